@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * The cbcheck command line: the only place that touches argv, stdout and exit codes.
+ */
+import { CommanderError } from "commander";
+import { EXIT, HarnessError } from "../errors.js";
+import { buildProgram } from "./program.js";
+
+async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === "number" ? process.exitCode : EXIT.pass;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage errors were already printed.
+      return err.exitCode === 0 ? EXIT.pass : EXIT.usage;
+    }
+    if (err instanceof HarnessError) {
+      process.stderr.write(`cbcheck: ${err.message} [${err.code}]\n`);
+      return EXIT.usage;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`cbcheck: internal error: ${message}\n`);
+    return EXIT.usage;
+  }
+}
+
+main(process.argv).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,105 @@
+/**
+ * What a suite sees of the runner. Suites plan requests and judge them; the runner paces, budgets,
+ * shards and records. Suites never touch argv, stdout or the network directly.
+ */
+import type { CheckFailure } from "../checks/check.js";
+import type { ResultStatus } from "../report/model.js";
+import type { Exchange, OperationId } from "../transport/exchange.js";
+
+/** Names accepted by `--suite`. */
+export type SuiteName =
+  | "schema"
+  | "negative"
+  | "auth"
+  | "http"
+  | "limits"
+  | "alt-base-url"
+  | "rate-limit"
+  | "batch-limits";
+
+/** Known ids of the target, from `--fixtures` or discovered through `/resolve` (schemas/fixtures.schema.json). */
+export interface TargetFixtures {
+  known_ids: string[];
+  org_ids: string[];
+  subunit_ids: string[];
+  main_unit_with_many_subunits?: string;
+  missing_ids: string[];
+  influencer_ids: string[];
+  resolve_queries: string[];
+}
+
+/** Which credential a request carries. Keys themselves stay inside the runner. */
+export type KeyChoice = "main" | "free" | "none" | "invalid";
+
+/** A request a suite wants sent, relative to a base URL. */
+export interface PlannedRequest {
+  operation: OperationId;
+  method: string;
+  /** Path relative to the base URL, already percent-encoded, starting with `/`. */
+  path: string;
+  /** Raw query parameter values (JSON-encoded parameters already encoded as JSON text). */
+  query?: Record<string, string>;
+  /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
+  body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
+  headers?: Record<string, string>;
+  /** Which base URL. Default `main`. */
+  base?: "main" | "alt";
+  /** Default `main`. */
+  key?: KeyChoice;
+}
+
+/** Options a suite may read; resolved once by the runner. */
+export interface SuiteOptions {
+  seed: number;
+  /** Property-based runs per operation (`--runs`). */
+  runs: number;
+  allowCredits: boolean;
+  /** Load-like suites may run (loopback target, or `--allow-load`). */
+  allowLoad: boolean;
+  expectRateLimit: { calls: number; seconds: number };
+  /** JSON pointers ignored by the alt-base-url comparison. */
+  altIgnore: string[];
+}
+
+/** The runner, as seen by one suite. */
+export interface SuiteContext {
+  target: { baseUrl: string; altBaseUrl?: string; isLoopback: boolean };
+  /** Whether a free key was supplied (otherwise free-key tests are skipped). */
+  hasFreeKey: boolean;
+  fixtures: TargetFixtures;
+  options: SuiteOptions;
+  /**
+   * Sends one request, paced (sequential; honours 429 Retry-After unless `expect429`), counted against
+   * `--max-calls`. Never throws for HTTP outcomes: transport failures come back in `exchange.transportError`.
+   * Throws `BudgetExhausted` when the call budget or deadline is reached.
+   */
+  send(request: PlannedRequest, opts?: { expect429?: boolean }): Promise<Exchange>;
+  /** Runs the check catalogue (or the named checks) on an exchange. */
+  judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
+  /** Records an outcome for a check id on an operation (aggregated into one report row). */
+  record(outcome: {
+    id: string;
+    operation?: string;
+    status: ResultStatus;
+    sentence: string;
+    section?: string;
+    failures?: CheckFailure[];
+    exchange?: Exchange;
+    message?: string;
+    shrinks?: number;
+  }): void;
+  /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */
+  inShard(caseKey: string): boolean;
+  /** Aborted at the overall deadline. */
+  signal: AbortSignal;
+  /** Progress line for long work. */
+  progress(message: string): void;
+}
+
+/** A suite: plans its cases and records outcomes. */
+export interface Suite {
+  name: SuiteName;
+  /** One line for `--help` and reports. */
+  description: string;
+  run(ctx: SuiteContext): Promise<void>;
+}

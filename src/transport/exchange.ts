@@ -1,0 +1,60 @@
+/**
+ * One recorded HTTP exchange: what cbcheck sent and what came back.
+ * Every layer after the transport (checks, runner, reports) works on these plain objects.
+ */
+
+/** The contract's operations, plus `other` for routes the contract does not name. */
+export type OperationId =
+  | "resolve"
+  | "entity-get"
+  | "entity-batch"
+  | "me"
+  | "capabilities"
+  | "usage"
+  | "search"
+  | "traversals"
+  | "other";
+
+/** A request as it went on the wire. Header names are lower-case; the API key is never stored. */
+export interface RecordedRequest {
+  method: string;
+  /** The base URL the request was sent to, e.g. `http://127.0.0.1:8080/v1`. */
+  baseUrl: string;
+  /** Path relative to the base URL, percent-encoded as sent, starting with `/`. */
+  path: string;
+  /** Query parameters as sent (raw strings, before JSON decoding). */
+  query: Record<string, string>;
+  /** Headers as sent, lower-case names; `authorization` is `Bearer <redacted>` when a key was sent. */
+  headers: Record<string, string>;
+  /** Raw request body text, if any. */
+  body?: string;
+}
+
+/** A response as received. Header names are lower-case. */
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Body as text (UTF-8 decoded, possibly truncated at the size cap). */
+  bodyText: string;
+  /** Parsed JSON body, when the body parsed as JSON. */
+  json?: unknown;
+  /** Why the body is not usable JSON (parse error, truncated, invalid UTF-8), when it is not. */
+  bodyError?: string;
+  /** Milliseconds from send to the last body byte. */
+  durationMs: number;
+}
+
+/** A request that never got a complete response (timeout, reset, refused, oversize body). */
+export interface TransportFailure {
+  /** Stable code, e.g. `CB_TIMEOUT`, `CB_RESET`, `CB_BODY_TOO_LARGE`, `CB_CONNECT`. */
+  code: string;
+  message: string;
+}
+
+/** One request and its outcome. */
+export interface Exchange {
+  operation: OperationId;
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  transportError?: TransportFailure;
+}
