@@ -74,6 +74,11 @@ export interface SuiteContext {
    * Throws `BudgetExhausted` when the call budget or deadline is reached.
    */
   send(request: PlannedRequest, opts?: { expect429?: boolean }): Promise<Exchange>;
+  /**
+   * Sends requests with up to `concurrency` in flight, unpaced (no Retry-After waiting), for load-like suites.
+   * Only allowed when `options.allowLoad` is true (throws otherwise). Counted against `--max-calls`.
+   */
+  sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<Exchange[]>;
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
   /** Records an outcome for a check id on an operation (aggregated into one report row). */
