@@ -1,23 +1,42 @@
 /**
- * The one validator: every schema in schemas/ compiled once by ajv (strict) and cached by name.
- * (Stub: the foundation work fills this in; the signature is what the other layers use.)
+ * The one validator: every schema in schemas/ compiled once by ajv (JSON Schema draft 2020-12, strict mode,
+ * ajv-formats) and cached by name. Schema names are the file names in schemas/ without `.schema.json`.
+ * Validation is fast when the value is valid (first-error validator); only a failure pays for collecting
+ * every violation.
  */
+import type { JsonSchema } from "./schema-files.js";
+import { createSchemaRegistry, type SchemaRegistry } from "./schema-registry.js";
+import type { SchemaViolation } from "./violations.js";
+
+export type { JsonSchema } from "./schema-files.js";
+export type { SchemaViolation } from "./violations.js";
 
 /** A schema file in schemas/, by its file name without `.schema.json`. */
 export type SchemaName = string;
 
-/** One schema violation as plain data. */
-export interface SchemaViolation {
-  /** JSON pointer into the validated value, e.g. `/data/entities/0/payload/employees`. */
-  pointer: string;
-  /** ajv keyword that failed, e.g. `type`, `maxItems`, `additionalProperties`. */
-  keyword: string;
-  /** Path inside the schema, e.g. `node.schema.json#/oneOf/0/properties/id/type`. */
-  schemaPath: string;
-  message: string;
+let registry: SchemaRegistry | undefined;
+
+function shared(): SchemaRegistry {
+  registry ??= createSchemaRegistry();
+  return registry;
 }
 
-/** Validates a value against a named schema; an empty array means valid. */
-export function validateAs(_name: SchemaName, _value: unknown): SchemaViolation[] {
-  throw new Error("registry not built yet");
+/** Validates a value against a named schema; an empty array means valid. Unknown name: `CB_UNKNOWN_SCHEMA`. */
+export function validateAs(name: SchemaName, value: unknown): SchemaViolation[] {
+  return shared().validateAs(name, value);
+}
+
+/** Whether a value is valid against a named schema (first-error path only; no violations collected). */
+export function isValidAs(name: SchemaName, value: unknown): boolean {
+  return shared().isValidAs(name, value);
+}
+
+/** The parsed, frozen schema document of a name. Unknown name: `CB_UNKNOWN_SCHEMA`. */
+export function getSchema(name: SchemaName): JsonSchema {
+  return shared().getSchema(name);
+}
+
+/** Names of every schema file in schemas/, sorted. */
+export function schemaNames(): SchemaName[] {
+  return shared().schemaNames();
 }

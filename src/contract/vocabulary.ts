@@ -1,0 +1,31 @@
+/**
+ * The enumerations of contract cb/v1 as read from the schemas (node types, resolve types, datasets,
+ * extension names, …), so generators and checks use the same lists the validator enforces.
+ */
+import { schemaEnumAt, schemaValueAt } from "./schema-value.js";
+
+/** Node types of entity reads: "Node types on resolve … Entity reads may also return …" (node.schema.json). */
+export const NODE_TYPES: readonly string[] = Object.freeze(
+  (schemaValueAt("node", "/oneOf") as { $ref: string }[]).map(({ $ref }) => {
+    const def = $ref.slice($ref.indexOf("#") + 1);
+    return schemaValueAt("node", `${def}/properties/type/const`) as string;
+  }),
+);
+
+/** Node types on resolve (resolve-candidate.schema.json `type` enum). */
+export const RESOLVE_NODE_TYPES = schemaEnumAt("resolve-candidate", "/properties/type/enum");
+
+/** `dataset` values: `basic` (default) or `influencer`. */
+export const DATASETS = schemaEnumAt("entity-get-request", "/properties/dataset/enum");
+
+/** `extend` items: `financial_history`, `subunits`, `web_identities`, `group_parent`. */
+export const EXTENSION_NAMES = schemaEnumAt("entity-get-request", "/properties/extend/items/enum");
+
+/** `cost.unit_type` values: `record`, `premium_record`. */
+export const UNIT_TYPES = schemaEnumAt("envelope", "/properties/cost/properties/unit_type/enum");
+
+/** Edge `props.evidence_level` values (null also allowed). */
+export const EVIDENCE_LEVELS = schemaEnumAt("edge", "/properties/props/properties/evidence_level/enum");
+
+/** Organisation `signature_status` / `procuration_status` values (States and transitions). */
+export const SIGNING_STATUSES = schemaEnumAt("org-payload", "/properties/signature_status/enum");
