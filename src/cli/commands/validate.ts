@@ -1,7 +1,166 @@
+/**
+ * `cbcheck validate [FILE] --as <kind>`: validates one JSON document (a file, or stdin) against a contract
+ * schema and, for response bodies, the semantic checks that can run from a file. Exit 0 valid (warnings
+ * allowed), 1 violations, 2 bad usage or unreadable input.
+ */
+import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
-import { registerNotImplemented } from "./not-implemented.js";
+import { kindNames, resolveKind } from "../../checks/validate/kinds.js";
+import {
+  inferOperation,
+  parseOperation,
+  requestFromJson,
+  requestFromPath,
+} from "../../checks/validate/request-input.js";
+import {
+  type Finding,
+  type ValidateResult,
+  validateDocument,
+} from "../../checks/validate/validate-document.js";
+import { EXIT, HarnessError } from "../../errors.js";
+import type { RecordedRequest } from "../../transport/exchange.js";
+
+const MAX_BYTES = 256 * 1024 * 1024;
+
+interface ValidateFlags {
+  as: string;
+  request?: string;
+  operation?: string;
+  path?: string;
+  status?: string;
+  json?: boolean;
+}
+
+const HELP = `
+Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
+
+Response kinds (resolve, entities, influencer, error, me, envelope) also run the semantic checks. Checks that
+need the request run only with --request '{"method":"POST","path":"/entities/batch","body":{...}}' (or @file)
+or --path '/entities/cb%3Aorg%3A910000000?include=["*"]'; --status sets the status of an error body.
+
+Output: one line per violation, "<pointer>  <message>  [<schema location or check id>]"; --json for JSON.
+
+Exit codes:
+  0  valid (warnings may be printed)
+  1  at least one violation
+  2  bad usage, unreadable file, empty input, input that is not JSON, or input over 256 MiB
+`;
 
 /** Registers `cbcheck validate`. */
 export function registerValidate(program: Command): void {
-  registerNotImplemented(program, "validate", "validate");
+  program
+    .command("validate")
+    .description("validate a JSON document (file or stdin) against a contract schema and the semantic checks")
+    .argument("[file]", "JSON file to validate; - or nothing reads stdin")
+    .requiredOption("--as <kind>", "what the document is: a schema name or alias (see below)")
+    .option("--request <json>", "the request the document answers, as JSON or @file")
+    .option("--operation <op>", "operation: resolve, entity-get, entity-batch, me, …")
+    .option("--path <path>", "request path with query string, relative to the base URL")
+    .option("--status <n>", "HTTP status of the response (default 200; 400 for --as error)")
+    .option("--json", "print the result as JSON")
+    .addHelpText("after", HELP)
+    .action(async (file: string | undefined, flags: ValidateFlags) => {
+      const kind = resolveKind(flags.as);
+      const status = flags.status === undefined ? undefined : parseStatus(flags.status);
+      const request = await buildRequest(flags);
+      const inferred = request ? inferOperation(request.method, request.path) : undefined;
+      const operation = flags.operation
+        ? parseOperation(flags.operation)
+        : inferred !== "other"
+          ? inferred
+          : undefined;
+      const text = await readInput(file);
+      const value = parseJson(text, file);
+      const result = validateDocument(value, text, kind, { request, operation, status });
+      print(result, flags.json === true);
+      if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
+    });
 }
+
+function parseStatus(value: string): number {
+  if (!/^\d{3}$/.test(value) || Number(value) < 100 || Number(value) > 599)
+    throw new HarnessError(
+      "CB_USAGE",
+      `--status must be an HTTP status from 100 to 599 (got ${JSON.stringify(value)})`,
+    );
+  return Number(value);
+}
+
+async function buildRequest(flags: ValidateFlags): Promise<RecordedRequest | undefined> {
+  if (flags.request !== undefined) {
+    const text = flags.request.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
+    return requestFromJson(text);
+  }
+  if (flags.path === undefined) return undefined;
+  const method = flags.operation === "entity-batch" ? "POST" : "GET";
+  return requestFromPath(flags.path, method);
+}
+
+async function readFileText(path: string): Promise<string> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory())
+      throw new HarnessError("CB_FILE_UNREADABLE", `${path} is a directory, not a file`);
+    if (info.size > MAX_BYTES)
+      throw new HarnessError(
+        "CB_INPUT_TOO_LARGE",
+        `${path} is ${info.size} bytes; the limit is ${MAX_BYTES} bytes`,
+      );
+    return await readFile(path, "utf8");
+  } catch (err) {
+    if (err instanceof HarnessError) throw err;
+    const code = (err as NodeJS.ErrnoException).code ?? "error";
+    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${path} (${code})`);
+  }
+}
+
+async function readInput(file: string | undefined): Promise<string> {
+  if (file !== undefined && file !== "-") return readFileText(file);
+  if (process.stdin.isTTY) throw new HarnessError("CB_USAGE", "no input: give a FILE or pipe JSON to stdin");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BYTES)
+      throw new HarnessError("CB_INPUT_TOO_LARGE", `stdin is over the limit of ${MAX_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseJson(text: string, file: string | undefined): unknown {
+  const source = file === undefined || file === "-" ? "stdin" : file;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (body.trim() === "") throw new HarnessError("CB_INPUT_EMPTY", `${source} is empty`);
+  try {
+    return JSON.parse(body);
+  } catch (err) {
+    throw new HarnessError("CB_INPUT_NOT_JSON", `${source} is not JSON: ${(err as Error).message}`);
+  }
+}
+
+function line(f: Finding): string {
+  return `${f.pointer === "" ? "/" : f.pointer}  ${f.severity === "warning" ? "warning: " : ""}${f.message}  [${f.source}]`;
+}
+
+function print(result: ValidateResult, asJson: boolean): void {
+  const errors = result.findings.filter((f) => f.severity === "error").length;
+  const warnings = result.findings.length - errors;
+  if (asJson) {
+    process.stdout.write(
+      `${JSON.stringify({ valid: errors === 0, errors, warnings, ...result }, null, 2)}\n`,
+    );
+    return;
+  }
+  for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks`;
+  const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
+  process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
+  const byWhy = new Map<string, string[]>();
+  for (const n of result.notRun) byWhy.set(n.why, [...(byWhy.get(n.why) ?? []), n.id]);
+  for (const [why, ids] of byWhy)
+    if (!why.startsWith("the schema")) process.stderr.write(`not run (${why}): ${ids.join(", ")}\n`);
+}
+
+/** Every accepted `--as` value (for docs and tests). */
+export const validateKinds = kindNames;

@@ -1,0 +1,50 @@
+import type { Check } from "./check.js";
+import { failure } from "./support/failure.js";
+import { show } from "./support/json.js";
+import { header } from "./support/response.js";
+
+/**
+ * `auth.www_authenticate_on_401`: a 401 carries `WWW-Authenticate` with a Bearer challenge (Authentication 3).
+ * A Bearer challenge without `resource_metadata` is a warning: "resource-metadata challenge" names the
+ * parameter only by description.
+ */
+export const authWwwAuthenticateOn401: Check = {
+  id: "auth.www_authenticate_on_401",
+  section: "Authentication 3",
+  sentence:
+    "Missing, wrong or revoked credential: `401` with code `authentication_required` or `invalid_token`; the response carries header `WWW-Authenticate` (a bearer resource-metadata challenge).",
+  appliesTo: (x) => x.response?.status === 401,
+  run(x) {
+    const value = header(x, "www-authenticate");
+    const at = "/headers/www-authenticate";
+    if (value === undefined || value.trim() === "")
+      return [
+        failure(authWwwAuthenticateOn401, {
+          title: "401 without WWW-Authenticate",
+          pointer: at,
+          expected: 'Bearer resource_metadata="…"',
+          received: "(absent)",
+        }),
+      ];
+    if (!/(^|,)\s*bearer(\s|,|$)/i.test(value))
+      return [
+        failure(authWwwAuthenticateOn401, {
+          title: "WWW-Authenticate is not a Bearer challenge",
+          pointer: at,
+          expected: "scheme Bearer",
+          received: show(value),
+        }),
+      ];
+    if (!/resource_metadata\s*=/i.test(value))
+      return [
+        failure(authWwwAuthenticateOn401, {
+          title: "Bearer challenge without resource_metadata",
+          pointer: at,
+          expected: 'Bearer resource_metadata="<url>"',
+          received: show(value),
+          severity: "warning",
+        }),
+      ];
+    return [];
+  },
+};

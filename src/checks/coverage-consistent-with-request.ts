@@ -1,0 +1,49 @@
+import type { Check, CheckFailure } from "./check.js";
+import { requestView } from "./request-view.js";
+import { failure } from "./support/failure.js";
+import { arrayAt, objectAt, pointer, show } from "./support/json.js";
+import { isEntityRead, okEnvelope } from "./support/response.js";
+
+/**
+ * `coverage.consistent_with_request`: on entity reads `coverage.requested` and `coverage.missing` name only
+ * ids that were asked for (Identifiers; Response envelope). An asked-for id absent from `requested` is only
+ * a warning: the contract says unknown ids "may be echoed", so echoing is not strictly required.
+ */
+export const coverageConsistentWithRequest: Check = {
+  id: "coverage.consistent_with_request",
+  section: "Resources and their fields / Identifiers; Response envelope",
+  sentence:
+    "Unknown input ids are not an error: they are listed in `coverage.missing` (and may be echoed in coverage or traversal seeds).",
+  appliesTo: (x) => isEntityRead(x) && okEnvelope(x) !== undefined && requestView(x).ids !== undefined,
+  run(x) {
+    const asked = new Set(requestView(x).ids);
+    const coverage = objectAt(okEnvelope(x), "coverage");
+    const out: CheckFailure[] = [];
+    for (const key of ["requested", "missing"] as const) {
+      (arrayAt(coverage, key) ?? []).forEach((id, i) => {
+        if (typeof id === "string" && !asked.has(id))
+          out.push(
+            failure(coverageConsistentWithRequest, {
+              title: `coverage.${key} names an id that was not requested`,
+              pointer: pointer("coverage", key, i),
+              expected: `one of the requested ids ${show([...asked], 80)}`,
+              received: show(id),
+            }),
+          );
+      });
+    }
+    const requested = new Set(arrayAt(coverage, "requested") ?? []);
+    const unlisted = [...asked].filter((id) => /^cb:[^:]+:./.test(id) && !requested.has(id));
+    if (unlisted.length > 0)
+      out.push(
+        failure(coverageConsistentWithRequest, {
+          title: `${unlisted.length} requested id(s) not listed in coverage.requested`,
+          pointer: "/coverage/requested",
+          expected: `to contain ${show(unlisted, 80)}`,
+          received: show([...requested], 80),
+          severity: "warning",
+        }),
+      );
+    return out;
+  },
+};

@@ -1,0 +1,43 @@
+import type { Check, CheckFailure } from "./check.js";
+import { failure } from "./support/failure.js";
+import { has, show } from "./support/json.js";
+import { errorObject } from "./support/response.js";
+
+/**
+ * `error.plan_required_fields`: `plan_required` carries `required_tier` and `upgrade_url` (Authentication 4);
+ * `required_tier` on another code is a warning (the field is described as going "with `plan_required`").
+ */
+export const errorPlanRequiredFields: Check = {
+  id: "error.plan_required_fields",
+  section: "Authentication 4; Errors; Error body",
+  sentence: "Plan missing: code `plan_required`, with `required_tier` and `upgrade_url`.",
+  appliesTo: (x) => errorObject(x) !== undefined,
+  run(x) {
+    const error = errorObject(x);
+    if (!error) return [];
+    const out: CheckFailure[] = [];
+    if (error.code === "plan_required") {
+      for (const field of ["required_tier", "upgrade_url"])
+        if (typeof error[field] !== "string")
+          out.push(
+            failure(errorPlanRequiredFields, {
+              title: `plan_required without ${field}`,
+              pointer: `/error/${field}`,
+              expected: "a string",
+              received: show(error[field]),
+            }),
+          );
+    } else if (has(error, "required_tier")) {
+      out.push(
+        failure(errorPlanRequiredFields, {
+          title: `required_tier on code ${show(error.code)}`,
+          pointer: "/error/required_tier",
+          expected: "required_tier only with plan_required",
+          received: show(error.required_tier),
+          severity: "warning",
+        }),
+      );
+    }
+    return out;
+  },
+};

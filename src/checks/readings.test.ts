@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { authWwwAuthenticateOn401 } from "./auth-www-authenticate-on-401.js";
+import { errorCodeForStatus } from "./error-code-for-status.js";
+import { extSubunitsCap } from "./ext-subunits-cap.js";
+import { orgSignatureOnlySingle } from "./org-signature-only-single.js";
+import { rateRetryAfterOn429 } from "./rate-retry-after-on-429.js";
+import { runChecks } from "./run-checks.js";
+import { errorExchange, getExchange, mutate, orgNr, smallBatch, withBody } from "./test-support/exchanges.js";
+
+const severities = (found: { severity: string }[]) => found.map((f) => f.severity);
+
+describe("readings of ambiguous sentences", () => {
+  it("sub-units: a batch with one distinct id may carry up to 1000 (both readings accepted), more than one id 50", () => {
+    const one = smallBatch({ orgs: 1, subunits: 1000 });
+    expect(extSubunitsCap.run(one)).toEqual([]);
+    const repeated = withBody(one, {
+      ids: [`cb:org:${orgNr(0)}`, `cb:org:${orgNr(0)}`],
+      include: ["HAS_ROLE"],
+    });
+    expect(extSubunitsCap.run(repeated)).toEqual([]);
+    expect(extSubunitsCap.run(smallBatch({ orgs: 1, subunits: 1001 }))).toHaveLength(1);
+    expect(extSubunitsCap.run(smallBatch({ orgs: 2, subunits: 50 }))).toEqual([]);
+  });
+
+  it("signing fields: one org plus other ids is a warning, null-valued fields a warning, two orgs an error", () => {
+    const withPerson = withBody(smallBatch({ orgs: 1 }), { ids: [`cb:org:${orgNr(0)}`, "cb:person:p1"] });
+    expect(severities(orgSignatureOnlySingle.run(withPerson))).toEqual(Array(4).fill("warning"));
+    const nulls = mutate(smallBatch(), (j) => {
+      j.data.entities[0].payload.signature_text = null;
+    });
+    expect(severities(orgSignatureOnlySingle.run(nulls))).toEqual(["warning"]);
+    const get = mutate(getExchange(), () => {});
+    expect(orgSignatureOnlySingle.run(get)).toEqual([]);
+  });
+
+  it("WWW-Authenticate: Bearer required (error), resource_metadata suggested (warning)", () => {
+    const basic = errorExchange(
+      "resolve",
+      401,
+      { code: "invalid_token" },
+      { "www-authenticate": 'Basic realm="x"' },
+    );
+    expect(severities(authWwwAuthenticateOn401.run(basic))).toEqual(["error"]);
+    const bare = errorExchange("resolve", 401, { code: "invalid_token" }, { "www-authenticate": "Bearer" });
+    expect(severities(authWwwAuthenticateOn401.run(bare))).toEqual(["warning"]);
+  });
+
+  it("Retry-After: whole seconds >= 1 only", () => {
+    const x = (v: string) => errorExchange("resolve", 429, { code: "volume_limit" }, { "retry-after": v });
+    expect(rateRetryAfterOn429.run(x("120"))).toEqual([]);
+    for (const v of ["0", "-1", "1.0", "Wed, 21 Oct 2026 07:28:00 GMT", ""])
+      expect(rateRetryAfterOn429.run(x(v)), v).toHaveLength(1);
+  });
+
+  it("error codes: closed list on 401 (error), 'known' lists elsewhere (warning), any code on 403/404", () => {
+    expect(severities(errorCodeForStatus.run(errorExchange("resolve", 402, { code: "no_money" })))).toEqual([
+      "warning",
+    ]);
+    expect(errorCodeForStatus.run(errorExchange("resolve", 403, { code: "scope_missing" }))).toEqual([]);
+    expect(errorCodeForStatus.run(errorExchange("other", 404, { code: "anything" }))).toEqual([]);
+    expect(
+      severities(errorCodeForStatus.run(errorExchange("resolve", 400, { code: "plan_required" }))),
+    ).toEqual(["error"]);
+  });
+
+  it("a transport failure (no response) is judged by no content check", () => {
+    const x = smallBatch();
+    expect(
+      runChecks({ ...x, response: undefined, transportError: { code: "CB_TIMEOUT", message: "t" } }),
+    ).toEqual([]);
+  });
+
+  it("coverage: a cut page may leave requested ids unaccounted for", () => {
+    const cut = mutate(smallBatch({ missing: 1 }), (j) => {
+      j.coverage.missing = [];
+      j.truncated = true;
+    });
+    expect(runChecks(cut, ["coverage.requested_returned_or_missing"])).toEqual([]);
+  });
+});

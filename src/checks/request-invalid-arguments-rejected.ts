@@ -1,0 +1,30 @@
+import type { Check } from "./check.js";
+import { requestView } from "./request-view.js";
+import { failure } from "./support/failure.js";
+import { isDataOperation } from "./support/response.js";
+
+/**
+ * `request.invalid_arguments_rejected`: a request that breaks a stated bound (ids 1 to 100, include max 30,
+ * extend max 4 known names, cursor max 5 items, query 1 to 300 characters, limit 1 to 50, types max 20,
+ * dataset basic/influencer, unknown batch property) is not answered with success (Errors: 400).
+ */
+export const requestInvalidArgumentsRejected: Check = {
+  id: "request.invalid_arguments_rejected",
+  section: "Errors; Endpoints parameter tables; Limits",
+  sentence:
+    "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | `invalid_arguments` | Fix the request; do not retry unchanged",
+  appliesTo: (x) => x.response !== undefined && isDataOperation(x) && requestView(x).problems.length > 0,
+  run(x) {
+    const problems = requestView(x).problems;
+    const status = x.response?.status ?? 0;
+    if (problems.length === 0 || status < 200 || status >= 300) return [];
+    return [
+      failure(requestInvalidArgumentsRejected, {
+        title: "invalid request answered with success",
+        pointer: "/status",
+        expected: `400 invalid_arguments (${problems.join("; ")})`,
+        received: String(x.response?.status),
+      }),
+    ];
+  },
+};

@@ -1,0 +1,72 @@
+import { validateAs } from "../contract/registry.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { Check, CheckFailure } from "./check.js";
+import { requestView } from "./request-view.js";
+import { failure } from "./support/failure.js";
+import { show } from "./support/json.js";
+import { valueAt } from "./support/pointer.js";
+
+const MAX_REPORTED = 50;
+
+/**
+ * The schema a response body must match, by operation, dataset and status; undefined where the contract
+ * shows no shape (usage, search, traversals, capabilities, 2xx other than 200).
+ */
+export function schemaFor(exchange: Exchange): string | undefined {
+  const status = exchange.response?.status;
+  if (status === undefined) return undefined;
+  if (status >= 400) return "error";
+  if (status !== 200) return undefined;
+  switch (exchange.operation) {
+    case "resolve":
+      return "resolve-response";
+    case "entity-get":
+    case "entity-batch":
+      return requestView(exchange).dataset === "influencer" ? "influencer-response" : "entities-response";
+    case "me":
+      return "me";
+    default:
+      return undefined;
+  }
+}
+
+/** `response.schema`: the body matches the contract shape for its operation, dataset and status. */
+export const responseSchema: Check = {
+  id: "response.schema",
+  section: "Resources and their fields; Endpoints",
+  sentence:
+    "All envelope fields are required; no other fields appear. (and every field table of the contract)",
+  appliesTo: (x) => x.response?.json !== undefined && schemaFor(x) !== undefined,
+  run(x) {
+    const name = schemaFor(x);
+    const body = x.response?.json;
+    if (name === undefined || body === undefined) return [];
+    let violations: ReturnType<typeof validateAs>;
+    try {
+      violations = validateAs(name, body);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      return [
+        failure(responseSchema, {
+          title: `schema ${name} could not be applied: ${message}`,
+          severity: "warning",
+        }),
+      ];
+    }
+    const out: CheckFailure[] = violations.slice(0, MAX_REPORTED).map((v) =>
+      failure(responseSchema, {
+        title: `${name}: ${v.message}`,
+        pointer: v.pointer,
+        expected: `${v.keyword} (${v.schemaPath})`,
+        received: show(valueAt(body, v.pointer)),
+      }),
+    );
+    if (violations.length > MAX_REPORTED)
+      out.push(
+        failure(responseSchema, {
+          title: `${name}: ${violations.length - MAX_REPORTED} more schema violations not listed`,
+        }),
+      );
+    return out;
+  },
+};

@@ -1,0 +1,234 @@
+/** Rules of "Endpoints" (common part, GET /resolve, GET /entities/{id}, POST /entities/batch, other operations). */
+import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+
+const EP = "Endpoints";
+const R = "Endpoints / GET /resolve";
+const G = "Endpoints / GET /entities/{id}";
+const B = "Endpoints / POST /entities/batch";
+const O = "Endpoints / Other operations";
+const BOUNDS = "request.invalid_arguments_rejected";
+
+/** Rules of these sections. */
+export const ENDPOINT_RULES: ContractRule[] = [
+  {
+    section: EP,
+    sentence: "All requests carry `Authorization: Bearer <API_KEY>`.",
+    suites: ["auth"],
+    client: "certify-client: every call of the client carries a Bearer credential",
+  },
+  {
+    section: EP,
+    sentence: "Responses are JSON.",
+    checks: ["http.json_content_type", "http.json_body"],
+    reading: "`application/json` or any `+json` media type",
+  },
+  {
+    section: EP,
+    sentence:
+      'Parameters marked JSON-encoded are sent in the query string as a JSON text (for example `types=["org"]`).',
+    checks: [BOUNDS],
+    client: "certify-client: JSON-encoded parameters in the client's trace",
+    reading: "a JSON-encoded parameter that is not JSON is an invalid argument (400)",
+  },
+  {
+    section: R,
+    sentence: "`query` | query | string | required; 1 to 300 characters",
+    schema: [at("resolve-request", "/properties/query")],
+    checks: [BOUNDS],
+    reading: "characters are Unicode code points",
+  },
+  {
+    section: R,
+    sentence:
+      "`types` | query | JSON-encoded array of strings, or null | optional; max 20 items. Allowed item values: not shown.",
+    schema: [at("resolve-request", "/properties/types")],
+    checks: [BOUNDS],
+    reading: "any item value is accepted",
+  },
+  {
+    section: R,
+    sentence: "`limit` | query | integer | optional; 1 to 50; default 10",
+    schema: [at("resolve-request", "/properties/limit")],
+    checks: [BOUNDS, "resolve.limit_respected"],
+    reading: "`limit` caps the number of candidates returned",
+  },
+  {
+    section: R,
+    sentence:
+      "Response 200: envelope with `data` = array (max 50) of `{id (string), type (node type from the resolve list), name (string or null), score (number)}`; all four required.",
+    schema: [at("resolve-response", "/allOf/1/properties/data"), at("resolve-candidate")],
+    checks: ["response.schema", "node.id_matches_type"],
+  },
+  {
+    section: R,
+    sentence: "`coverage.requested` has exactly 1 item",
+    schema: [at("resolve-response", "/allOf/1/properties/coverage")],
+    checks: ["resolve.coverage_single_requested"],
+  },
+  {
+    section: R,
+    sentence: "`coverage.missing` is empty.",
+    schema: [at("resolve-response", "/allOf/1/properties/coverage")],
+    checks: ["resolve.missing_empty"],
+  },
+  {
+    section: R,
+    sentence: "`cost.unit_type` is `record` or `premium_record`.",
+    schema: [at("envelope", "/properties/cost/properties/unit_type")],
+  },
+  {
+    section: R,
+    sentence: "`score` ranks candidates and is not a probability.",
+    notCheckable: "how scores are computed is not shown; any number is accepted",
+  },
+  {
+    section: R,
+    sentence:
+      "A client should accept a match automatically only when name and postal code or town agree with what it already holds; otherwise manual review.",
+    client: "a client's matching decision is not visible in a trace",
+  },
+  {
+    section: R,
+    sentence: "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 (see Errors).",
+    checks: ["http.documented_status"],
+  },
+  {
+    section: G,
+    sentence: "`id` | path | string | required",
+    schema: [at("entity-get-request", "/properties/id")],
+  },
+  {
+    section: G,
+    sentence: "`dataset` | query | string | `basic` (default) or `influencer`",
+    schema: [at("entity-get-request", "/properties/dataset")],
+    checks: [BOUNDS, "response.schema"],
+  },
+  {
+    section: G,
+    sentence: "`include` | query | JSON-encoded array of strings | max 30; default empty.",
+    schema: [at("entity-get-request", "/properties/include")],
+    checks: [BOUNDS],
+  },
+  {
+    section: G,
+    sentence: 'Names predicates whose edges are returned; `["*"]` means all.',
+    checks: ["edges.predicates_from_include"],
+  },
+  {
+    section: G,
+    sentence: "Edges are a bounded page.",
+    schema: [at("entities-response", "/allOf/1/properties/data/properties/edges")],
+  },
+  {
+    section: G,
+    sentence:
+      "Without `include`, no edges are returned (`active_predicates` still lists relations and counts).",
+    checks: ["edges.only_with_include"],
+  },
+  {
+    section: G,
+    sentence:
+      "`extend` | query | JSON-encoded array | max 4; items from `financial_history`, `subunits`, `web_identities`, `group_parent`; default empty",
+    schema: [at("entity-get-request", "/properties/extend")],
+    checks: [BOUNDS, "ext.only_requested"],
+    reading:
+      "an extension delivered without being requested is a warning (the contract states the default, not a ban)",
+  },
+  {
+    section: G,
+    sentence: "`as_of` | query | string, date-time | optional",
+    schema: [at("entity-get-request", "/properties/as_of")],
+    checks: [BOUNDS],
+  },
+  {
+    section: G,
+    sentence:
+      "`cursor` | query | JSON-encoded array or null | array of max 5 items, each a string (max 300 characters) or a number.",
+    schema: [at("entity-get-request", "/properties/cursor")],
+    checks: [BOUNDS],
+  },
+  { section: G, sentence: "Meaning of its [the cursor's] content: not shown.", notCheckable: NOT_SHOWN },
+  {
+    section: G,
+    sentence:
+      "Response 200: `data` is `{entities (max 100 nodes), edges (max 50 edges), extensions (optional), extensions_truncated (optional)}` with `entities` and `edges` required, or, for `dataset` = `influencer`, `{entities}` with max 25 influencer identity nodes.",
+    schema: [at("entities-response"), at("influencer-response")],
+    checks: ["response.schema", "influencer.nodes_cap"],
+  },
+  {
+    section: G,
+    sentence: "Ids that do not exist appear in `coverage.missing`, not as an error.",
+    checks: ["coverage.requested_returned_or_missing"],
+    reading: "not judged when the page was cut (`truncated` true or a cursor returned)",
+  },
+  {
+    section: B,
+    sentence: "Same result as GET /entities/{id} for many ids; this is the main operation for integrations.",
+    checks: ["response.schema"],
+    reading:
+      "both operations are judged by the same schema and checks; results of the two are not compared call by call",
+  },
+  {
+    section: B,
+    sentence: "Request body (JSON; no other properties allowed)",
+    schema: [at("batch-request", "/additionalProperties")],
+    checks: [BOUNDS],
+  },
+  {
+    section: B,
+    sentence: "`ids` | array of strings | required; 1 to 100 items; each 3 to 300 characters",
+    schema: [at("batch-request", "/properties/ids")],
+    checks: [BOUNDS],
+  },
+  {
+    section: B,
+    sentence: "`dataset`, `include`, `extend`, `as_of`, `cursor` in the body, with the same bounds as on GET",
+    schema: [
+      at("batch-request", "/properties/dataset"),
+      at("batch-request", "/properties/include"),
+      at("batch-request", "/properties/extend"),
+      at("batch-request", "/properties/as_of"),
+      at("batch-request", "/properties/cursor"),
+    ],
+    checks: [BOUNDS],
+  },
+  {
+    section: B,
+    sentence: "Response 200: same envelope and `data` shape as GET /entities/{id}.",
+    schema: [at("entities-response")],
+    checks: ["response.schema"],
+  },
+  {
+    section: B,
+    sentence: "The entity read accepts up to 25 ids for accounts below Plus and up to 100 on Plus.",
+    checks: [BOUNDS],
+    suites: ["batch-limits"],
+    reading:
+      "over 100 ids must be rejected; the 25-id limit belongs to plans that have no REST access (403) and is not judged",
+  },
+  {
+    section: B,
+    sentence:
+      "Recommended use: at most 50 ids per call when all four extensions are requested, calls made one after another (not in parallel).",
+    client: "certify-client: batches of at most 50 with all extensions, no overlapping calls",
+  },
+  {
+    section: B,
+    sentence: "Request bodies above the operation limit give 413.",
+    checks: ["http.documented_status"],
+    reading: "the limit is not shown, so no body size is required to fail; 413 is an accepted status",
+  },
+  {
+    section: O,
+    sentence:
+      "GET /me: Returns at least `api_access` (boolean), `credits` and `credential` for the key used: `billed_to` (`personal` or `team`), `credits`, `limits`, `used`, `resets`. Complete shape: not shown.",
+    schema: [at("me")],
+    checks: ["response.schema"],
+  },
+  {
+    section: O,
+    sentence:
+      "GET /capabilities, GET /usage, POST /search, POST /traversals: Request and response: not shown.",
+    notCheckable: NOT_SHOWN,
+  },
+];

@@ -1,0 +1,115 @@
+/** Rules of "Response envelope" and "Error body". */
+import { at, type ContractRule } from "./rule.js";
+
+const E = "Resources and their fields / Response envelope";
+const B = "Resources and their fields / Error body";
+const env = (p: string) => at("envelope", p);
+
+/** Rules of these sections. */
+export const ENVELOPE_RULES: ContractRule[] = [
+  { section: E, sentence: "`contract` | string | constant `cb/v1`", schema: [env("/properties/contract")] },
+  { section: E, sentence: "`request_id` | string, uuid | required", schema: [env("/properties/request_id")] },
+  { section: E, sentence: "`as_of` | string, date-time | required", schema: [env("/properties/as_of")] },
+  {
+    section: E,
+    sentence: "`as_of`: store it with the data",
+    client: "what a client stores is not visible in a trace; certify-client does not grade it",
+  },
+  {
+    section: E,
+    sentence: "`data` | object or array | shape per operation",
+    schema: [
+      env("/properties/data"),
+      at("resolve-response", "/allOf/1/properties/data"),
+      at("entities-response", "/allOf/1/properties/data"),
+      at("influencer-response", "/allOf/1/properties/data"),
+    ],
+    checks: ["response.schema"],
+  },
+  {
+    section: E,
+    sentence: "`entities` | array of node id strings | max 200",
+    schema: [env("/properties/entities")],
+    checks: ["entities.consistent_with_data"],
+    reading:
+      "the meaning of `entities` is not given; we read it as the ids of delivered nodes, edge ends and extension entries and report differences as warnings",
+  },
+  {
+    section: E,
+    sentence: "`evidence` | array | always empty",
+    schema: [env("/properties/evidence")],
+    checks: ["envelope.evidence_empty"],
+  },
+  {
+    section: E,
+    sentence:
+      "`coverage` | object | `requested` (array of node id strings, max 100 for entity reads), `missing` (array of node id strings, max 100), `reason` (string or null)",
+    schema: [env("/properties/coverage"), at("entities-response", "/allOf/1/properties/coverage")],
+    checks: ["coverage.consistent_with_request"],
+    reading:
+      "`requested`/`missing` may echo unknown input ids, so their items are plain strings in the schema",
+  },
+  {
+    section: E,
+    sentence: "`truncated` | boolean | true when output was cut",
+    schema: [env("/properties/truncated")],
+    checks: ["envelope.truncated_when_cut"],
+    reading: "a cut sub-unit list counts as cut output (warning when `truncated` is false)",
+  },
+  {
+    section: E,
+    sentence:
+      "`cursor` | null, or array of exactly 2 items: string then integer > 0 | continuation marker on entity reads; always null on resolve",
+    schema: [env("/properties/cursor"), at("resolve-response", "/allOf/1/properties/cursor")],
+    checks: ["resolve.cursor_null"],
+  },
+  { section: E, sentence: "`next_hint` | string or null", schema: [env("/properties/next_hint")] },
+  {
+    section: E,
+    sentence:
+      "`cost` | object | `units` integer >= 0; `unit_type` one of `record`, `premium_record`; `credits_charged` number >= 0; `credits_reserved` number, always 0; `balance` number >= 0",
+    schema: [env("/properties/cost")],
+    checks: ["cost.credits_reserved_zero"],
+  },
+  { section: E, sentence: "`warnings` | array of strings", schema: [env("/properties/warnings")] },
+  {
+    section: E,
+    sentence: "All envelope fields are required; no other fields appear.",
+    schema: [env("/required"), env("/additionalProperties")],
+    checks: ["response.schema"],
+  },
+  {
+    section: B,
+    sentence:
+      "Object `error` with `code` (string, required, stable machine-readable, no backend diagnostics)",
+    schema: [at("error", "/properties/error/properties/code")],
+    checks: ["http.error_body_on_error_status", "error.code_machine_readable"],
+    reading:
+      '"no backend diagnostics" can only be judged by its look: a code that is not a short token is a warning',
+  },
+  {
+    section: B,
+    sentence:
+      "`required_tier` (string, optional; plan tier that unlocks the operation, with `plan_required`)",
+    schema: [at("error", "/properties/error/properties/required_tier")],
+    checks: ["error.plan_required_fields"],
+    reading: "`required_tier` on another code is a warning",
+  },
+  {
+    section: B,
+    sentence: "`upgrade_url` (string, uri, optional)",
+    schema: [at("error", "/properties/error/properties/upgrade_url")],
+  },
+  {
+    section: B,
+    sentence: "No other fields.",
+    schema: [at("error", "/additionalProperties"), at("error", "/properties/error/additionalProperties")],
+  },
+  {
+    section: B,
+    sentence: "Error body (all error statuses)",
+    checks: ["http.error_body_on_error_status", "response.schema"],
+    reading:
+      "applies to every status >= 400 of every route, including 404/405/409/413 whose codes are not shown",
+  },
+];

@@ -1,0 +1,174 @@
+/** Rules of "Limits" (table and numbered rules) and "Versioning". */
+import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+
+const L = "Limits";
+const LR = "Limits / Rules";
+const V = "Versioning";
+const BOUNDS = "request.invalid_arguments_rejected";
+const data = (p: string) => at("entities-response", `/allOf/1/properties/data/properties/${p}`);
+
+/** Rules of these sections. */
+export const LIMIT_RULES: ContractRule[] = [
+  {
+    section: L,
+    sentence: "Calls per minute | 120 | Plus accounts",
+    suites: ["rate-limit"],
+    reading:
+      "the rate-limit suite expects a 429 once the configured number of calls per window is passed (`--expect-rate-limit`)",
+  },
+  {
+    section: L,
+    sentence: "Calls per day | 10,000 | Plus accounts",
+    notCheckable: "reaching it would spend a whole day's quota of the key",
+  },
+  {
+    section: L,
+    sentence: "Records per day | 50,000 | Plus accounts",
+    notCheckable: "reaching it would spend a whole day's quota of the key",
+  },
+  {
+    section: L,
+    sentence: "Ids per batch call | 1 to 100 (25 on Free via the agent channel) | POST /entities/batch",
+    schema: [at("batch-request", "/properties/ids")],
+    checks: [BOUNDS],
+    suites: ["batch-limits"],
+    reading: "the agent channel is not specified; only 1 to 100 is judged",
+  },
+  {
+    section: L,
+    sentence: "Ids per call, entity reads | 25 below Plus, 100 on Plus | entity reads",
+    checks: [BOUNDS],
+    reading: "plans below Plus have no REST access, so only 100 is judged",
+  },
+  {
+    section: L,
+    sentence:
+      "Recommended ids per call | 50 with all four extensions; sequential calls | POST /entities/batch",
+    client: "certify-client: batch size and sequential calls",
+  },
+  {
+    section: L,
+    sentence: "`include` items | max 30; `extend` items | max 4; `cursor` items | max 5 | entity reads",
+    schema: [
+      at("batch-request", "/properties/include"),
+      at("batch-request", "/properties/extend"),
+      at("batch-request", "/properties/cursor"),
+    ],
+    checks: [BOUNDS],
+  },
+  {
+    section: L,
+    sentence: "`query` length | 1 to 300 characters; `limit` | 1 to 50, default 10 | resolve",
+    schema: [at("resolve-request", "/properties/query"), at("resolve-request", "/properties/limit")],
+    checks: [BOUNDS, "resolve.limit_respected"],
+  },
+  {
+    section: L,
+    sentence: "Nodes per response | max 100 (influencer: 25) | entity reads",
+    schema: [data("entities"), at("influencer-response", "/allOf/1/properties/data/properties/entities")],
+    checks: ["influencer.nodes_cap"],
+  },
+  { section: L, sentence: "Edges per response | max 50 | entity reads", schema: [data("edges")] },
+  {
+    section: L,
+    sentence: "`financial_history` rows | max 30 per organisation",
+    schema: [at("extensions", "/properties/financial_history")],
+  },
+  {
+    section: L,
+    sentence: "`subunits` | max 50 per organisation in a batch; max 1000 for a single id",
+    schema: [at("extensions", "/properties/subunits")],
+    checks: ["ext.subunits.cap"],
+  },
+  {
+    section: L,
+    sentence: "`web_identities` | max 10 per organisation",
+    schema: [at("extensions", "/properties/web_identities")],
+  },
+  {
+    section: L,
+    sentence: "`extensions_truncated.subunits` | max 100 entries",
+    schema: [at("extensions", "/$defs/extensions-truncated/properties/subunits")],
+  },
+  {
+    section: LR,
+    sentence:
+      "1. All usage is metered, including data that costs 0 credits; basic data costs 0 credits but counts against the volume limits.",
+    checks: ["cost.basic_zero_credits"],
+    reading: "metering itself is server-side; only the charge is judged",
+  },
+  {
+    section: LR,
+    sentence: "1. Extensions and edges count as records.",
+    notCheckable: "how `cost.units` is computed is not shown",
+  },
+  {
+    section: LR,
+    sentence:
+      "2. The service reserves capacity before a call and settles the actual amount afterwards; a call with 100 ids and all extensions reserves much but charges only what is delivered.",
+    notCheckable: "reservations are server-side; the amount per delivered record is not shown",
+  },
+  {
+    section: LR,
+    sentence: "2. `cost.credits_reserved` is always 0 in the response.",
+    schema: [at("envelope", "/properties/cost/properties/credits_reserved")],
+    checks: ["cost.credits_reserved_zero"],
+  },
+  {
+    section: LR,
+    sentence:
+      "3. The `influencer` dataset requires Plus and currently costs 1 beta credit per delivered record",
+    checks: ["cost.influencer_credit_per_record"],
+    reading: '"currently": a different charge is a warning',
+  },
+  {
+    section: LR,
+    sentence: "3. repeating the call can debit credits again.",
+    notCheckable: 'permissive ("can"); judging it would spend credits',
+  },
+  {
+    section: LR,
+    sentence:
+      "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
+    schema: [at("me", "/properties/credential")],
+    reading: "only the presence of `used`, `limits`, `resets` is judged; reset times are not waited for",
+  },
+  {
+    section: LR,
+    sentence: "5. Recommended practice: fetch the same company at most once per day.",
+    client: "certify-client: no org fetched twice in one run",
+  },
+  {
+    section: LR,
+    sentence:
+      "6. Monthly limit values and limits for plans other than Plus: not shown. Request body size limit: not shown.",
+    notCheckable: NOT_SHOWN,
+  },
+  {
+    section: V,
+    sentence: "Contract identifier in every data response: `cb/v1`.",
+    schema: [at("envelope", "/properties/contract")],
+  },
+  {
+    section: V,
+    sentence: "Interface description version: 0.3.0 (beta).",
+    notCheckable: "the version is not carried in responses",
+  },
+  {
+    section: V,
+    sentence: "The version segment `/v1` is part of `{base_url}`.",
+    notCheckable: "the base URL is the user's input",
+  },
+  {
+    section: V,
+    sentence: "The same API is also served at `{alt_base_url}` for existing clients.",
+    suites: ["alt-base-url"],
+  },
+  {
+    section: V,
+    sentence:
+      "Legacy sub-unit field names … are delivered alongside the new names until version 2; new code uses the new names.",
+    checks: ["ext.subunits.legacy_names"],
+    client: "new code reads the new names",
+  },
+];

@@ -1,0 +1,51 @@
+/**
+ * Small readers for untyped JSON: checks judge what arrived, which may be any shape, so nothing is cast.
+ */
+
+/** A plain JSON object. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether a value is a JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value at `key` when `value` is an object holding an object there. */
+export function objectAt(value: unknown, key: string): JsonObject | undefined {
+  if (!isObject(value)) return undefined;
+  const inner = value[key];
+  return isObject(inner) ? inner : undefined;
+}
+
+/** The value at `key` when `value` is an object holding an array there. */
+export function arrayAt(value: unknown, key: string): unknown[] | undefined {
+  if (!isObject(value)) return undefined;
+  const inner = value[key];
+  return Array.isArray(inner) ? inner : undefined;
+}
+
+/** Whether an object has an own property `key` (present, whatever its value, null included). */
+export function has(value: JsonObject, key: string): boolean {
+  return Object.hasOwn(value, key);
+}
+
+/** Escapes one JSON pointer token (RFC 6901). */
+export function escapePointer(token: string | number): string {
+  return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** Builds a JSON pointer from tokens. */
+export function pointer(...tokens: (string | number)[]): string {
+  return tokens.map((t) => `/${escapePointer(t)}`).join("");
+}
+
+/** Short, one-line rendering of a received value for failure text. */
+export function show(value: unknown, max = 120): string {
+  let text: string;
+  try {
+    text = value === undefined ? "(absent)" : JSON.stringify(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,50 @@
+/**
+ * What `cbcheck validate --as <kind>` accepts: every schema name, plus friendly aliases, and for the
+ * response kinds the operation and status their semantic checks assume.
+ */
+import { schemaNames } from "../../contract/registry.js";
+import { HarnessError } from "../../errors.js";
+import type { OperationId } from "../../transport/exchange.js";
+
+/** Friendly alias → schema name. */
+export const ALIASES: Readonly<Record<string, string>> = {
+  resolve: "resolve-response",
+  entities: "entities-response",
+  influencer: "influencer-response",
+  candidate: "resolve-candidate",
+  org: "org-payload",
+  "batch-body": "batch-request",
+};
+
+/** Response kinds: the operation and status a body of that kind answers (checks need both). */
+const RESPONSE_KINDS: Readonly<Record<string, { operation?: OperationId; status?: number }>> = {
+  "resolve-response": { operation: "resolve", status: 200 },
+  "entities-response": { operation: "entity-batch", status: 200 },
+  "influencer-response": { operation: "entity-batch", status: 200 },
+  me: { operation: "me", status: 200 },
+  envelope: { status: 200 },
+  error: {},
+};
+
+/** A resolved `--as` kind. */
+export interface Kind {
+  schema: string;
+  /** Whether semantic checks of responses apply (response kinds only). */
+  isResponse: boolean;
+  operation?: OperationId;
+  status?: number;
+}
+
+/** Every accepted `--as` value, sorted. */
+export function kindNames(): string[] {
+  return [...new Set([...schemaNames(), ...Object.keys(ALIASES)])].sort();
+}
+
+/** Resolves `--as`; an unknown kind is a usage error listing the known ones. */
+export function resolveKind(name: string): Kind {
+  const schema = ALIASES[name] ?? name;
+  if (!schemaNames().includes(schema))
+    throw new HarnessError("CB_USAGE", `unknown --as kind "${name}" (known: ${kindNames().join(", ")})`);
+  const response = RESPONSE_KINDS[schema];
+  return { schema, isResponse: response !== undefined, ...response };
+}

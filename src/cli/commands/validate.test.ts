@@ -1,0 +1,178 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command, CommanderError } from "commander";
+import { afterAll, describe, expect, it } from "vitest";
+import { mutate, smallBatch } from "../../checks/test-support/exchanges.js";
+import { HarnessError } from "../../errors.js";
+import { registerValidate } from "./validate.js";
+
+const dir = mkdtempSync(join(tmpdir(), "cbcheck-validate-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** Runs `cbcheck validate …` in-process, as main.ts would: exit code, stdout and stderr. */
+async function validate(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const write = { out: process.stdout.write, err: process.stderr.write };
+  const toOut = (s: string) => {
+    out += s;
+    return true;
+  };
+  const toErr = (s: string) => {
+    err += s;
+    return true;
+  };
+  process.stdout.write = toOut as typeof process.stdout.write;
+  process.stderr.write = toErr as typeof process.stderr.write;
+  const program = new Command("cbcheck").exitOverride();
+  program.configureOutput({ writeOut: toOut, writeErr: toErr });
+  registerValidate(program);
+  process.exitCode = undefined;
+  let code = 0;
+  try {
+    await program.parseAsync(["node", "cbcheck", "validate", ...args]);
+    code = typeof process.exitCode === "number" ? process.exitCode : 0;
+  } catch (e) {
+    code = 2;
+    if (e instanceof HarnessError) err += `cbcheck: ${e.message} [${e.code}]\n`;
+    else if (!(e instanceof CommanderError)) throw e;
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+    process.exitCode = undefined;
+  }
+  return { code, out, err };
+}
+
+const valid = smallBatch();
+const validPath = file("valid.json", valid.response!.bodyText);
+const request = JSON.stringify({
+  method: "POST",
+  path: "/entities/batch",
+  body: JSON.parse(valid.request.body!),
+});
+const broken = mutate(valid, (j) => {
+  j.data.entities[0].payload.employees = "many";
+  j.data.extensions.financial_history["910000000"].reverse();
+  j.data.edges = [];
+});
+const brokenPath = file("broken.json", broken.response!.bodyText);
+
+describe("cbcheck validate", () => {
+  it("exits 0 on a valid entity-read body and says which checks need the request", async () => {
+    const r = await validate(validPath, "--as", "entities");
+    expect(r).toMatchObject({ code: 0, out: "" });
+    expect(r.err).toMatch(/^valid \(schema entities-response \+ \d+ checks\)/);
+    expect(r.err).toMatch(/not run \(needs the request \(--request or --path\)\): .*ext\.subunits\.cap/);
+  });
+
+  it("prints one line per violation with pointer and schema location or check id, exit 1", async () => {
+    const r = await validate(brokenPath, "--as", "entities-response");
+    expect(r.code).toBe(1);
+    const lines = r.out.trim().split("\n");
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\/data\/entities\/0\/payload\/employees {2}.+ {2}\[.*schema\.json#.*\]$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^\/data\/extensions\/financial_history\/910000000\/1\/fiscal_year {2}.+ {2}\[ext\.financial_history\.newest_first\]$/,
+      ),
+    );
+  });
+
+  it("runs the request-dependent checks with --request (inline or @file) and reports as JSON", async () => {
+    const inline = await validate(brokenPath, "--as", "entities", "--request", request, "--json");
+    const atFile = await validate(
+      brokenPath,
+      "--as",
+      "entities",
+      "--request",
+      `@${file("req.json", request)}`,
+      "--json",
+    );
+    for (const r of [inline, atFile]) {
+      expect(r.code).toBe(1);
+      const result = JSON.parse(r.out);
+      expect(result).toMatchObject({ valid: false, schema: "entities-response" });
+      expect(result.checksRun).toContain("edges.predicates_from_include");
+      expect(result.findings.map((f: { source: string }) => f.source)).toContain(
+        "ext.financial_history.newest_first",
+      );
+    }
+  });
+
+  it("checks an error body against the status given", async () => {
+    const body = file("err.json", JSON.stringify({ error: { code: "plan_required" } }));
+    const r = await validate(body, "--as", "error", "--status", "403");
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(
+      /\/error\/required_tier {2}plan_required without required_tier.*\[error\.plan_required_fields\]/,
+    );
+    expect((await validate(body, "--as", "error", "--status", "400")).out).toMatch(
+      /code plan_required on status 400/,
+    );
+  });
+
+  it("bad input: one-line error and exit 2, never a stack trace", async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        [join(dir, "missing.json"), "--as", "entities"],
+        /cannot read .*missing\.json \(ENOENT\) \[CB_FILE_UNREADABLE\]/,
+      ],
+      [[file("empty.json", " \n"), "--as", "entities"], /is empty \[CB_INPUT_EMPTY\]/],
+      [[file("html.json", "<html>"), "--as", "entities"], /is not JSON: .* \[CB_INPUT_NOT_JSON\]/],
+      [
+        [validPath, "--as", "nonsense"],
+        /unknown --as kind "nonsense" \(known: .*entities-response.*\) \[CB_USAGE\]/,
+      ],
+      [[validPath, "--as", "error", "--status", "99x"], /--status must be an HTTP status/],
+      [[validPath, "--as", "entities", "--request", "{nope"], /--request is not JSON/],
+      [[dir, "--as", "entities"], /is a directory/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await validate(...args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(r.err).toMatch(message);
+    }
+    expect((await validate(validPath)).code).toBe(2);
+  });
+
+  it("judges a wrong shape and a 50 MB body by their violations", async () => {
+    const wrong = await validate(file("array.json", "[1,2]"), "--as", "resolve");
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(
+      /^\/ {2}.+ {2}\[resolve-response\.schema\.json#|^\/ {2}.+ {2}\[envelope\.schema\.json#/m,
+    );
+    const big = file("big.json", JSON.stringify({ error: { code: "x" }, pad: "a".repeat(50 * 1024 * 1024) }));
+    const r = await validate(big, "--as", "error", "--status", "503");
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/additional/i);
+  });
+});
+
+describe("cbcheck validate through the real entry point (node --import tsx src/cli/main.ts)", () => {
+  const main = join(import.meta.dirname, "..", "main.ts");
+  const cli = (args: string[], input: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", main, "validate", ...args], {
+      input,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+
+  it("reads stdin when no file or - is given, and maps bad input to exit 2 without a stack trace", () => {
+    const ok = cli(["--as", "entities"], valid.response!.bodyText);
+    expect(ok.stderr).toMatch(/^valid/);
+    expect(ok.status).toBe(0);
+    const bad = cli(["-", "--as", "entities"], "not json");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^cbcheck: stdin is not JSON: .* \[CB_INPUT_NOT_JSON\]\n$/);
+  });
+});
