@@ -59,7 +59,14 @@ export interface Report {
   target?: { baseUrl?: string; altBaseUrl?: string; embedded?: boolean; command?: string };
   /** pass: exit 0; fail: exit 1. */
   verdict: "pass" | "fail";
-  summary: { passed: number; failed: number; skipped: number; warnings: number; inconclusive: number; calls?: number };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    warnings: number;
+    inconclusive: number;
+    calls?: number;
+  };
   results: CheckResult[];
   /** Command-specific data (load: latency histograms; certify: scenarios). Rendered by their own sections. */
   details?: Record<string, unknown>;

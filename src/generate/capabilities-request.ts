@@ -1,0 +1,8 @@
+/** GET /capabilities: "Request and response: not shown", so only the bare request is generated. */
+import fc from "fast-check";
+import type { PlannedRequest } from "../runner/suite.js";
+
+/** The one valid GET /capabilities request. */
+export function capabilitiesRequest(): fc.Arbitrary<PlannedRequest> {
+  return fc.constant<PlannedRequest>({ operation: "capabilities", method: "GET", path: "/capabilities" });
+}

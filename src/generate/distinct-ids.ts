@@ -1,0 +1,15 @@
+/** Many distinct ids for the batch bound cases (POST /entities/batch: "1 to 100 items"). */
+import type { TargetFixtures } from "../runner/suite.js";
+import { basicFixtureIds } from "./entity-id.js";
+import { paddingOrgId } from "./missing-org-id.js";
+
+/** `n` distinct ids: fixture ids first, then well-formed padding org ids (missing ids still give 200). */
+export function distinctIds(fixtures: TargetFixtures, n: number): string[] {
+  const ids = basicFixtureIds(fixtures).slice(0, n);
+  const seen = new Set(ids);
+  for (let i = 0; ids.length < n; i++) {
+    const pad = paddingOrgId(i);
+    if (!seen.has(pad)) ids.push(pad);
+  }
+  return ids;
+}

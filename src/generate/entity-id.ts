@@ -1,0 +1,22 @@
+/** Node ids for entity reads: known, organisation, sub-unit and missing fixture ids, or generated missing ones. */
+import fc from "fast-check";
+import type { TargetFixtures } from "../runner/suite.js";
+import { BOUNDS } from "./bounds.js";
+import { missingOrgId } from "./missing-org-id.js";
+
+/** Fixture ids of the basic dataset whose length the batch rule (3..300 characters) allows. */
+export function basicFixtureIds(fixtures: TargetFixtures): string[] {
+  const { min, max } = BOUNDS.idLength;
+  const all = [...fixtures.known_ids, ...fixtures.org_ids, ...fixtures.subunit_ids, ...fixtures.missing_ids];
+  return [...new Set(all)].filter((id) => id.length >= min && id.length <= max);
+}
+
+/** An id to read with the basic dataset: mostly from fixtures, sometimes a generated missing org id. */
+export function entityId(fixtures: TargetFixtures): fc.Arbitrary<string> {
+  const ids = basicFixtureIds(fixtures);
+  if (ids.length === 0) return missingOrgId();
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...ids), weight: 4 },
+    { arbitrary: missingOrgId(), weight: 1 },
+  );
+}

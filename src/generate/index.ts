@@ -1,0 +1,48 @@
+/**
+ * Request generation: valid requests as fast-check arbitraries (built by construction within the contract's
+ * bounds) and invalid ones as named mutations (`negativeCases`).
+ */
+import type fc from "fast-check";
+import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import { capabilitiesRequest } from "./capabilities-request.js";
+import { entityBatchRequest } from "./entity-batch-request.js";
+import { entityGetRequest } from "./entity-get-request.js";
+import type { GenerateOptions } from "./generate-options.js";
+import { meRequest } from "./me-request.js";
+import { resolveRequest } from "./resolve-request.js";
+
+export { decodeRequest } from "./decode-request.js";
+export { distinctIds } from "./distinct-ids.js";
+export type { GenerateOptions } from "./generate-options.js";
+export { type NegativeCase, type NegativeExpectation, negativeCases } from "./negative-cases.js";
+
+/** Operations whose valid requests the contract describes well enough to generate. */
+export const GENERATED_OPERATIONS = ["resolve", "entity-get", "entity-batch", "me", "capabilities"] as const;
+
+/** One of GENERATED_OPERATIONS. */
+export type GeneratedOperation = (typeof GENERATED_OPERATIONS)[number];
+
+/** Whether valid requests can be generated for an operation. */
+export function isGeneratedOperation(operation: string): operation is GeneratedOperation {
+  return (GENERATED_OPERATIONS as readonly string[]).includes(operation);
+}
+
+/** Valid requests of one operation, from the target's fixtures. */
+export function validRequests(
+  operation: GeneratedOperation,
+  fixtures: TargetFixtures,
+  opts: GenerateOptions,
+): fc.Arbitrary<PlannedRequest> {
+  switch (operation) {
+    case "resolve":
+      return resolveRequest(fixtures);
+    case "entity-get":
+      return entityGetRequest(fixtures, opts);
+    case "entity-batch":
+      return entityBatchRequest(fixtures, opts);
+    case "me":
+      return meRequest();
+    case "capabilities":
+      return capabilitiesRequest();
+  }
+}

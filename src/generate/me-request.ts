@@ -1,0 +1,8 @@
+/** GET /me: no parameters are documented (Endpoints / Other operations). */
+import fc from "fast-check";
+import type { PlannedRequest } from "../runner/suite.js";
+
+/** The one valid GET /me request. */
+export function meRequest(): fc.Arbitrary<PlannedRequest> {
+  return fc.constant<PlannedRequest>({ operation: "me", method: "GET", path: "/me" });
+}

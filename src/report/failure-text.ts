@@ -1,0 +1,42 @@
+/**
+ * Schemathesis-style failure text shared by the Markdown and JUnit reporters: a title, `Key: value` lines,
+ * then "Reproduce with:" and a curl line whose key is `<redacted>`.
+ */
+import { toCurl } from "./curl.js";
+import { truncate } from "./escape.js";
+import type { Counterexample } from "./model.js";
+
+/** The curl line of a counterexample: the one given, else one built from its request. */
+export function curlOf(cx: Counterexample): string | undefined {
+  if (cx.curl) return cx.curl;
+  return cx.request ? toCurl(cx.request) : undefined;
+}
+
+/** `Key: value` lines of a counterexample (multi-line values indented under their key). */
+export function keyValueLines(cx: Counterexample): string[] {
+  const lines: string[] = [];
+  const add = (key: string, value: string | number | undefined) => {
+    if (value === undefined || value === "") return;
+    const [first, ...rest] = truncate(String(value)).split(/\r?\n/);
+    lines.push(`${key}: ${first}`, ...rest.map((l) => `    ${l}`));
+  };
+  add("Expected", cx.expected);
+  add("Received", cx.received);
+  add("Pointer", cx.pointer);
+  add("Status", cx.status);
+  add("Shrinks", cx.shrinks);
+  for (const e of cx.evidence ?? []) lines.push(`- ${truncate(e)}`);
+  return lines;
+}
+
+/** The whole failure text of one counterexample; `seed` adds a replay hint. */
+export function failureText(cx: Counterexample, opts: { checkId?: string; seed?: number } = {}): string {
+  const lines = [`- ${truncate(cx.title, 500)}`, ""];
+  const kv = keyValueLines(cx);
+  if (opts.checkId) kv.unshift(`Check: ${opts.checkId}`);
+  lines.push(...kv.map((l) => `    ${l}`));
+  const curl = curlOf(cx);
+  if (curl) lines.push("", "Reproduce with:", "", `    ${curl}`);
+  if (opts.seed !== undefined) lines.push("", `Replay the generated requests with: --seed ${opts.seed}`);
+  return lines.join("\n");
+}
