@@ -2,7 +2,8 @@
  * The synthetic graph behind the reference server, as the HTTP layer sees it.
  * Deterministic from the seed; organisations are generated lazily so that 1,000,000 start fast.
  * Everything returned is full and uncapped: the HTTP layer applies the contract's caps, paging and
- * single-organisation rules.
+ * single-organisation rules. Nodes, edges and sub-unit elements are cached and shared between callers,
+ * so they are frozen: copy before changing (e.g. `{ ...node.payload }` to strip signature fields).
  */
 import type { ServerFixtures } from "../types.js";
 
