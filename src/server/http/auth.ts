@@ -1,0 +1,52 @@
+/**
+ * Bearer authentication (Authentication 1–3): missing header → 401 `authentication_required`;
+ * malformed, unknown or revoked → 401 `invalid_token`. Every 401 carries `WWW-Authenticate`.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import type { Account } from "../keys.js";
+import type { ServerKeys } from "../types.js";
+import { errorReply, type Reply } from "./reply.js";
+
+/** The account of the request, or the 401 to send. */
+export type AuthResult = { ok: true; account: Account } | { ok: false; reply: Reply };
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i;
+
+/** The 401 with its bearer challenge (resource metadata URL). */
+export function unauthorized(code: string, metadataUrl: string, drop: boolean): Reply {
+  const challenge =
+    code === "invalid_token"
+      ? `Bearer resource_metadata="${metadataUrl}", error="invalid_token"`
+      : `Bearer resource_metadata="${metadataUrl}"`;
+  return errorReply(401, code, { headers: drop ? {} : { "www-authenticate": challenge } });
+}
+
+/** Which test key a header carries, for the trace. */
+export function keyNameOf(
+  header: string | undefined,
+  accounts: Map<string, Account>,
+): keyof ServerKeys | "unknown" | "none" {
+  if (header === undefined) return "none";
+  const m = BEARER.exec(header);
+  return (m && accounts.get(m[1])?.name) || "unknown";
+}
+
+/** Authenticates one request. */
+export function authenticate(
+  headers: IncomingHttpHeaders,
+  accounts: Map<string, Account>,
+  options: { metadataUrl: string; dropChallenge: boolean; acceptRevoked: boolean },
+): AuthResult {
+  const header = headers.authorization;
+  const fail = (code: string): AuthResult => ({
+    ok: false,
+    reply: unauthorized(code, options.metadataUrl, options.dropChallenge),
+  });
+  if (header === undefined || header === "") return fail("authentication_required");
+  const m = BEARER.exec(header);
+  if (!m) return fail("invalid_token");
+  const account = accounts.get(m[1]);
+  if (!account) return fail("invalid_token");
+  if (account.revoked && !options.acceptRevoked) return fail("invalid_token");
+  return { ok: true, account };
+}

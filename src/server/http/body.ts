@@ -1,0 +1,61 @@
+/**
+ * Reads a request body with a hard cap: past `maxBytes` it stops buffering, answers 413 early and keeps
+ * draining (discarding) only up to a bound, then drops the connection. Never buffers unbounded.
+ */
+import type { IncomingMessage } from "node:http";
+
+/** The body, or that it exceeded the cap. */
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; tooLarge: true };
+
+const EMPTY: BodyResult = { ok: true, body: Buffer.alloc(0) };
+
+/** After a 413, at most this many more bytes are drained before the socket is destroyed. */
+const DRAIN_LIMIT = 32 * 1024 * 1024;
+
+/** Reads the whole body when it fits in `maxBytes`. */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> | BodyResult {
+  // Most GETs carry no body: answer synchronously and skip the stream machinery (hot path).
+  if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) {
+    return EMPTY;
+  }
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    drain(req);
+    return Promise.resolve({ ok: false, tooLarge: true });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: BodyResult) => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.off("data", onData);
+        drain(req);
+        finish({ ok: false, tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => finish({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
+    req.on("error", () => finish({ ok: true, body: Buffer.concat(chunks) }));
+    req.on("aborted", () => finish({ ok: true, body: Buffer.concat(chunks) }));
+  });
+}
+
+/** Discards the rest of the body so the early 413 can be read, within a bound. */
+function drain(req: IncomingMessage): void {
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.on("error", () => {});
+  req.resume();
+}

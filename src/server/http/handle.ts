@@ -1,0 +1,105 @@
+/**
+ * The node:http request handler: route, read the body (capped), apply a scripted fault or process,
+ * then write the reply with JSON content type, added latency, seeded bugs and the trace.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OperationId } from "../../transport/exchange.js";
+import { faultReply } from "../faults.js";
+import { isOn, type ServerState } from "../state.js";
+import type { FaultStep } from "../types.js";
+import { keyNameOf } from "./auth.js";
+import { readBody } from "./body.js";
+import { applyLoadBugs } from "./load-bugs.js";
+import { bendReply } from "./mutate.js";
+import { processRequest } from "./process.js";
+import { errorReply, jsonReply, type Reply } from "./reply.js";
+import { matchRoute } from "./router.js";
+import { preciseNow, redactedHeaders } from "./trace.js";
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Handles one request; never throws (an unexpected error still gets a JSON answer). */
+export async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = preciseNow();
+  const method = req.method ?? "GET";
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const route = matchRoute(method, q < 0 ? url : url.slice(0, q));
+  const operation: OperationId =
+    route.kind === "route" || route.kind === "method" ? route.operation : "other";
+  const base = route.kind === "metadata" ? null : route.base;
+  const n = ++state.calls;
+  const opN = (state.callsByOperation.get(operation) ?? 0) + 1;
+  state.callsByOperation.set(operation, opN);
+  const maxBody = isOn(state, "oversize-body-accepted") ? 64 * 1024 * 1024 : state.options.maxBodyBytes;
+  const pending = readBody(req, maxBody);
+  const body = pending instanceof Promise ? await pending : pending;
+  const fault = state.faults.match(n, operation, opN);
+  let reply: Reply;
+  let delay = state.options.latencyMs + (state.options.faultPlan.latencyMs ?? 0);
+  let after = () => {};
+  try {
+    if (fault) reply = faultReply(fault, state.resourceMetadataUrl);
+    else if (route.kind === "metadata")
+      reply = jsonReply(200, {
+        resource: state.resourceMetadataUrl.replace(/\/\.well-known.*$/, "/v1"),
+        bearer_methods_supported: ["header"],
+      });
+    else if (route.kind === "none") reply = errorReply(404, "not_found");
+    else if (route.kind === "method")
+      reply = errorReply(405, "method_not_allowed", { headers: { allow: route.allow } });
+    else if (!body.ok) reply = errorReply(413, "payload_too_large");
+    else {
+      const out = processRequest(state, {
+        route,
+        rawQuery: q < 0 ? "" : url.slice(q + 1),
+        headers: req.headers,
+        body: body.body,
+        now: Date.now(),
+      });
+      reply = out.reply;
+      // Seeded bugs bend objects; the hot path sends pre-serialised text.
+      if (state.mutation !== null && reply.raw !== undefined) {
+        reply = { ...reply, body: JSON.parse(reply.raw), raw: undefined };
+      }
+      const bugs = applyLoadBugs(state, operation, reply, out.account);
+      reply = bugs.reply;
+      delay += bugs.delayMs;
+      after = bugs.after;
+    }
+  } catch {
+    reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
+  }
+  reply = bendReply(state.mutation, reply, { base, operation, n });
+  const text = reply.raw ?? JSON.stringify(reply.body);
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    ...reply.headers,
+    "content-length": String(Buffer.byteLength(text)),
+  };
+  if (!body.ok) headers.connection = "close";
+  if (delay > 0) await sleep(delay);
+  after();
+  if (!res.destroyed) {
+    res.writeHead(reply.status, headers);
+    res.end(text);
+  }
+  if (state.options.trace) {
+    state.trace.push({
+      n,
+      startedAt,
+      endedAt: preciseNow(),
+      method,
+      url,
+      base,
+      operation,
+      headers: redactedHeaders(req.headers),
+      keyName: keyNameOf(req.headers.authorization, state.accounts),
+      body: body.ok ? body.body.toString("utf8") : "",
+      status: reply.status,
+      responseHeaders: headers,
+      responseBody: text,
+      ...(fault ? { fault: fault as FaultStep } : {}),
+    });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The seeded bugs that only show under load (`detectedBy: "load"`): late limiter counting, slow data
+ * responses and 5xx for concurrent 100-id batches. Each adds delay and, where needed, work after the wait.
+ */
+import type { OperationId } from "../../transport/exchange.js";
+import type { Account } from "../keys.js";
+import { isOn, type ServerState } from "../state.js";
+import type { Reply } from "./reply.js";
+
+const DATA_OPS = new Set<OperationId>([
+  "resolve",
+  "entity-get",
+  "entity-batch",
+  "search",
+  "traversals",
+  "usage",
+]);
+const INTERNAL_ERROR: Reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
+
+/** What the load bugs do to one reply: maybe replace it, add delay, and run `after` once the delay is over. */
+export interface LoadBugEffect {
+  reply: Reply;
+  delayMs: number;
+  after: () => void;
+}
+
+/** Applies the load bug that is on (if any) to a processed reply. */
+export function applyLoadBugs(
+  state: ServerState,
+  operation: OperationId,
+  reply: Reply,
+  account: Account | undefined,
+): LoadBugEffect {
+  const effect: LoadBugEffect = { reply, delayMs: 0, after: () => {} };
+  if (isOn(state, "slow-responses") && DATA_OPS.has(operation)) effect.delayMs = 50;
+  if (account && isOn(state, "rate-limit-leaks-under-concurrency")) {
+    // The call is counted only once its (slightly slow) metering round-trip is over.
+    effect.delayMs = 10;
+    effect.after = () => state.limiter.record(account.bucket, Date.now());
+  }
+  if (
+    isOn(state, "batch-100-5xx-under-concurrency") &&
+    operation === "entity-batch" &&
+    reply.status === 200
+  ) {
+    const ids = (reply.body as { coverage?: { requested?: unknown[] } }).coverage?.requested?.length ?? 0;
+    if (ids >= 100) {
+      if (state.bigBatchesInFlight > 0) effect.reply = INTERNAL_ERROR;
+      state.bigBatchesInFlight++;
+      effect.delayMs = 20;
+      effect.after = () => {
+        state.bigBatchesInFlight--;
+      };
+    }
+  }
+  return effect;
+}

@@ -1,0 +1,103 @@
+/**
+ * The decision for one routed request, in a fixed order (docs/readme-parts/server.md):
+ * 404/405 → 413 → 401 → 429 → 403 → 400 → 402 → 200. Every authenticated call to a route counts
+ * against the call limits, whatever its outcome.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import type { Account } from "../keys.js";
+import { capabilities, me, usage } from "../ops/account.js";
+import { readEntities } from "../ops/entities.js";
+import { resolve } from "../ops/resolve.js";
+import { search, traverse } from "../ops/search.js";
+import { isOn, type ServerState } from "../state.js";
+import { parseEntityBatch, parseEntityGet } from "../validate/entity-request.js";
+import { parseJsonBody } from "../validate/json-body.js";
+import { parseResolve, parseSearch, parseTraversal, parseUsage } from "../validate/other-requests.js";
+import { parseQuery } from "../validate/query.js";
+import { authenticate } from "./auth.js";
+import { errorReply, InvalidArguments, type Reply, UPGRADE_URL } from "./reply.js";
+import type { RouteMatch } from "./router.js";
+
+/** What the pipeline needs of one request. */
+export interface RoutedRequest {
+  route: Extract<RouteMatch, { kind: "route" }>;
+  rawQuery: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  now: number;
+}
+
+/** Answers an authenticated, admitted request: 403, 400, 402 or the data. */
+function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
+  const op = r.route.operation;
+  if (op === "me") return me(state, account, r.now);
+  if (op === "capabilities") return capabilities(state, account);
+  if (account.plan === "free" && !isOn(state, "free-key-served")) {
+    const extra: Record<string, string> = isOn(state, "plan-required-without-tier")
+      ? { upgrade_url: UPGRADE_URL }
+      : { required_tier: "plus", upgrade_url: UPGRADE_URL };
+    return errorReply(403, "plan_required", { extra });
+  }
+  const alt = r.route.base === "api/v1";
+  const lenient = {
+    acceptUnknownExtension: isOn(state, "unknown-extension-accepted"),
+    maxIds: isOn(state, "ids-101-accepted") ? 101 : account.maxIds,
+  };
+  if (op === "resolve") {
+    const req = parseResolve(parseQuery(r.rawQuery), {
+      maxQuery: isOn(state, "query-301-accepted") ? 301 : 300,
+      defaultLimit: alt && isOn(state, "alt-resolve-limit-default") ? 5 : 10,
+    });
+    return resolve(state, req, account);
+  }
+  if (op === "usage") return usage(state, account, r.now, parseUsage(parseQuery(r.rawQuery)));
+  if (op === "entity-get" || op === "entity-batch") {
+    const req =
+      op === "entity-get"
+        ? parseEntityGet(r.route.id ?? "", parseQuery(r.rawQuery), lenient)
+        : parseEntityBatch(parseJsonBody(r.headers, r.body), lenient);
+    if (req.dataset === "influencer" && (state.balances.get(account.bucket) ?? 0) <= 0) {
+      return errorReply(402, "credits_exhausted");
+    }
+    return readEntities(state, req, account);
+  }
+  if (op === "search") return search(state, parseSearch(parseJsonBody(r.headers, r.body)), account);
+  return traverse(state, parseTraversal(parseJsonBody(r.headers, r.body)), account);
+}
+
+/** Authenticates, admits (limits) and answers one routed request. */
+export function processRequest(state: ServerState, r: RoutedRequest): { reply: Reply; account?: Account } {
+  const auth = authenticate(r.headers, state.accounts, {
+    metadataUrl: state.resourceMetadataUrl,
+    dropChallenge: isOn(state, "www-authenticate-missing"),
+    acceptRevoked: isOn(state, "revoked-key-accepted"),
+  });
+  if (!auth.ok) return { reply: auth.reply };
+  const account = auth.account;
+  const admission = state.limiter.admit(account.bucket, r.now, {
+    windowOff: isOn(state, "rate-limit-off"),
+    record: !isOn(state, "rate-limit-leaks-under-concurrency"),
+  });
+  if (!admission.ok) {
+    const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+    return {
+      reply: errorReply(429, "volume_limit", {
+        headers: { "retry-after": String(seconds) },
+        reason: `${admission.reason} limit reached`,
+      }),
+      account,
+    };
+  }
+  try {
+    const reply = serve(state, r, account);
+    if (reply.metered) {
+      state.limiter.meter(account.bucket, r.now, reply.metered.records, reply.metered.credits);
+    }
+    return { reply, account };
+  } catch (err) {
+    if (err instanceof InvalidArguments) {
+      return { reply: errorReply(400, "invalid_arguments", { reason: err.message }), account };
+    }
+    throw err;
+  }
+}

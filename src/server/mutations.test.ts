@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { MUTATIONS } from "./mutations.js";
+import { call, entityPath, qs, stubServer, type TestResponse } from "./test-support/harness.js";
+import { STUB } from "./test-support/stub-graph.js";
+import type { RunningServer } from "./types.js";
+
+const MAIN = `cb:org:${STUB.main}`;
+const SMALL = `cb:org:${STUB.small}`;
+const get = (s: RunningServer, params: Record<string, unknown> = {}) => call(s, entityPath(MAIN, params));
+const batch = (s: RunningServer, body: Record<string, unknown>) => call(s, "/entities/batch", { body });
+const years = (r: TestResponse): number[] =>
+  r.json.data.extensions.financial_history[STUB.main].map((x: { fiscal_year: number }) => x.fiscal_year);
+const ids100 = Array.from({ length: 100 }, (_, i) => `cb:org:${900000000 + i}`);
+
+/** For each seeded bug, a probe that is true exactly when the bug is visible. */
+const PROBES: Record<string, (s: RunningServer) => Promise<boolean>> = {
+  "envelope-extra-field": async (s) => "debug" in (await get(s)).json,
+  "envelope-missing-request-id": async (s) => !("request_id" in (await get(s)).json),
+  "envelope-contract-v2": async (s) => (await get(s)).json.contract !== "cb/v1",
+  "envelope-credits-reserved": async (s) => (await get(s)).json.cost.credits_reserved !== 0,
+  "envelope-evidence-nonempty": async (s) => (await get(s)).json.evidence.length > 0,
+  "envelope-request-id-not-uuid": async (s) =>
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-/.test((await get(s)).json.request_id),
+  "envelope-as-of-not-date-time": async (s) => !(await get(s)).json.as_of.includes("T"),
+  "envelope-unit-type-invalid": async (s) => (await get(s)).json.cost.unit_type !== "record",
+  "resolve-cursor-set": async (s) => (await call(s, "/resolve?query=Avd")).json.cursor !== null,
+  "resolve-over-limit": async (s) => (await call(s, "/resolve?query=Avd&limit=2")).json.data.length > 2,
+  "resolve-requested-empty": async (s) =>
+    (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
+  "org-employees-string": async (s) =>
+    typeof (await get(s)).json.data.entities[0].payload.employees === "string",
+  "org-unknown-field": async (s) => "internal_score" in (await get(s)).json.data.entities[0].payload,
+  "node-missing-name": async (s) => !("name" in (await get(s)).json.data.entities[0]),
+  "edges-without-include": async (s) => (await get(s)).json.data.edges.length > 0,
+  "edge-props-extra-field": async (s) =>
+    "weight" in (await get(s, { include: ["*"] })).json.data.edges[0].props,
+  "edges-51": async (s) => (await get(s, { include: ["*"] })).json.data.edges.length > 50,
+  "edges-cursor-overlap": async (s) => {
+    const a = await batch(s, { ids: [MAIN], include: ["*"] });
+    const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });
+    const first = new Set(a.json.data.edges.map((e: { id: number }) => e.id));
+    return b.json.data.edges.some((e: { id: number }) => first.has(e.id));
+  },
+  "financial-oldest-first": async (s) => {
+    const y = years(await get(s, { extend: ["financial_history"] }));
+    return y[0] < y[y.length - 1];
+  },
+  "financial-duplicate-year": async (s) => {
+    const y = years(await get(s, { extend: ["financial_history"] }));
+    return new Set(y).size !== y.length;
+  },
+  "subunits-51-in-batch": async (s) =>
+    (await batch(s, { ids: [MAIN, SMALL], extend: ["subunits"] })).json.data.extensions.subunits[STUB.main]
+      .length > 50,
+  "extensions-truncated-missing": async (s) =>
+    !("extensions_truncated" in (await batch(s, { ids: [MAIN, SMALL], extend: ["subunits"] })).json.data),
+  "extension-unrequested-org": async (s) =>
+    Object.keys((await get(s, { extend: ["web_identities"] })).json.data.extensions.web_identities).some(
+      (k) => k !== STUB.main,
+    ),
+  "signature-in-multi-org": async (s) =>
+    (await batch(s, { ids: [MAIN, SMALL] })).json.data.entities.some(
+      (n: { payload: object }) => "signature_text" in n.payload,
+    ),
+  "coverage-missing-omitted": async (s) =>
+    (await batch(s, { ids: [MAIN, STUB.missing] })).json.coverage.missing.length === 0,
+  "coverage-requested-mismatch": async (s) =>
+    (await batch(s, { ids: [MAIN] })).json.coverage.requested.length !== 1,
+  "unknown-id-404": async (s) => (await batch(s, { ids: [MAIN, STUB.missing] })).status === 404,
+  "validation-500-message": async (s) => (await call(s, "/resolve")).status === 500,
+  "error-without-code": async (s) => (await call(s, "/resolve")).json.error?.code === undefined,
+  "unknown-extension-accepted": async (s) => (await get(s, { extend: ["accounts"] })).status === 200,
+  "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,
+  "query-301-accepted": async (s) =>
+    (await call(s, `/resolve${qs({ query: "a".repeat(301) })}`)).status === 200,
+  "oversize-body-accepted": async (s) =>
+    (
+      await call(s, "/entities/batch", {
+        rawBody: JSON.stringify({ ids: [MAIN] }) + " ".repeat(1.1 * 2 ** 20),
+      })
+    ).status !== 413,
+  "www-authenticate-missing": async (s) =>
+    !(await call(s, "/me", { key: "none" })).headers.has("www-authenticate"),
+  "free-key-served": async (s) => (await call(s, entityPath(MAIN), { key: "free" })).status === 200,
+  "revoked-key-accepted": async (s) => (await call(s, entityPath(MAIN), { key: "revoked" })).status === 200,
+  "plan-required-without-tier": async (s) =>
+    (await call(s, entityPath(MAIN), { key: "free" })).json.error.required_tier === undefined,
+  "rate-limit-off": async (s) => {
+    for (let i = 0; i < 6; i++) await get(s);
+    return (await get(s)).status === 200;
+  },
+  "retry-after-missing": async (s) => {
+    for (let i = 0; i < 5; i++) await get(s);
+    return !(await get(s)).headers.has("retry-after");
+  },
+  "retry-after-fractional": async (s) => {
+    for (let i = 0; i < 5; i++) await get(s);
+    return !/^\d+$/.test((await get(s)).headers.get("retry-after") ?? "");
+  },
+  "rate-limit-leaks-under-concurrency": async (s) =>
+    (await Promise.all(Array.from({ length: 12 }, () => get(s)))).filter((r) => r.status === 200).length > 5,
+  "slow-responses": async (s) => {
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      await get(s);
+      fastest = Math.min(fastest, performance.now() - t);
+    }
+    return fastest >= 50;
+  },
+  "batch-100-5xx-under-concurrency": async (s) =>
+    (await Promise.all([0, 1, 2].map(() => batch(s, { ids: ids100 })))).some((r) => r.status === 500),
+  "alt-drops-warnings": async (s) => !("warnings" in (await call(s, entityPath(MAIN), { alt: true })).json),
+  "alt-resolve-limit-default": async (s) =>
+    (await call(s, "/resolve?query=Avd", { alt: true })).json.data.length !== 10,
+  "content-type-html": async (s) =>
+    !(await get(s)).headers.get("content-type")?.startsWith("application/json"),
+  "influencer-26-nodes": async (s) =>
+    (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data.entities
+      .length > 25,
+  "influencer-data-has-edges": async (s) =>
+    "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
+};
+
+async function probe(mutation: string | undefined, id: string): Promise<boolean> {
+  const server = await stubServer({ mutation, rateLimit: 5 });
+  try {
+    return await PROBES[id](server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe("seeded bugs", () => {
+  it("lists at least 34 bugs with unique ids, including the six load ids, and a probe for each", () => {
+    const ids = MUTATIONS.map((m) => m.id);
+    expect(ids.length).toBeGreaterThanOrEqual(34);
+    expect(new Set(ids).size).toBe(ids.length);
+    const load = MUTATIONS.filter((m) => m.detectedBy === "load").map((m) => m.id);
+    expect(load.sort()).toEqual([
+      "batch-100-5xx-under-concurrency",
+      "rate-limit-leaks-under-concurrency",
+      "rate-limit-off",
+      "retry-after-fractional",
+      "retry-after-missing",
+      "slow-responses",
+    ]);
+    expect(Object.keys(PROBES).sort()).toEqual([...ids].sort());
+  });
+
+  it("rejects an unknown mutation id", async () => {
+    await expect(stubServer({ mutation: "no-such-bug" })).rejects.toThrow(/unknown mutation/);
+  });
+
+  it.each(MUTATIONS.map((m) => m.id))("%s is visible when on and absent when off", async (id) => {
+    expect(await probe(id, id)).toBe(true);
+    expect(await probe(undefined, id)).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Seeded contract violations of the reference server. Exactly one can be switched on per start
+ * (`mutation` option); the e2e matrix proves that `cbcheck run` (or `cbcheck load`) catches each.
+ */
+
+/** Where a seeded bug lives. */
+export type MutationArea =
+  | "envelope"
+  | "nodes"
+  | "edges"
+  | "extensions"
+  | "coverage"
+  | "errors"
+  | "auth"
+  | "rate-limit"
+  | "alt-base-url"
+  | "http"
+  | "resolve"
+  | "influencer";
+
+/** One seeded bug. */
+export interface Mutation {
+  id: string;
+  area: MutationArea;
+  description: string;
+  /** Which command must catch it: `run` (conformance) or `load` (only visible under load). */
+  detectedBy: "run" | "load";
+}
+
+const m = (
+  id: string,
+  area: MutationArea,
+  description: string,
+  detectedBy: "run" | "load" = "run",
+): Mutation => ({
+  id,
+  area,
+  description,
+  detectedBy,
+});
+
+/** Every seeded bug, by stable id. */
+export const MUTATIONS: readonly Mutation[] = [
+  m("envelope-extra-field", "envelope", "data responses carry an extra top-level field `debug`"),
+  m("envelope-missing-request-id", "envelope", "`request_id` is left out of data responses"),
+  m("envelope-contract-v2", "envelope", "`contract` says `cb/v2`"),
+  m("envelope-credits-reserved", "envelope", "`cost.credits_reserved` is 1 instead of 0"),
+  m("envelope-evidence-nonempty", "envelope", "`evidence` holds one item"),
+  m("envelope-request-id-not-uuid", "envelope", "`request_id` is a counter, not a uuid"),
+  m("envelope-as-of-not-date-time", "envelope", "`as_of` is a bare date (`2026-01-01`)"),
+  m("envelope-unit-type-invalid", "envelope", "`cost.unit_type` is `credit`"),
+  m("resolve-cursor-set", "resolve", "resolve answers a non-null `cursor`"),
+  m("resolve-over-limit", "resolve", "resolve returns one candidate more than `limit`"),
+  m("resolve-requested-empty", "resolve", "resolve answers `coverage.requested: []`"),
+  m("org-employees-string", "nodes", "org payload `employees` is a string"),
+  m("org-unknown-field", "nodes", "org payload carries an unknown field `internal_score`"),
+  m("node-missing-name", "nodes", "nodes lack the required `name` field"),
+  m("edges-without-include", "edges", "edges are returned when `include` was not given"),
+  m("edge-props-extra-field", "edges", "edge `props` carries an unknown field `weight`"),
+  m("edges-51", "edges", "an edge page holds 51 edges"),
+  m("edges-cursor-overlap", "edges", "the cursor resumes one edge early: the last edge of a page repeats"),
+  m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
+  m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
+  m("subunits-51-in-batch", "extensions", "51 sub-units per organisation in a multi-id request"),
+  m(
+    "extensions-truncated-missing",
+    "extensions",
+    "`extensions_truncated` is left out when a sub-unit list was cut",
+  ),
+  m(
+    "extension-unrequested-org",
+    "extensions",
+    "an extension is keyed by an organisation that was not requested",
+  ),
+  m(
+    "signature-in-multi-org",
+    "extensions",
+    "signature/procuration fields appear when several organisations are requested",
+  ),
+  m("coverage-missing-omitted", "coverage", "an unknown id is left out of `coverage.missing`"),
+  m("coverage-requested-mismatch", "coverage", "`coverage.requested` names an id that was not requested"),
+  m("unknown-id-404", "coverage", "an unknown id answers 404 instead of 200 with `coverage.missing`"),
+  m("validation-500-message", "errors", 'invalid arguments answer 500 with `{"message": …}`'),
+  m("error-without-code", "errors", "400 error bodies lack `error.code`"),
+  m("unknown-extension-accepted", "errors", "an unknown `extend` name is accepted with 200"),
+  m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
+  m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),
+  m("oversize-body-accepted", "errors", "request bodies above 1 MiB are read and answered (no 413)"),
+  m("www-authenticate-missing", "auth", "401 responses lack `WWW-Authenticate`"),
+  m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
+  m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
+  m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),
+  m("rate-limit-off", "rate-limit", "no calls-per-window limit at all", "load"),
+  m("retry-after-missing", "rate-limit", "429 responses lack `Retry-After`", "load"),
+  m("retry-after-fractional", "rate-limit", "`Retry-After` is fractional (`1.5`)", "load"),
+  m(
+    "rate-limit-leaks-under-concurrency",
+    "rate-limit",
+    "the limiter counts a call only when it has finished, so concurrent bursts pass",
+    "load",
+  ),
+  m("slow-responses", "rate-limit", "every data response is delayed by 50 ms", "load"),
+  m(
+    "batch-100-5xx-under-concurrency",
+    "rate-limit",
+    "a 100-id batch answers 500 while another 100-id batch is in flight",
+    "load",
+  ),
+  m("alt-drops-warnings", "alt-base-url", "responses under /api/v1 lack `warnings`"),
+  m("alt-resolve-limit-default", "alt-base-url", "resolve under /api/v1 defaults `limit` to 5"),
+  m("content-type-html", "http", "data responses are labelled `text/html`"),
+  m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
+  m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
+];
+
+/** A mutation id. */
+export type MutationId = string;
+
+/** The mutation with this id, or an Error naming the known ids. */
+export function findMutation(id: string): Mutation {
+  const found = MUTATIONS.find((x) => x.id === id);
+  if (!found) throw new Error(`unknown mutation "${id}" (see MUTATIONS in src/server/mutations.ts)`);
+  return found;
+}

@@ -1,0 +1,111 @@
+/**
+ * Entity reads (Endpoints / GET /entities/{id}, POST /entities/batch): nodes, optional edge page,
+ * optional extensions; unknown ids in `coverage.missing` with 200.
+ */
+import { envelopeText } from "../envelope-text.js";
+import type { GraphNode } from "../graph/graph.js";
+import { errorReply, type Reply } from "../http/reply.js";
+import type { Account } from "../keys.js";
+import { isOn, type ServerState } from "../state.js";
+import type { EntityRequest } from "../validate/entity-request.js";
+import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
+import { buildExtensions } from "./extensions.js";
+import { readInfluencers } from "./influencer.js";
+import { type CachedNode, cachedNode } from "./node-cache.js";
+import { nodeView } from "./node-view.js";
+
+const FOREIGN_CURSOR = "cursor was not issued for this request; paging started from the first page";
+
+/** Found nodes (in request order, each once) and unknown ids. */
+export function lookup<T>(ids: string[], get: (id: string) => T | undefined | null) {
+  const found: T[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const node = get(id);
+    if (node) found.push(node);
+    else missing.push(id);
+  }
+  return { found, missing };
+}
+
+/** Coverage lists as delivered (two seeded bugs bend them). */
+export function coverageLists(state: ServerState, requested: string[], missing: string[]) {
+  const req = isOn(state, "coverage-requested-mismatch") ? [...requested, "cb:org:000000000"] : requested;
+  const miss = isOn(state, "coverage-missing-omitted") ? missing.slice(0, -1) : missing;
+  return { requested: req, missing: miss };
+}
+
+/** Nodes as JSON: cached on the clean path, built fresh when a seeded bug may bend them. */
+function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; missing: string[] } {
+  if (state.mutation === null) return lookup(ids, (id) => cachedNode(state, id));
+  const view = (n: GraphNode, single: boolean) => JSON.stringify(nodeView(state, n, single));
+  return lookup(ids, (id) => {
+    const n = state.graph.getNode(id);
+    return n && { id: n.id, type: n.type, multi: view(n, false), single: view(n, n.type === "org") };
+  });
+}
+
+/** Answers one validated entity read for an authorised account. */
+export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
+  if (req.dataset === "influencer") return readInfluencers(state, req, account);
+  const { found, missing } = findNodes(state, req.ids);
+  if (isOn(state, "unknown-id-404") && missing.length > 0) return errorReply(404, "not_found");
+  const single = req.ids.length === 1;
+  const nodesJson = found.map((n) => (single ? n.single : n.multi));
+  const warnings: string[] = [];
+  let edges: unknown[] = [];
+  let truncated = false;
+  let cursor: [string, number] | null = null;
+  let include = req.include;
+  if (include.length === 0 && isOn(state, "edges-without-include")) include = ["*"];
+  if (include.length > 0) {
+    const all = collectEdges(
+      state,
+      found.map((n) => n.id),
+      include,
+    );
+    const token = requestToken("e", [...req.ids, "|", ...req.include]);
+    const { offset, foreign } = cursorOffset(req.cursor, token);
+    if (foreign) warnings.push(FOREIGN_CURSOR);
+    const { size, step } = edgePaging(state);
+    const p = page(all, offset, size, token, step);
+    edges = p.items;
+    truncated = p.truncated;
+    cursor = p.cursor;
+  }
+  let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${JSON.stringify(edges)}`;
+  let rows = 0;
+  if (req.extend.length > 0) {
+    const orgIds = found.filter((n) => n.type === "org").map((n) => n.id);
+    const ext = buildExtensions(state, orgIds, req.extend, single);
+    dataJson += `,"extensions":${JSON.stringify(ext.extensions)}`;
+    if (ext.truncated) dataJson += `,"extensions_truncated":${JSON.stringify(ext.truncated)}`;
+    // A cut sub-unit list is output that was cut (Response envelope: "true when output was cut").
+    if (ext.truncated && ext.truncated.subunits.length > 0) truncated = true;
+    rows = ext.rows;
+  }
+  dataJson += "}";
+  const units = found.length + edges.length + rows;
+  const { requested, missing: miss } = coverageLists(state, req.ids, missing);
+  const raw = envelopeText(
+    {
+      asOf: req.asOf ?? state.asOf,
+      entities: found.map((n) => n.id),
+      requested,
+      missing: miss,
+      truncated,
+      cursor,
+      nextHint: cursor ? "repeat the request with this cursor for the next page of edges" : null,
+      units,
+      unitType: "record",
+      creditsCharged: 0,
+      balance: state.balances.get(account.bucket) ?? 0,
+      warnings,
+    },
+    dataJson,
+  );
+  return { status: 200, headers: {}, body: undefined, raw, metered: { records: units, credits: 0 } };
+}

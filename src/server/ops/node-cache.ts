@@ -1,0 +1,43 @@
+/**
+ * Serialised nodes, cached: the graph derives nodes on demand and a read would otherwise clone and
+ * stringify the same payload on every call. Used only on the clean path (no seeded bug on).
+ */
+import type { GraphNode } from "../graph/graph.js";
+import type { ServerState } from "../state.js";
+import { nodeView } from "./node-view.js";
+
+/** A node's JSON in its two delivered forms (with and without signing rights). */
+export interface CachedNode {
+  id: string;
+  type: string;
+  /** Form for a multi-id request (no signing-rights fields). */
+  multi: string;
+  /** Form when exactly this one organisation is requested. */
+  single: string;
+}
+
+const LIMIT = 50_000;
+const caches = new WeakMap<ServerState, Map<string, CachedNode | null>>();
+
+/** The cached node, `null` when it does not exist. */
+export function cachedNode(state: ServerState, id: string): CachedNode | null {
+  let cache = caches.get(state);
+  if (!cache) {
+    cache = new Map();
+    caches.set(state, cache);
+  }
+  const hit = cache.get(id);
+  if (hit !== undefined) return hit;
+  const node: GraphNode | undefined = state.graph.getNode(id);
+  const entry = node
+    ? {
+        id: node.id,
+        type: node.type,
+        multi: JSON.stringify(nodeView(state, node, false)),
+        single: JSON.stringify(nodeView(state, node, node.type === "org")),
+      }
+    : null;
+  if (cache.size >= LIMIT) cache.clear();
+  cache.set(id, entry);
+  return entry;
+}

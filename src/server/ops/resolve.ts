@@ -1,0 +1,35 @@
+/**
+ * GET /resolve (Endpoints): candidates best first, `data` ≤ limit, `coverage.requested` exactly one item
+ * (the query), `coverage.missing` empty, `cursor` null.
+ */
+import { envelope } from "../envelope.js";
+import { jsonReply, type Reply } from "../http/reply.js";
+import type { Account } from "../keys.js";
+import { isOn, type ServerState } from "../state.js";
+import type { ResolveRequest } from "../validate/other-requests.js";
+
+/** Answers a validated resolve request. */
+export function resolve(state: ServerState, req: ResolveRequest, account: Account): Reply {
+  const extra = isOn(state, "resolve-over-limit") ? 1 : 0;
+  const all = state.graph.resolve(req.query, req.types, req.limit + 1);
+  const data = all
+    .slice(0, req.limit + extra)
+    .map((c) => ({ id: c.id, type: c.type, name: c.name, score: c.score }));
+  const truncated = all.length > req.limit;
+  const body = envelope({
+    asOf: state.asOf,
+    data,
+    entities: data.map((c) => c.id),
+    requested: isOn(state, "resolve-requested-empty") ? [] : [req.query],
+    missing: [],
+    truncated,
+    cursor: isOn(state, "resolve-cursor-set") ? ["resolve", 1] : null,
+    nextHint: truncated ? "raise limit (up to 50) or refine the query" : null,
+    units: data.length,
+    unitType: "record",
+    creditsCharged: 0,
+    balance: state.balances.get(account.bucket) ?? 0,
+    warnings: [],
+  });
+  return { ...jsonReply(200, body), metered: { records: data.length, credits: 0 } };
+}

@@ -1,0 +1,74 @@
+/**
+ * `ServerOptions` resolved once into fully defaulted, validated values (one place validates).
+ */
+
+import { findMutation } from "./mutations.js";
+import type { FaultPlan, ServerOptions } from "./types.js";
+
+/** Fully defaulted server options. */
+export interface ResolvedServerOptions {
+  host: string;
+  port: number;
+  seed: number;
+  orgs: number;
+  rateLimit: number;
+  rateWindowMs: number;
+  callsPerDay: number;
+  recordsPerDay: number;
+  latencyMs: number;
+  mutation: string | null;
+  faultPlan: FaultPlan;
+  trace: boolean;
+  /** Request body limit in bytes (contract: "not shown"; we choose 1 MiB). */
+  maxBodyBytes: number;
+}
+
+/** Contract defaults (Limits: 120 calls per minute, 10,000 calls and 50,000 records per day). */
+export const DEFAULTS = {
+  host: "127.0.0.1",
+  port: 0,
+  seed: 1,
+  orgs: 2000,
+  rateLimit: 120,
+  rateWindowMs: 60_000,
+  callsPerDay: 10_000,
+  recordsPerDay: 50_000,
+  latencyMs: 0,
+  maxBodyBytes: 1024 * 1024,
+} as const;
+
+function intIn(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Applies defaults and bounds; throws RangeError (or Error for an unknown mutation) on bad values. */
+export function resolveServerOptions(options: ServerOptions = {}): ResolvedServerOptions {
+  const big = Number.MAX_SAFE_INTEGER;
+  if (options.mutation !== undefined) findMutation(options.mutation);
+  const plan = options.faultPlan ?? { steps: [] };
+  for (const step of plan.steps) {
+    if (!Number.isInteger(step.call) || step.call < 1) throw new RangeError(`fault step call must be ≥ 1`);
+    if (!Number.isInteger(step.status) || step.status < 100 || step.status > 599) {
+      throw new RangeError(`fault step status must be an HTTP status`);
+    }
+  }
+  return {
+    host: options.host ?? DEFAULTS.host,
+    port: intIn("port", options.port, DEFAULTS.port, 0, 65535),
+    seed: intIn("seed", options.seed, DEFAULTS.seed, 0, 2 ** 31 - 1),
+    orgs: intIn("orgs", options.orgs, DEFAULTS.orgs, 1, 1_000_000),
+    rateLimit: intIn("rateLimit", options.rateLimit, DEFAULTS.rateLimit, 1, big),
+    rateWindowMs: intIn("rateWindowMs", options.rateWindowMs, DEFAULTS.rateWindowMs, 1, big),
+    callsPerDay: intIn("callsPerDay", options.callsPerDay, DEFAULTS.callsPerDay, 1, big),
+    recordsPerDay: intIn("recordsPerDay", options.recordsPerDay, DEFAULTS.recordsPerDay, 1, big),
+    latencyMs: intIn("latencyMs", options.latencyMs, DEFAULTS.latencyMs, 0, 600_000),
+    mutation: options.mutation ?? null,
+    faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },
+    trace: options.trace ?? false,
+    maxBodyBytes: DEFAULTS.maxBodyBytes,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Everything one running server holds: graph, keys, balances, limiter, options and the seeded bug.
+ */
+
+import type { FaultState } from "./faults.js";
+import type { Graph } from "./graph/graph.js";
+import type { Account } from "./keys.js";
+import type { Limiter } from "./limiter.js";
+import type { ResolvedServerOptions } from "./options.js";
+import type { ServerKeys, TraceEntry } from "./types.js";
+
+/** The state shared by all requests of one server. */
+export interface ServerState {
+  graph: Graph;
+  keys: ServerKeys;
+  accounts: Map<string, Account>;
+  /** Credits by bucket id (personal or team balance). */
+  balances: Map<string, number>;
+  limiter: Limiter;
+  options: ResolvedServerOptions;
+  /** The one seeded bug that is on, or null. */
+  mutation: string | null;
+  faults: FaultState;
+  trace: TraceEntry[];
+  /** The snapshot time of the data, when the request names none (envelope `as_of`). */
+  asOf: string;
+  /** URL of the protected-resource metadata named in `WWW-Authenticate`. */
+  resourceMetadataUrl: string;
+  /** 100-id batches in flight (for the `batch-100-5xx-under-concurrency` bug). */
+  bigBatchesInFlight: number;
+  /** Calls seen so far, for trace numbering and fault plans. */
+  calls: number;
+  callsByOperation: Map<string, number>;
+}
+
+/** Whether the seeded bug `id` is on. */
+export function isOn(state: ServerState, id: string): boolean {
+  return state.mutation === id;
+}

@@ -1,0 +1,85 @@
+/**
+ * Entity-read requests (GET /entities/{id} query, POST /entities/batch body) decoded into one shape.
+ */
+import { InvalidArguments } from "../http/reply.js";
+import {
+  type CursorItem,
+  checkAsOf,
+  checkCursor,
+  checkDataset,
+  checkExtend,
+  checkId,
+  checkInclude,
+  type ExtensionName,
+} from "./fields.js";
+import { charLength, jsonParam } from "./query.js";
+
+/** A validated entity read. */
+export interface EntityRequest {
+  ids: string[];
+  dataset: "basic" | "influencer";
+  include: string[];
+  extend: ExtensionName[];
+  asOf: string | null;
+  cursor: CursorItem[] | null;
+}
+
+/** Leniencies switched on by seeded bugs. */
+export interface EntityLeniency {
+  acceptUnknownExtension: boolean;
+  maxIds: number;
+}
+
+const BATCH_KEYS = new Set(["ids", "dataset", "include", "extend", "as_of", "cursor"]);
+
+/** GET /entities/{id}: the percent-decoded path id plus query parameters. */
+export function parseEntityGet(
+  rawId: string,
+  query: Map<string, string>,
+  lenient: EntityLeniency,
+): EntityRequest {
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    throw new InvalidArguments("path id is not valid percent-encoded UTF-8");
+  }
+  if (charLength(id) > 300) throw new InvalidArguments("id longer than 300 characters");
+  const get = (name: string) => query.get(name);
+  const include = get("include");
+  const extend = get("extend");
+  const cursor = get("cursor");
+  const asOf = get("as_of");
+  const dataset = get("dataset");
+  return {
+    ids: [id],
+    dataset: dataset === undefined ? "basic" : checkDataset(dataset),
+    include: include === undefined ? [] : checkInclude(jsonParam("include", include)),
+    extend:
+      extend === undefined ? [] : checkExtend(jsonParam("extend", extend), lenient.acceptUnknownExtension),
+    asOf: asOf === undefined ? null : checkAsOf(asOf),
+    cursor: cursor === undefined ? null : checkCursor(jsonParam("cursor", cursor)),
+  };
+}
+
+/** POST /entities/batch: the parsed JSON body (no other properties allowed). */
+export function parseEntityBatch(body: unknown, lenient: EntityLeniency): EntityRequest {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new InvalidArguments("body must be a JSON object");
+  }
+  const b = body as Record<string, unknown>;
+  for (const key of Object.keys(b)) {
+    if (!BATCH_KEYS.has(key)) throw new InvalidArguments(`unknown body property ${key}`);
+  }
+  if (!Array.isArray(b.ids)) throw new InvalidArguments("ids must be an array");
+  if (b.ids.length < 1) throw new InvalidArguments("ids must not be empty");
+  if (b.ids.length > lenient.maxIds) throw new InvalidArguments(`more than ${lenient.maxIds} ids`);
+  return {
+    ids: b.ids.map(checkId),
+    dataset: b.dataset === undefined ? "basic" : checkDataset(b.dataset),
+    include: b.include === undefined ? [] : checkInclude(b.include),
+    extend: b.extend === undefined ? [] : checkExtend(b.extend, lenient.acceptUnknownExtension),
+    asOf: b.as_of === undefined ? null : checkAsOf(b.as_of),
+    cursor: b.cursor === undefined ? null : checkCursor(b.cursor),
+  };
+}
