@@ -29,7 +29,7 @@ export interface TargetFixtures {
 }
 
 /** Which credential a request carries. Keys themselves stay inside the runner. */
-export type KeyChoice = "main" | "free" | "none" | "invalid";
+export type KeyChoice = "main" | "free" | "none" | "invalid" | "revoked";
 
 /** A request a suite wants sent, relative to a base URL. */
 export interface PlannedRequest {
@@ -66,6 +66,8 @@ export interface SuiteContext {
   target: { baseUrl: string; altBaseUrl?: string; isLoopback: boolean };
   /** Whether a free key was supplied (otherwise free-key tests are skipped). */
   hasFreeKey: boolean;
+  /** Whether a revoked key is known (embedded server), for the `revoked` key choice. */
+  hasRevokedKey?: boolean;
   fixtures: TargetFixtures;
   options: SuiteOptions;
   /**
@@ -73,7 +75,7 @@ export interface SuiteContext {
    * `--max-calls`. Never throws for HTTP outcomes: transport failures come back in `exchange.transportError`.
    * Throws `BudgetExhausted` when the call budget or deadline is reached.
    */
-  send(request: PlannedRequest, opts?: { expect429?: boolean }): Promise<Exchange>;
+  send(request: PlannedRequest, opts?: { expect429?: boolean; expectFatal?: boolean }): Promise<Exchange>;
   /**
    * Sends requests with up to `concurrency` in flight, unpaced (no Retry-After waiting), for load-like suites.
    * Only allowed when `options.allowLoad` is true (throws otherwise). Counted against `--max-calls`.

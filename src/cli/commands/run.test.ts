@@ -1,0 +1,106 @@
+/**
+ * End to end: the real CLI (`node --import tsx src/cli/main.ts run …`, no build needed) against the
+ * embedded server, a reference server started here (so the test holds its keys), and broken targets.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startServer } from "../../server/index.js";
+import { startHostileServer } from "../../transport/test-support/hostile-server.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "cbcheck-run-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Runs the CLI asynchronously (the test's own servers keep serving meanwhile). */
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "src/cli/main.ts", "run", ...args],
+      { env: { ...process.env, CI: "true", CB_API_KEY: "", CB_FREE_API_KEY: "", ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe("cbcheck run (CLI)", () => {
+  it("exits 0 on the embedded reference server, all suites, and writes the four reports", async () => {
+    const dir = tempDir();
+    const { code, stdout, stderr } = await cli(["--seed", "5", "--runs", "5", "--report-dir", dir]);
+    expect(code, stdout + stderr).toBe(0);
+    expect(stdout).toMatch(/^PASS: /m);
+    expect(stderr).toMatch(/seed 5/);
+    expect(readdirSync(dir).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md"]);
+  });
+
+  it("exits 2 with a one-line message on bad flags, a missing key, or an unreachable target", async () => {
+    const bad = await cli(["--runs", "zero"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/^cbcheck: --runs must be an integer/);
+    const noKey = await cli(["--base-url", "http://127.0.0.1:9/v1"]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/CB_API_KEY/);
+    const unreachable = await cli(["--base-url", "http://127.0.0.1:9/v1", "--report-dir", tempDir()], {
+      CB_API_KEY: "k",
+    });
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr).toMatch(/cannot reach .*CB_TARGET_UNREACHABLE/);
+  });
+
+  it("exits 1 on a target that answers HTML error pages", async () => {
+    const server = await startHostileServer("html-error");
+    try {
+      const args = [
+        "--base-url",
+        server.baseUrl,
+        "--fixtures",
+        "fixtures/targets/example.json",
+        "--suite",
+        "http",
+      ];
+      const { code, stdout } = await cli([...args, "--report-dir", tempDir()], { CB_API_KEY: "k" });
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/^FAIL /m);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never prints or writes the API keys, even in failing counterexamples", async () => {
+    const server = await startServer({ mutation: "content-type-html", rateLimit: 60, rateWindowMs: 2000 });
+    const dir = tempDir();
+    try {
+      const env = { CB_API_KEY: server.keys.plus, CB_FREE_API_KEY: server.keys.free };
+      const args = ["--base-url", server.url, "--alt-base-url", server.altUrl, "--expect-rate-limit", "60/2"];
+      const { code, stdout, stderr } = await cli(
+        [...args, "--runs", "4", "--seed", "9", "--report-dir", dir],
+        env,
+      );
+      expect(code, stderr).toBe(1);
+      const texts = [stdout, stderr, ...readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"))];
+      for (const text of texts) {
+        expect(text).not.toContain(server.keys.plus);
+        expect(text).not.toContain(server.keys.free);
+      }
+      expect(readFileSync(join(dir, "report.json"), "utf8")).toContain("Bearer <redacted>");
+    } finally {
+      await server.close();
+    }
+  });
+});

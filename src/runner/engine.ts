@@ -1,0 +1,118 @@
+/**
+ * The shared state of one run that every suite's context draws on: the transport, the sequential pacer,
+ * the call budget, the deadline, the keys and the result collector.
+ */
+import { SequentialPacer } from "../client/pacing.js";
+import { Transport, type WireRequest } from "../transport/send.js";
+import type { ResolvedRunOptions } from "./options.js";
+import { ResultCollector } from "./results.js";
+import { RunStopped } from "./run-stopped.js";
+import type { KeyChoice, PlannedRequest, TargetFixtures } from "./suite.js";
+
+/** Keys of the run; kept here and never recorded. */
+export interface RunKeys {
+  main: string;
+  free?: string;
+  /** A revoked key (embedded server only): the auth suite's `revoked` choice. */
+  revoked?: string;
+}
+
+/** The resolved target. */
+export interface RunTarget {
+  baseUrl: string;
+  altBaseUrl?: string;
+  isLoopback: boolean;
+  embedded: boolean;
+}
+
+/** One run's engine: budget, pacing, deadline and results, shared by the suites. */
+export class RunEngine {
+  readonly transport: Transport;
+  readonly pacer = new SequentialPacer();
+  readonly results = new ResultCollector();
+  readonly deadline = new AbortController();
+  readonly notes: string[] = [];
+  calls = 0;
+  /** Told the running call count after each spend (progress). */
+  onCall: (calls: number) => void = () => {};
+  stopped?: RunStopped;
+  readonly #deadlineTimer: NodeJS.Timeout;
+  readonly #invalidKey: string;
+  readonly #deadlineAt: number;
+
+  constructor(
+    readonly options: ResolvedRunOptions,
+    readonly target: RunTarget,
+    readonly keys: RunKeys,
+    readonly fixtures: TargetFixtures,
+    readonly onProgress: (line: string) => void = () => {},
+  ) {
+    this.transport = new Transport({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+    this.#deadlineAt = Date.now() + options.deadlineS * 1000;
+    this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
+    this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
+  }
+
+  /** Milliseconds left before the deadline. */
+  get remainingMs(): number {
+    return this.deadline.signal.aborted ? 0 : Math.max(0, this.#deadlineAt - Date.now());
+  }
+
+  /** Takes one call from the budget, or stops the run. */
+  spend(count = 1): void {
+    if (this.deadline.signal.aborted)
+      throw this.stop("deadline", `stopped at the ${this.options.deadlineS} s deadline (--deadline-s)`);
+    if (this.calls + count > this.options.maxCalls) {
+      throw this.stop("max-calls", `stopped at --max-calls ${this.options.maxCalls}: the run is incomplete`);
+    }
+    this.calls += count;
+    this.onCall(this.calls);
+  }
+
+  /** Records why the run stopped (first reason wins) and returns the error to throw. */
+  stop(reason: RunStopped["reason"], message: string): RunStopped {
+    this.stopped ??= new RunStopped(reason, message);
+    return this.stopped;
+  }
+
+  /** The secret a key choice stands for. */
+  keyFor(choice: KeyChoice): string | undefined {
+    if (choice === "main") return this.keys.main;
+    if (choice === "free") return this.keys.free;
+    if (choice === "invalid") return this.#invalidKey;
+    if (choice === "revoked") return this.keys.revoked;
+    return undefined;
+  }
+
+  /** Turns a planned request into what goes on the wire. */
+  wire(request: PlannedRequest): WireRequest {
+    const baseUrl = request.base === "alt" ? this.target.altBaseUrl : this.target.baseUrl;
+    if (!baseUrl) throw new Error("no alternate base URL configured");
+    const headers: Record<string, string> = { accept: "application/json", ...(request.headers ?? {}) };
+    let body: string | Buffer | undefined;
+    if (request.body && "json" in request.body) {
+      body = JSON.stringify(request.body.json);
+      headers["content-type"] ??= "application/json";
+    } else if (request.body) {
+      body = request.body.raw;
+      headers["content-type"] ??= request.body.contentType ?? "application/json";
+    }
+    const apiKey = this.keyFor(request.key ?? "main");
+    return {
+      operation: request.operation,
+      method: request.method,
+      baseUrl,
+      path: request.path,
+      ...(request.query ? { query: request.query } : {}),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    };
+  }
+
+  /** Closes the transport and the deadline timer. */
+  async close(): Promise<void> {
+    clearTimeout(this.#deadlineTimer);
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Judges one exchange with the check catalogue and records a row per applicable check (pass, warn or
+ * fail), plus the runner's own transport-level check when no complete response came.
+ */
+import { CATALOGUE } from "../checks/catalogue.js";
+import type { CheckFailure } from "../checks/check.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { SuiteContext } from "./suite.js";
+
+/** The runner's own check: a complete response came (no timeout, reset, refusal or oversize body). */
+export const RESPONSE_RECEIVED = {
+  id: "transport.response_received",
+  section: "Endpoints",
+  sentence: "Responses are JSON.",
+} as const;
+
+/** The section and sentence of a check id (catalogue or the runner's own); empty when unknown. */
+export function ruleOf(id: string): { section: string; sentence: string } {
+  const check = id === RESPONSE_RECEIVED.id ? RESPONSE_RECEIVED : CATALOGUE.find((c) => c.id === id);
+  return check ? { section: check.section, sentence: check.sentence } : { section: "", sentence: "" };
+}
+
+/** Options of `judgeAndRecord`. */
+export interface JudgeOptions {
+  /** Only these check ids (default: the whole catalogue). */
+  ids?: string[];
+  /** Record only failures and warnings (used for 429s waited out mid-suite). */
+  onlyFailures?: boolean;
+  /** Shrink count to attach to failures. */
+  shrinks?: number;
+}
+
+/** Transport-level failures of an exchange (no complete response), as failures of the runner's own check. */
+export function transportFailures(exchange: Exchange): CheckFailure[] {
+  if (exchange.transportError) {
+    const { code, message } = exchange.transportError;
+    return [
+      {
+        checkId: RESPONSE_RECEIVED.id,
+        severity: "error",
+        title: `no complete response: ${code}`,
+        expected: "a complete HTTP response with a JSON body",
+        received: `${code}: ${message}`,
+      },
+    ];
+  }
+  return [];
+}
+
+function statusOf(failures: CheckFailure[]): "pass" | "warn" | "fail" {
+  if (failures.some((f) => f.severity === "error")) return "fail";
+  return failures.length > 0 ? "warn" : "pass";
+}
+
+/** Runs the catalogue on an exchange, records one outcome per applicable check, and returns all failures. */
+export function judgeAndRecord(
+  ctx: SuiteContext,
+  exchange: Exchange,
+  opts: JudgeOptions = {},
+): CheckFailure[] {
+  const operation = exchange.operation;
+  const own = transportFailures(exchange);
+  if (own.length > 0 || !opts.onlyFailures) {
+    ctx.record({
+      ...RESPONSE_RECEIVED,
+      operation,
+      status: statusOf(own),
+      failures: own,
+      exchange,
+      ...shrinks(opts),
+    });
+  }
+  if (!exchange.response || exchange.transportError) return own;
+  let failures: CheckFailure[];
+  try {
+    failures = ctx.judge(exchange, opts.ids);
+  } catch (err) {
+    const message = `a check crashed: ${err instanceof Error ? err.message : String(err)}`;
+    ctx.record({ id: "harness.check-crashed", sentence: "", status: "inconclusive", message, exchange });
+    return own;
+  }
+  const wanted = opts.ids ? new Set(opts.ids) : undefined;
+  for (const check of CATALOGUE) {
+    if (wanted && !wanted.has(check.id)) continue;
+    const mine = failures.filter((f) => f.checkId === check.id);
+    if (mine.length === 0 && (opts.onlyFailures || !safeApplies(check, exchange))) continue;
+    ctx.record({
+      id: check.id,
+      operation,
+      status: statusOf(mine),
+      section: check.section,
+      sentence: check.sentence,
+      failures: mine,
+      exchange,
+      ...shrinks(opts),
+    });
+  }
+  return [...own, ...failures];
+}
+
+function shrinks(opts: JudgeOptions): { shrinks?: number } {
+  return opts.shrinks !== undefined ? { shrinks: opts.shrinks } : {};
+}
+
+function safeApplies(check: (typeof CATALOGUE)[number], exchange: Exchange): boolean {
+  try {
+    return check.appliesTo(exchange);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Options of `cbcheck run`: one user-facing type (all optional, as the CLI gives them), resolved ONCE by
+ * `resolveRunOptions` into a fully defaulted, validated object. This is the only place that validates them:
+ * a bad value is a HarnessError `CB_USAGE` (exit 2).
+ */
+import { HarnessError } from "../errors.js";
+import { parseRate, parseShard, positiveInt, requireUrl } from "./option-parsers.js";
+import type { Shard } from "./shard.js";
+import type { SuiteName, TargetFixtures } from "./suite.js";
+
+/** Every suite `run` knows, in the order they run (rate-limit last: it empties the rate window). */
+export const SUITE_ORDER: SuiteName[] = [
+  "http",
+  "auth",
+  "schema",
+  "negative",
+  "limits",
+  "alt-base-url",
+  "batch-limits",
+  "rate-limit",
+];
+
+/** Fixtures given in code: `known_ids` required, the rest optional (as in the fixtures file). */
+export type FixturesInput = Partial<TargetFixtures> & { known_ids: string[] };
+
+/** Defaults of the options, in one place (also shown by `--help`). */
+export const RUN_DEFAULTS = {
+  apiKeyEnv: "CB_API_KEY",
+  freeApiKeyEnv: "CB_FREE_API_KEY",
+  runs: 40,
+  maxCalls: 2000,
+  expectRateLimit: "120/60",
+  timeoutMs: 10_000,
+  deadlineS: 600,
+  maxBodyBytes: 16 * 1024 * 1024,
+  altIgnore: ["/request_id", "/as_of", "/cost/balance"],
+  /** Embedded server: a short window so that the whole default run stays quick. */
+  embeddedRateLimit: 300,
+  embeddedRateWindowMs: 3000,
+} as const;
+
+/** What the user may set; every field optional. Numbers may come as CLI strings. */
+export interface RunOptions {
+  /** Target base URL (with `/v1`); absent: start the embedded reference server. */
+  baseUrl?: string;
+  altBaseUrl?: string;
+  /** Names of the environment variables holding the keys, and the environment to read them from. */
+  apiKeyEnv?: string;
+  freeApiKeyEnv?: string;
+  env?: Record<string, string | undefined>;
+  /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
+  fixtures?: string | FixturesInput;
+  suites?: string[];
+  seed?: number | string;
+  runs?: number | string;
+  maxCalls?: number | string;
+  /** `CALLS/SECONDS`. */
+  expectRateLimit?: string;
+  allowLoad?: boolean;
+  allowCredits?: boolean;
+  reportDir?: string;
+  /** `I/N`. */
+  shard?: string;
+  timeoutMs?: number | string;
+  deadlineS?: number | string;
+  maxBodyBytes?: number | string;
+  altIgnore?: string[];
+  /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
+  embeddedRateLimit?: number;
+  embeddedRateWindowMs?: number;
+  mutation?: string;
+}
+
+/** The options after resolution: nothing optional left to default. */
+export interface ResolvedRunOptions {
+  target: { kind: "embedded" } | { kind: "url"; baseUrl: string; altBaseUrl?: string };
+  apiKey?: string;
+  freeApiKey?: string;
+  fixtures?: string | FixturesInput;
+  suites: SuiteName[];
+  seed: number;
+  runs: number;
+  maxCalls: number;
+  expectRateLimit: { calls: number; seconds: number };
+  allowLoad: boolean;
+  allowCredits: boolean;
+  reportDir: string;
+  shard: Shard;
+  timeoutMs: number;
+  deadlineS: number;
+  maxBodyBytes: number;
+  altIgnore: string[];
+  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
+}
+
+function suitesOf(names: string[] | undefined): SuiteName[] {
+  if (!names || names.length === 0) return [...SUITE_ORDER];
+  const wanted = names.flatMap((n) => n.split(",")).map((n) => n.trim());
+  for (const name of wanted) {
+    if (!SUITE_ORDER.includes(name as SuiteName)) {
+      throw new HarnessError("CB_USAGE", `unknown suite "${name}" (known: ${SUITE_ORDER.join(", ")})`);
+    }
+  }
+  return SUITE_ORDER.filter((s) => wanted.includes(s));
+}
+
+function envName(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    throw new HarnessError("CB_USAGE", `"${name}" is not an environment variable name`);
+  }
+  return name;
+}
+
+function keyFrom(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/** Resolves user options into the one validated, defaulted object the runner uses. */
+export function resolveRunOptions(input: RunOptions, now: Date = new Date()): ResolvedRunOptions {
+  const env = input.env ?? {};
+  const embedded = input.baseUrl === undefined;
+  if (embedded && input.altBaseUrl !== undefined) {
+    throw new HarnessError("CB_USAGE", "--alt-base-url needs --base-url (the embedded server has its own)");
+  }
+  const apiKeyEnv = envName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
+  const freeApiKeyEnv = envName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
+  const apiKey = embedded ? undefined : keyFrom(env, apiKeyEnv);
+  const freeApiKey = embedded ? undefined : keyFrom(env, freeApiKeyEnv);
+  if (!embedded && apiKey === undefined) {
+    throw new HarnessError("CB_USAGE", `no API key: set the environment variable ${apiKeyEnv}`);
+  }
+  const rateLimit = positiveInt(
+    input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,
+    "embedded rate limit",
+  );
+  const windowMs = positiveInt(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
+  const rateText =
+    input.expectRateLimit ?? (embedded ? `${rateLimit}/${windowMs / 1000}` : RUN_DEFAULTS.expectRateLimit);
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  return {
+    target: embedded
+      ? { kind: "embedded" }
+      : {
+          kind: "url",
+          baseUrl: requireUrl(input.baseUrl!, "--base-url"),
+          ...(input.altBaseUrl ? { altBaseUrl: requireUrl(input.altBaseUrl, "--alt-base-url") } : {}),
+        },
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(freeApiKey !== undefined ? { freeApiKey } : {}),
+    ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
+    suites: suitesOf(input.suites),
+    seed:
+      input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : positiveInt(input.seed, "--seed", 0),
+    runs: positiveInt(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
+    maxCalls: positiveInt(input.maxCalls ?? RUN_DEFAULTS.maxCalls, "--max-calls"),
+    expectRateLimit: parseRate(rateText),
+    allowLoad: input.allowLoad ?? false,
+    // The embedded server's credits are not real money: influencer reads are always allowed there.
+    allowCredits: input.allowCredits ?? embedded,
+    reportDir: input.reportDir ?? `reports/${stamp}`,
+    shard: parseShard(input.shard ?? "1/1"),
+    timeoutMs: positiveInt(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
+    deadlineS: positiveInt(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
+    maxBodyBytes: positiveInt(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
+    altIgnore:
+      input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
+    embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
+  };
+}

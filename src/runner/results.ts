@@ -1,0 +1,106 @@
+/**
+ * Aggregates the outcomes suites record into report rows: one row per (suite, check id, operation),
+ * the worst status winning, with a few counterexamples each (the first ones found; after shrinking
+ * the schema suite records the minimal one).
+ */
+import type { CheckFailure } from "../checks/check.js";
+import { toCurl } from "../report/curl.js";
+import type { CheckResult, Counterexample, ResultStatus } from "../report/model.js";
+import type { Exchange } from "../transport/exchange.js";
+import { buildPath } from "../transport/send.js";
+
+/** What a suite records (the argument of `SuiteContext.record`). */
+export interface Outcome {
+  id: string;
+  operation?: string;
+  status: ResultStatus;
+  sentence: string;
+  section?: string;
+  failures?: CheckFailure[];
+  exchange?: Exchange;
+  message?: string;
+  shrinks?: number;
+}
+
+const RANK: Record<ResultStatus, number> = { skip: 0, inconclusive: 1, pass: 2, warn: 3, fail: 4 };
+/** Counterexamples kept per row; more add nothing to a report but size. */
+const MAX_COUNTEREXAMPLES = 3;
+
+/** The absolute URL of a recorded request. */
+export function urlOf(exchange: Exchange): string {
+  const { request } = exchange;
+  const origin = new URL(request.baseUrl).origin;
+  return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
+}
+
+/** Turns a failure on an exchange into a reproducible counterexample (key shown as `<redacted>`). */
+export function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
+  const request = {
+    method: exchange.request.method,
+    url: urlOf(exchange),
+    headers: exchange.request.headers,
+    ...(exchange.request.body !== undefined ? { body: exchange.request.body } : {}),
+  };
+  const received =
+    failure?.received ??
+    (exchange.transportError
+      ? `${exchange.transportError.code}: ${exchange.transportError.message}`
+      : undefined);
+  return {
+    title: failure?.title ?? note ?? "unexpected outcome",
+    ...(failure?.pointer !== undefined ? { pointer: failure.pointer } : {}),
+    ...(failure?.expected !== undefined ? { expected: failure.expected } : {}),
+    ...(received !== undefined ? { received } : {}),
+    request,
+    ...(exchange.response ? { status: exchange.response.status } : {}),
+    curl: toCurl(request),
+  };
+}
+
+/** Collects outcomes of one run. */
+export class ResultCollector {
+  readonly #rows = new Map<string, CheckResult>();
+
+  /** Adds one outcome of `suite`. */
+  add(suite: string, outcome: Outcome): void {
+    const key = `${suite}\u0000${outcome.id}\u0000${outcome.operation ?? ""}`;
+    let row = this.#rows.get(key);
+    if (!row) {
+      row = {
+        id: outcome.id,
+        suite,
+        ...(outcome.operation ? { operation: outcome.operation } : {}),
+        status: outcome.status,
+        sentence: outcome.sentence,
+        ...(outcome.section ? { section: outcome.section } : {}),
+        exchanges: 0,
+        counterexamples: [],
+      };
+      this.#rows.set(key, row);
+    }
+    if (RANK[outcome.status] > RANK[row.status]) row.status = outcome.status;
+    if (outcome.exchange) row.exchanges = (row.exchanges ?? 0) + 1;
+    if (outcome.message && (outcome.status === row.status || !row.message)) row.message = outcome.message;
+    if (outcome.status !== "fail" && outcome.status !== "warn") return;
+    const failures = outcome.failures?.length ? outcome.failures : [undefined];
+    for (const failure of failures) {
+      if (row.counterexamples.length >= MAX_COUNTEREXAMPLES && outcome.shrinks === undefined) break;
+      const example: Counterexample = outcome.exchange
+        ? counterexampleOf(outcome.exchange, failure, outcome.message)
+        : { title: failure?.title ?? outcome.message ?? "failed" };
+      if (outcome.shrinks !== undefined) {
+        // A shrunk counterexample is the one to show first.
+        example.shrinks = outcome.shrinks;
+        row.counterexamples.unshift(example);
+        row.counterexamples.length = Math.min(row.counterexamples.length, MAX_COUNTEREXAMPLES);
+        continue;
+      }
+      row.counterexamples.push(example);
+    }
+  }
+
+  /** The rows, in the order first recorded. */
+  results(): CheckResult[] {
+    return [...this.#rows.values()];
+  }
+}

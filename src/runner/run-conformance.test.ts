@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateAs } from "../contract/registry.js";
+import { startServer } from "../server/index.js";
+import type { RunningServer } from "../server/types.js";
+import { resolveRunOptions } from "./options.js";
+import { runConformance } from "./run-conformance.js";
+import { SUITES } from "./suites/index.js";
+
+describe("runConformance against the embedded reference server", () => {
+  it("passes every suite on the unmutated server, with a report that matches its schema", async () => {
+    const report = await runConformance(resolveRunOptions({ seed: 11, runs: 8 }));
+    const failing = report.results
+      .filter((r) => r.status === "fail")
+      .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
+    expect(failing).toEqual([]);
+    expect(report.verdict).toBe("pass");
+    for (const suite of SUITES) {
+      expect(
+        report.results.some((r) => r.suite === suite.name && r.status === "pass"),
+        suite.name,
+      ).toBe(true);
+    }
+    expect(validateAs("report", report)).toEqual([]);
+  });
+
+  it("splits the work by --shard deterministically", async () => {
+    const ids = async (shard: string) => {
+      const report = await runConformance(resolveRunOptions({ seed: 3, suites: ["negative"], shard }));
+      // One row per bound case: the rows of the cases this shard ran.
+      return report.results
+        .map((r) => r.id)
+        .filter((id) => id.startsWith("negative."))
+        .sort();
+    };
+    const [all, first, second, firstAgain] = [
+      await ids("1/1"),
+      await ids("1/2"),
+      await ids("2/2"),
+      await ids("1/2"),
+    ];
+    expect(firstAgain).toEqual(first);
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.length).toBeGreaterThan(0);
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    expect([...first, ...second].sort()).toEqual(all);
+  });
+
+  it("stops at --max-calls with a clear note and never sends more", async () => {
+    const report = await runConformance(resolveRunOptions({ seed: 1, maxCalls: 20 }));
+    expect(report.details?.stopped).toBe("max-calls");
+    expect(report.summary.calls).toBeLessThanOrEqual(20);
+    expect(report.notes?.[0]).toMatch(/--max-calls 20/);
+  });
+});
+
+describe("runConformance against a URL", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ rateLimit: 100_000 });
+  });
+  afterAll(() => server.close());
+
+  it("stops when the main key is refused with 401, naming the rule", async () => {
+    const env = { CB_API_KEY: server.keys.revoked };
+    const report = await runConformance(
+      resolveRunOptions({ baseUrl: server.url, env, fixtures: server.fixtures, suites: ["http", "schema"] }),
+    );
+    expect(report.verdict).toBe("fail");
+    expect(report.details?.stopped).toBe("fatal-status");
+    const row = report.results.find((r) => r.id === "run.main_key_not_refused");
+    expect(row?.status).toBe("fail");
+    expect(report.summary.calls).toBeLessThan(20);
+  });
+
+  it("discovers ids through /resolve without fixtures, and skips free-key checks without a free key", async () => {
+    const env = { CB_API_KEY: server.keys.plus };
+    const report = await runConformance(
+      resolveRunOptions({ baseUrl: server.url, env, suites: ["auth"], seed: 2 }),
+    );
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+    const skipped = report.results.find((r) => r.id === "auth.free_key_plan_required_403");
+    expect(skipped?.status).toBe("skip");
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * `runConformance`: opens the target, finds its fixtures, runs the selected suites one after another on a
+ * shared engine (pacing, budget, deadline, shard), and returns the report. It writes nothing and prints
+ * nothing: the CLI renders, writes reports and sets the exit code.
+ */
+import { readFileSync } from "node:fs";
+import { HarnessError } from "../errors.js";
+import type { Report } from "../report/model.js";
+import { createSuiteContext } from "./context.js";
+import { discoverFixtures } from "./discover.js";
+import { RunEngine } from "./engine.js";
+import type { ResolvedRunOptions } from "./options.js";
+import { RunStopped } from "./run-stopped.js";
+import type { Suite } from "./suite.js";
+import { SUITES } from "./suites/index.js";
+import { summarise } from "./summarise.js";
+import { openTarget } from "./target.js";
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+/** Hooks of a run; all optional. */
+export interface RunHooks {
+  /** Plain progress lines (suite started, 429 waits, …). */
+  onProgress?: (line: string) => void;
+  /** Called after each call is counted, with the calls so far (progress bars). */
+  onCall?: (calls: number) => void;
+  /** Suites to choose from (default `SUITES`; tests and the lead may add more). */
+  suites?: readonly Suite[];
+}
+
+async function preflight(engine: RunEngine): Promise<void> {
+  engine.spend();
+  const signal = engine.deadline.signal;
+  const ex = await engine.transport.send(
+    engine.wire({ operation: "me", method: "GET", path: "/me" }),
+    signal,
+  );
+  if (signal.aborted)
+    throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  if (ex.transportError?.code === "CB_CONNECT") {
+    throw new HarnessError(
+      "CB_TARGET_UNREACHABLE",
+      `cannot reach ${engine.target.baseUrl}: ${ex.transportError.message}`,
+    );
+  }
+}
+
+/** Runs the conformance suites against the target of `options` and returns the report. */
+export async function runConformance(options: ResolvedRunOptions, hooks: RunHooks = {}): Promise<Report> {
+  const startedAt = new Date().toISOString();
+  const progress = hooks.onProgress ?? (() => {});
+  const open = await openTarget(options);
+  const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
+  if (hooks.onCall) engine.onCall = hooks.onCall;
+  try {
+    await preflight(engine);
+    if (!open.fixtures) {
+      progress("discovering ids through /resolve (no --fixtures given)");
+      const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
+      Object.assign(engine.fixtures, found);
+    }
+    const available = hooks.suites ?? SUITES;
+    for (const name of options.suites) {
+      const suite = available.find((s) => s.name === name);
+      if (!suite) {
+        engine.notes.push(`suite ${name} is not available in this build; skipped`);
+        continue;
+      }
+      progress(`suite ${name}: ${suite.description}`);
+      try {
+        await suite.run(createSuiteContext(engine, name));
+      } catch (err) {
+        if (err instanceof RunStopped) break;
+        if (engine.deadline.signal.aborted) {
+          engine.stop("deadline", `stopped at the ${options.deadlineS} s deadline (--deadline-s)`);
+          break;
+        }
+        if (err instanceof HarnessError) throw err;
+        const reason = err instanceof Error ? err.message : String(err);
+        engine.notes.push(`suite ${name} ended early on an internal error: ${reason}`);
+        engine.results.add(name, {
+          id: "harness.suite-error",
+          sentence: "",
+          status: "inconclusive",
+          message: reason,
+        });
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof RunStopped)) throw err;
+  } finally {
+    await engine.close();
+    await open.close();
+  }
+  if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  const results = engine.results.results();
+  return {
+    tool: "cbcheck",
+    version: VERSION,
+    command: "run",
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    seed: options.seed,
+    target: {
+      baseUrl: open.target.baseUrl,
+      ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
+      embedded: open.target.embedded,
+    },
+    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
+    summary: { ...summarise(results), calls: engine.calls },
+    results,
+    ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
+    ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+  };
+}
+
+function emptyFixtures() {
+  return {
+    known_ids: [],
+    org_ids: [],
+    subunit_ids: [],
+    missing_ids: [],
+    influencer_ids: [],
+    resolve_queries: [],
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Suite `alt-base-url` (Versioning: "The same API is also served at {alt_base_url} for existing clients"):
+ * the same generated requests sent to the base URL and the alternate one give the same status and the
+ * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`).
+ */
+import fc from "fast-check";
+import { validRequests } from "../../generate/index.js";
+import { diffJson, formatDiff } from "../../report/json-diff.js";
+import type { Exchange } from "../../transport/exchange.js";
+import { judgeAndRecord } from "../judge-record.js";
+import type { Suite, SuiteContext } from "../suite.js";
+import { type Rule, recordRule } from "./expect.js";
+
+const SAME: Rule = {
+  id: "alt.same_response",
+  section: "Versioning",
+  sentence: "The same API is also served at {alt_base_url} for existing clients.",
+};
+/** Operations compared body by body; `/me` and `/capabilities` carry live counters, so only their status. */
+const COMPARED = ["resolve", "entity-get", "entity-batch"] as const;
+const STATUS_ONLY = ["me", "capabilities"] as const;
+
+function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boolean): void {
+  const a = main.response;
+  const b = alt.response;
+  if (!a || !b) return;
+  if (a.status !== b.status) {
+    recordRule(ctx, SAME, alt, [
+      {
+        title: `status ${a.status} on the base URL, ${b.status} on the alternate`,
+        expected: String(a.status),
+        received: String(b.status),
+      },
+    ]);
+    return;
+  }
+  if (!bodies) {
+    recordRule(ctx, SAME, alt, []);
+    return;
+  }
+  const diff = diffJson(a.json ?? a.bodyText, b.json ?? b.bodyText, ctx.options.altIgnore);
+  recordRule(
+    ctx,
+    SAME,
+    alt,
+    diff.length === 0
+      ? []
+      : [
+          {
+            title: `bodies differ at ${diff.length} place(s), first ${diff[0].pointer || "(root)"}`,
+            pointer: diff[0].pointer,
+            expected: "the same body as on the base URL",
+            received: formatDiff(diff.slice(0, 8)),
+          },
+        ],
+  );
+}
+
+/** The `alt-base-url` suite. */
+export const altBaseUrlSuite: Suite = {
+  name: "alt-base-url",
+  description:
+    "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers)",
+  async run(ctx) {
+    if (!ctx.target.altBaseUrl) {
+      ctx.record({ ...SAME, status: "skip", message: "no --alt-base-url given" });
+      return;
+    }
+    const runs = Math.max(1, Math.ceil(ctx.options.runs / 2));
+    const ops = [
+      ...COMPARED.map((op) => [op, true] as const),
+      ...STATUS_ONLY.map((op) => [op, false] as const),
+    ];
+    let index = 0;
+    for (const [op, bodies] of ops) {
+      index++;
+      const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
+      const requests = fc.sample(arb, {
+        seed: ctx.options.seed + 104_729 * index,
+        numRuns: bodies ? runs : 1,
+      });
+      for (const [i, request] of requests.entries()) {
+        if (!ctx.inShard(`${op}:${i}`)) continue;
+        const main = await ctx.send(request);
+        const alt = await ctx.send({ ...request, base: "alt" });
+        judgeAndRecord(ctx, main);
+        judgeAndRecord(ctx, alt);
+        compare(ctx, main, alt, bodies);
+      }
+    }
+  },
+};

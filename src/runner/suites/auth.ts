@@ -1,0 +1,154 @@
+/**
+ * Suite `auth` (contract, Authentication 1–4): no credential, a wrong key and a revoked key give 401 with
+ * `WWW-Authenticate`; a Free key gives 403 `plan_required` (with `required_tier` and `upgrade_url`) on data
+ * operations but 200 on `/me` and `/capabilities`; `influencer` needs Plus.
+ */
+import type { KeyChoice, PlannedRequest, Suite, SuiteContext } from "../suite.js";
+import { expectError, expectStatus, type Rule, recordRule } from "./expect.js";
+import { accountSamples, dataSamples, entityBatch } from "./samples.js";
+
+const SECTION = "Authentication";
+const UNAUTHENTICATED: Rule = {
+  id: "auth.missing_or_invalid_key_401",
+  section: SECTION,
+  sentence:
+    "Missing, wrong or revoked credential: 401 with code authentication_required or invalid_token; the response carries header WWW-Authenticate (a bearer resource-metadata challenge).",
+};
+const PLAN_REQUIRED: Rule = {
+  id: "auth.free_key_plan_required_403",
+  section: SECTION,
+  sentence: "Plan missing: code plan_required, with required_tier and upgrade_url.",
+};
+const EVERY_PLAN: Rule = {
+  id: "auth.me_capabilities_every_plan",
+  section: "What the service does",
+  sentence: "The operations /me and /capabilities work on every plan.",
+};
+const INFLUENCER_PLUS: Rule = {
+  id: "auth.influencer_requires_plus",
+  section: SECTION,
+  sentence: "The influencer dataset requires Plus.",
+};
+const ME_API_ACCESS: Rule = {
+  id: "auth.me_api_access",
+  section: "Endpoints / Other operations",
+  sentence: "GET /me returns at least api_access (boolean, true when REST access is allowed).",
+};
+
+const CODES_401 = ["authentication_required", "invalid_token"];
+
+async function unauthenticated(ctx: SuiteContext): Promise<void> {
+  const keys: KeyChoice[] = ["none", "invalid", ...(ctx.hasRevokedKey ? (["revoked"] as const) : [])];
+  for (const key of keys) {
+    for (const request of [...dataSamples(ctx.fixtures), ...accountSamples()]) {
+      if (!ctx.inShard(`401:${key}:${request.operation}`)) continue;
+      const ex = await ctx.send({ ...request, key });
+      expectError(ctx, UNAUTHENTICATED, ex, { status: 401, code: CODES_401, headers: ["www-authenticate"] });
+    }
+  }
+}
+
+function apiAccess(json: unknown): unknown {
+  return (json as { api_access?: unknown } | undefined)?.api_access;
+}
+
+async function freeKey(ctx: SuiteContext): Promise<void> {
+  if (!ctx.hasFreeKey) {
+    const message = "no free key given (--free-api-key-env): free-plan checks not run";
+    for (const rule of [PLAN_REQUIRED, EVERY_PLAN]) ctx.record({ ...rule, status: "skip", message });
+    return;
+  }
+  const influencer = entityBatch({
+    ids: ctx.fixtures.influencer_ids.slice(0, 1).concat(ctx.fixtures.known_ids[0]),
+    dataset: "influencer",
+  });
+  const data: PlannedRequest[] = [...dataSamples(ctx.fixtures), influencer];
+  for (const request of data) {
+    if (!ctx.inShard(`403:${request.operation}:${request.body ? "b" : "q"}`)) continue;
+    const ex = await ctx.send({ ...request, key: "free" });
+    const rule = request === influencer ? INFLUENCER_PLUS : PLAN_REQUIRED;
+    expectError(ctx, rule, ex, {
+      status: 403,
+      code: "plan_required",
+      fields: ["required_tier", "upgrade_url"],
+    });
+  }
+  for (const request of accountSamples()) {
+    if (!ctx.inShard(`free-200:${request.operation}`)) continue;
+    const ex = await ctx.send({ ...request, key: "free" });
+    expectStatus(ctx, EVERY_PLAN, ex, [200]);
+    if (request.operation === "me" && ex.response?.status === 200) {
+      const value = apiAccess(ex.response.json);
+      recordRule(
+        ctx,
+        ME_API_ACCESS,
+        ex,
+        value === false
+          ? []
+          : [
+              {
+                title: "api_access on a Free key",
+                pointer: "/api_access",
+                expected: "false (REST requires Plus)",
+                received: JSON.stringify(value),
+              },
+            ],
+      );
+    }
+  }
+}
+
+async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
+  for (const request of accountSamples()) {
+    if (!ctx.inShard(`main-200:${request.operation}`)) continue;
+    const ex = await ctx.send(request);
+    expectStatus(ctx, EVERY_PLAN, ex, [200]);
+    if (request.operation === "me" && ex.response?.status === 200) {
+      const value = apiAccess(ex.response.json);
+      recordRule(
+        ctx,
+        ME_API_ACCESS,
+        ex,
+        value === true
+          ? []
+          : [
+              {
+                title: "api_access on the main (Plus) key",
+                pointer: "/api_access",
+                expected: "true",
+                received: JSON.stringify(value),
+              },
+            ],
+      );
+    }
+  }
+  if (!ctx.options.allowCredits || ctx.fixtures.influencer_ids.length === 0) {
+    const why = ctx.options.allowCredits
+      ? "no influencer_ids in the fixtures"
+      : "influencer reads cost credits: pass --allow-credits";
+    ctx.record({
+      ...INFLUENCER_PLUS,
+      operation: "entity-batch",
+      status: "skip",
+      message: `Plus influencer read not tried: ${why}`,
+    });
+    return;
+  }
+  if (!ctx.inShard("influencer-plus")) return;
+  const ex = await ctx.send(
+    entityBatch({ ids: ctx.fixtures.influencer_ids.slice(0, 2), dataset: "influencer" }),
+  );
+  expectStatus(ctx, INFLUENCER_PLUS, ex, [200]);
+}
+
+/** The `auth` suite. */
+export const authSuite: Suite = {
+  name: "auth",
+  description:
+    "401 with WWW-Authenticate without or with a wrong key; Free key 403 plan_required; influencer needs Plus",
+  async run(ctx) {
+    await unauthenticated(ctx);
+    await freeKey(ctx);
+    await mainKeyAccount(ctx);
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * Follows the edge pages of one node with `cursor` to the end (Endpoints / GET /entities/{id}: "Edges are a
+ * bounded page"; envelope `cursor`: "continuation marker on entity reads"): no edge may repeat, a page
+ * that hands out a cursor was cut (`truncated` true), and the last page's cursor is null.
+ */
+import type { Exchange } from "../../transport/exchange.js";
+import { judgeAndRecord } from "../judge-record.js";
+import type { SuiteContext } from "../suite.js";
+import { type Rule, recordRule } from "./expect.js";
+import { entityBatch, entityGet } from "./samples.js";
+
+const NO_DUPLICATES: Rule = {
+  id: "limits.edge_paging_no_duplicate_edge",
+  section: "Resources / Response envelope",
+  sentence:
+    "cursor: continuation marker on entity reads (a continued read resumes after the edges already returned).",
+};
+const TRUNCATED_WITH_CURSOR: Rule = {
+  id: "limits.edge_paging_truncated_consistent",
+  section: "Resources / Response envelope",
+  sentence: "truncated: true when output was cut.",
+};
+/** Pages followed at most (50 edges each). */
+const MAX_PAGES = 40;
+
+interface Page {
+  truncated?: unknown;
+  cursor?: unknown;
+  data?: {
+    edges?: { id?: unknown }[];
+    entities?: { id: string; active_predicates?: Record<string, number> }[];
+  };
+}
+
+/** The known node with the most relations (by `active_predicates`), preferring the many-sub-unit main unit. */
+async function busiestNode(ctx: SuiteContext): Promise<string | undefined> {
+  const ids = ctx.fixtures.known_ids.slice(0, 100);
+  if (ids.length === 0) return undefined;
+  const ex = await ctx.send(entityBatch({ ids }));
+  judgeAndRecord(ctx, ex);
+  const nodes = (ex.response?.json as Page | undefined)?.data?.entities ?? [];
+  let best: { id: string; total: number } | undefined;
+  for (const node of nodes) {
+    const total = Object.values(node.active_predicates ?? {}).reduce((a, b) => a + (Number(b) || 0), 0);
+    if (!best || total > best.total) best = { id: node.id, total };
+  }
+  return best && best.total > 0 ? best.id : ctx.fixtures.main_unit_with_many_subunits;
+}
+
+/** Follows every edge page of the busiest known node and records the paging rules. */
+export async function followEdgePages(ctx: SuiteContext): Promise<void> {
+  const id = await busiestNode(ctx);
+  if (!id) {
+    ctx.record({ ...NO_DUPLICATES, status: "skip", message: "no known node with relations" });
+    return;
+  }
+  const seen = new Map<unknown, number>();
+  let cursor: unknown = null;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const query: Record<string, string> = { include: JSON.stringify(["*"]) };
+    if (cursor !== null) query.cursor = JSON.stringify(cursor);
+    const ex: Exchange = await ctx.send(entityGet(id, query));
+    judgeAndRecord(ctx, ex);
+    const body = ex.response?.status === 200 ? (ex.response.json as Page | undefined) : undefined;
+    if (!body) return;
+    const repeats = (body.data?.edges ?? []).map((e) => e.id).filter((eid) => seen.has(eid));
+    recordRule(
+      ctx,
+      NO_DUPLICATES,
+      ex,
+      repeats.length === 0
+        ? []
+        : [
+            {
+              title: `page ${page} repeats edge ${String(repeats[0])} of page ${seen.get(repeats[0])}`,
+              pointer: "/data/edges",
+              expected: "edges not returned on an earlier page",
+              received: `${repeats.length} repeated edge id(s): ${repeats.slice(0, 5).join(", ")}`,
+            },
+          ],
+    );
+    for (const edge of body.data?.edges ?? []) if (!seen.has(edge.id)) seen.set(edge.id, page);
+    cursor = body.cursor ?? null;
+    const cut = cursor !== null;
+    recordRule(
+      ctx,
+      TRUNCATED_WITH_CURSOR,
+      ex,
+      !cut || body.truncated === true
+        ? []
+        : [
+            {
+              title: `page ${page} hands out a cursor but truncated is ${JSON.stringify(body.truncated)}`,
+              pointer: "/truncated",
+              expected: "true (the edge page was cut)",
+              received: JSON.stringify(body.truncated),
+            },
+          ],
+    );
+    if (!cut) return;
+  }
+  ctx.record({
+    ...NO_DUPLICATES,
+    status: "inconclusive",
+    message: `stopped following edge pages of ${id} after ${MAX_PAGES} pages`,
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Suite `http`: routes and methods the contract does not serve, the JSON content type of responses,
+ * and the error body on every error status.
+ */
+import { judgeAndRecord } from "../judge-record.js";
+import type { Suite, SuiteContext } from "../suite.js";
+import { expectError, type Rule } from "./expect.js";
+import { dataSamples } from "./samples.js";
+
+const NOT_FOUND: Rule = {
+  id: "http.unknown_route_404",
+  section: "Errors",
+  sentence: "404 | Route or owner-scoped resource not found",
+};
+const WRONG_METHOD: Rule = {
+  id: "http.wrong_method_405",
+  section: "Errors",
+  sentence: "405 | Method not supported by the operation",
+};
+
+/** Data calls, so that `http.json_content_type` and `http.json_body` judge every operation. */
+async function dataCalls(ctx: SuiteContext): Promise<void> {
+  for (const request of dataSamples(ctx.fixtures)) {
+    if (!ctx.inShard(`data:${request.operation}`)) continue;
+    judgeAndRecord(ctx, await ctx.send(request));
+  }
+}
+
+/** The `http` suite. */
+export const httpSuite: Suite = {
+  name: "http",
+  description: "unknown route 404, wrong method 405, JSON content type, error body on every error status",
+  async run(ctx) {
+    const routes = ["/cbcheck-no-such-route", "/entities", "/resolve/extra/segments"];
+    for (const path of routes) {
+      if (!ctx.inShard(`404:${path}`)) continue;
+      const ex = await ctx.send({ operation: "other", method: "GET", path });
+      expectError(ctx, NOT_FOUND, ex, { status: 404 });
+    }
+    const id = encodeURIComponent(ctx.fixtures.known_ids[0] ?? "cb:org:000000000");
+    const methods = [
+      { method: "POST", path: "/resolve", operation: "resolve" as const },
+      { method: "DELETE", path: "/entities/batch", operation: "entity-batch" as const },
+      { method: "PUT", path: `/entities/${id}`, operation: "entity-get" as const },
+    ];
+    for (const m of methods) {
+      if (!ctx.inShard(`405:${m.method}:${m.path}`)) continue;
+      const ex = await ctx.send({
+        operation: m.operation,
+        method: m.method,
+        path: m.path,
+        query: { query: "a" },
+      });
+      expectError(ctx, WRONG_METHOD, ex, { status: 405 });
+    }
+    await dataCalls(ctx);
+  },
+};

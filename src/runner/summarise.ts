@@ -1,0 +1,17 @@
+/**
+ * Counts report rows by status for `Report.summary`.
+ */
+import type { CheckResult, Report } from "../report/model.js";
+
+/** The summary counts of a list of results. */
+export function summarise(results: readonly CheckResult[]): Omit<Report["summary"], "calls"> {
+  const summary = { passed: 0, failed: 0, skipped: 0, warnings: 0, inconclusive: 0 };
+  for (const r of results) {
+    if (r.status === "pass") summary.passed++;
+    else if (r.status === "fail") summary.failed++;
+    else if (r.status === "skip") summary.skipped++;
+    else if (r.status === "warn") summary.warnings++;
+    else summary.inconclusive++;
+  }
+  return summary;
+}

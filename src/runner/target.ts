@@ -1,0 +1,66 @@
+/**
+ * Where a run sends its requests: the embedded reference server (started on loopback with a short rate
+ * window) or a base URL given by the user, with the keys and fixtures that go with it.
+ */
+import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server.js";
+import type { RunKeys, RunTarget } from "./engine.js";
+import { loadFixtures, normaliseFixtures } from "./fixtures.js";
+import type { ResolvedRunOptions } from "./options.js";
+import type { TargetFixtures } from "./suite.js";
+
+/** A target ready to test; `close` stops the embedded server, if one was started. */
+export interface OpenTarget {
+  target: RunTarget;
+  keys: RunKeys;
+  /** Fixtures known up front (file or embedded server); undefined means discover through /resolve. */
+  fixtures?: TargetFixtures;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+/** Whether a URL points at this machine. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return LOOPBACK.has(host) || host.startsWith("127.");
+}
+
+async function fixturesFrom(options: ResolvedRunOptions): Promise<TargetFixtures | undefined> {
+  if (options.fixtures === undefined) return undefined;
+  return typeof options.fixtures === "string"
+    ? loadFixtures(options.fixtures)
+    : normaliseFixtures(options.fixtures);
+}
+
+/** Starts (embedded) or describes (URL) the target of a run. */
+export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarget> {
+  const fileFixtures = await fixturesFrom(options);
+  if (options.target.kind === "url") {
+    const { baseUrl, altBaseUrl } = options.target;
+    return {
+      target: {
+        baseUrl,
+        ...(altBaseUrl ? { altBaseUrl } : {}),
+        isLoopback: isLoopbackUrl(baseUrl),
+        embedded: false,
+      },
+      keys: { main: options.apiKey!, ...(options.freeApiKey ? { free: options.freeApiKey } : {}) },
+      ...(fileFixtures ? { fixtures: fileFixtures } : {}),
+      close: async () => {},
+    };
+  }
+  const server: EmbeddedServer = await startEmbeddedServer({
+    rateLimit: options.embedded.rateLimit,
+    rateWindowMs: options.embedded.rateWindowMs,
+    // Daily limits are not under test here and would end a long property run early.
+    callsPerDay: 10_000_000,
+    recordsPerDay: 1_000_000_000,
+    ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
+  });
+  return {
+    target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
+    keys: { main: server.keys.plus, free: server.keys.free, revoked: server.keys.revoked },
+    fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { buildPath, Transport } from "./send.js";
+import { type HostileServer, startHostileServer } from "./test-support/hostile-server.js";
+
+let server: HostileServer | undefined;
+const transport = new Transport({ timeoutMs: 500, maxBodyBytes: 16 * 1024 * 1024 });
+
+afterEach(async () => {
+  await transport.close();
+  await server?.close();
+  server = undefined;
+});
+
+async function sendTo(behaviour: Parameters<typeof startHostileServer>[0]) {
+  server = await startHostileServer(behaviour);
+  return transport.send({
+    operation: "resolve",
+    method: "GET",
+    baseUrl: server.baseUrl,
+    path: "/resolve",
+    query: { query: "a b" },
+    apiKey: "secret-key-123",
+  });
+}
+
+describe("sendExchange against hostile servers", () => {
+  it("records a JSON body and redacts the key", async () => {
+    const ex = await sendTo("json-ok");
+    expect(ex.response?.status).toBe(200);
+    expect(ex.response?.json).toEqual({ ok: true });
+    expect(ex.request.headers.authorization).toBe("Bearer <redacted>");
+    expect(JSON.stringify(ex)).not.toContain("secret-key-123");
+  });
+
+  it("records non-JSON as a bodyError", async () => {
+    const ex = await sendTo("non-json");
+    expect(ex.response?.bodyError).toMatch(/not JSON/);
+    expect(ex.response?.json).toBeUndefined();
+  });
+
+  it("records an HTML error page with its status", async () => {
+    const ex = await sendTo("html-error");
+    expect(ex.response?.status).toBe(502);
+    expect(ex.response?.bodyError).toMatch(/not JSON/);
+  });
+
+  it("records a truncated body", async () => {
+    const ex = await sendTo("truncated");
+    const outcome = ex.response?.bodyError ?? ex.transportError?.code;
+    expect(outcome).toMatch(/truncated|CB_RESET|CB_PROTOCOL/);
+  });
+
+  it("stops reading a body past the cap", async () => {
+    server = await startHostileServer("huge");
+    // 20 MiB against the 16 MiB cap; a generous timeout so that a busy machine still reaches the cap.
+    const patient = new Transport({ timeoutMs: 20_000, maxBodyBytes: 16 * 1024 * 1024 });
+    try {
+      const ex = await patient.send({ operation: "me", method: "GET", baseUrl: server.baseUrl, path: "/me" });
+      expect(ex.transportError?.code).toBe("CB_BODY_TOO_LARGE");
+      expect(ex.transportError?.message).toMatch(/16777216-byte cap/);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  it("times out a response that never comes", async () => {
+    const started = Date.now();
+    const ex = await sendTo("never");
+    expect(ex.transportError?.code).toBe("CB_TIMEOUT");
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("records a connection reset", async () => {
+    const ex = await sendTo("reset");
+    expect(ex.transportError?.code).toBe("CB_RESET");
+  });
+
+  it("records invalid UTF-8", async () => {
+    const ex = await sendTo("invalid-utf8");
+    expect(ex.response?.bodyError).toMatch(/UTF-8/);
+  });
+
+  it("reports a refused connection as CB_CONNECT", async () => {
+    const closed = await startHostileServer("json-ok");
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    const ex = await transport.send({ operation: "me", method: "GET", baseUrl, path: "/me" });
+    expect(ex.transportError?.code).toBe("CB_CONNECT");
+  });
+});
+
+describe("buildPath", () => {
+  it("keeps the base prefix and encodes JSON query values", () => {
+    expect(buildPath("http://h/api/v1/", "/entities/batch", { types: '["org"]' })).toBe(
+      "/api/v1/entities/batch?types=%5B%22org%22%5D",
+    );
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * Sends one request and records an `Exchange`. It never retries (a check decides what a 429 or 503 means),
+ * caps the body size, bounds the time, and turns every failure into data: a hostile target gives an
+ * exchange with `transportError` or `response.bodyError`, never a throw and never a hang.
+ */
+import { Pool } from "undici";
+import { decodeBody } from "./decode-body.js";
+import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
+import { RequestTimeoutError, TRANSPORT_CODES, toTransportFailure } from "./failure-codes.js";
+import { readCapped } from "./read-capped.js";
+
+/** What to put on the wire. The key travels here and is never recorded. */
+export interface WireRequest {
+  operation: OperationId;
+  method: string;
+  /** Base URL including its path prefix, e.g. `http://127.0.0.1:8080/v1`. */
+  baseUrl: string;
+  /** Path relative to the base URL, already percent-encoded, starting with `/`. */
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** The bearer credential; absent sends no `Authorization` header. */
+  apiKey?: string;
+}
+
+/** Limits of one request. */
+export interface SendLimits {
+  /** Whole-request timeout: from send to the last body byte. */
+  timeoutMs: number;
+  /** Bodies larger than this are cut and reported as `CB_BODY_TOO_LARGE`. */
+  maxBodyBytes: number;
+  /** Outer abort (the run's deadline). */
+  signal?: AbortSignal;
+}
+
+/** One undici Pool per origin, so that connections are reused and closed together. */
+export class Transport {
+  readonly #pools = new Map<string, Pool>();
+
+  constructor(readonly limits: Omit<SendLimits, "signal"> & { connections?: number }) {}
+
+  /** The pool of an origin, created on first use. */
+  pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.limits.connections ?? 16,
+        headersTimeout: this.limits.timeoutMs,
+        bodyTimeout: this.limits.timeoutMs,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /** Sends one request; see `sendExchange`. */
+  send(request: WireRequest, signal?: AbortSignal): Promise<Exchange> {
+    return sendExchange(this, request, { ...this.limits, signal });
+  }
+
+  /** Destroys every pool (does not wait for targets that never answer). */
+  async close(): Promise<void> {
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.allSettled(pools.map((p) => p.destroy()));
+  }
+}
+
+const prefixes = new Map<string, { origin: string; prefix: string }>();
+
+/** The origin and path prefix of a base URL (parsed once per base URL: this is on the hot path). */
+export function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+  let split = prefixes.get(baseUrl);
+  if (!split) {
+    const url = new URL(baseUrl);
+    split = { origin: url.origin, prefix: url.pathname.replace(/\/+$/, "") };
+    prefixes.set(baseUrl, split);
+  }
+  return split;
+}
+
+/** Builds `path?query` relative to the origin, keeping the base URL's path prefix. */
+export function buildPath(baseUrl: string, path: string, query?: Record<string, string>): string {
+  let qs = "";
+  for (const k in query) qs += `${qs ? "&" : "?"}${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`;
+  return `${splitBaseUrl(baseUrl).prefix}${path}${qs}`;
+}
+
+function record(request: WireRequest): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
+  if (request.apiKey !== undefined) headers.authorization = "Bearer <redacted>";
+  const recorded: RecordedRequest = {
+    method: request.method,
+    baseUrl: request.baseUrl,
+    path: request.path,
+    query: { ...(request.query ?? {}) },
+    headers,
+  };
+  if (request.body !== undefined) recorded.body = request.body.toString();
+  return recorded;
+}
+
+function lowerHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = String(v);
+  return out;
+}
+
+/** Sends one request through the transport's pool for its origin and records what happened. */
+export async function sendExchange(
+  transport: Transport,
+  request: WireRequest,
+  limits: SendLimits,
+): Promise<Exchange> {
+  const exchange: Exchange = { operation: request.operation, request: record(request) };
+  const started = performance.now();
+  // One controller per request, linked to the outer signal by a listener (cheaper than AbortSignal.any).
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(new RequestTimeoutError(limits.timeoutMs)), limits.timeoutMs);
+  const outer = limits.signal;
+  const onOuterAbort = (): void => timer.abort(abortedBy());
+  outer?.addEventListener("abort", onOuterAbort, { once: true });
+  const headers: Record<string, string> = { ...(request.headers ?? {}) };
+  if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
+  try {
+    if (outer?.aborted) throw abortedBy();
+    const res = await transport.pool(splitBaseUrl(request.baseUrl).origin).request({
+      method: request.method as "GET",
+      path: buildPath(request.baseUrl, request.path, request.query),
+      headers,
+      body: request.body,
+      signal: timer.signal,
+    });
+    const base = { status: res.statusCode, headers: lowerHeaders(res.headers) };
+    const { bytes, cut } = await readCapped(res.body, limits.maxBodyBytes, timer.signal);
+    exchange.response = { ...base, ...decodeBody(bytes, cut), durationMs: performance.now() - started };
+  } catch (err) {
+    exchange.transportError = toTransportFailure(timer.signal.aborted ? timer.signal.reason : err);
+  } finally {
+    clearTimeout(timeout);
+    outer?.removeEventListener("abort", onOuterAbort);
+  }
+  return exchange;
+}
+
+function abortedBy(): Error & { code: string } {
+  return Object.assign(new Error("aborted by the run's deadline"), { code: TRANSPORT_CODES.aborted });
+}
