@@ -1,0 +1,193 @@
+/**
+ * Turns profile runs into the shared report model (the same files as `run`: junit, json, md, html), with
+ * the latency figures and encoded HdrHistograms in `details.load` (so runs of several processes or
+ * machines can be merged exactly) and one HTML section of percentile plots per profile.
+ */
+import { escapeHtml } from "../report/escape.js";
+import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
+import type { Finding } from "./findings.js";
+import { encodeHistogram, type LatencySummary, percentileCurve, summarise } from "./latency-histogram.js";
+import { renderLatencyPlot } from "./latency-plot.js";
+import type { Budgets, LatencyBudget } from "./profile.js";
+import type { ItemLatency } from "./run-phase.js";
+import type { ProfileRun } from "./run-profile.js";
+
+/** Latency of one mix item in `details.load`. */
+export interface ItemDetails {
+  name: string;
+  corrected: LatencySummary;
+  uncorrected: LatencySummary;
+  /** HdrHistogram compressed base64 (µs); merge by decoding and adding. */
+  correctedHistogram: string;
+  uncorrectedHistogram: string;
+  budget?: LatencyBudget;
+}
+
+/** One profile in `details.load`. */
+export interface ProfileDetails {
+  name: string;
+  scenario: string;
+  /** Which load model produced the figures; "corrected" is from the intended send time in the open model. */
+  model: string;
+  calls: number;
+  responses: number;
+  requestsPerSecond: number;
+  /** Time from the first send to the last response, summed over phases. */
+  activeMs: number;
+  bad: number;
+  transportErrors: number;
+  closedByServer: number;
+  statusCounts: Record<string, number>;
+  /** The profile's budgets, so that merged runs can be judged again. */
+  budgets?: Budgets;
+  items: ItemDetails[];
+}
+
+/** The report's command-specific data. */
+export interface LoadDetails {
+  profiles: ProfileDetails[];
+  /** Peak resident set size of the cbcheck process, in MiB. */
+  peakRssMiB: number;
+}
+
+/** Status of a finding's row. */
+export function rowStatus(f: Finding): ResultStatus {
+  if (f.failed > 0) return "fail";
+  if (f.inconclusive) return "inconclusive";
+  if (f.warned > 0) return "warn";
+  return "pass";
+}
+
+/** Report rows of one profile's findings. */
+export function findingRows(suite: string, findings: Finding[]): CheckResult[] {
+  return findings.map((f) => ({
+    id: f.id,
+    suite,
+    operation: f.item,
+    status: rowStatus(f),
+    sentence: f.sentence,
+    section: f.section,
+    exchanges: f.judged,
+    message: f.message ?? failureNote(f),
+    counterexamples: f.examples,
+  }));
+}
+
+/** The HTML section of one profile: the load model, then a percentile plot per mix item. */
+export function profileSection(
+  details: Pick<ProfileDetails, "name" | "model" | "responses" | "requestsPerSecond" | "budgets">,
+  latency: Map<string, ItemLatency>,
+): HtmlSection {
+  const plots: string[] = [];
+  for (const [name, h] of latency) {
+    const summary = summarise(h.corrected);
+    if (summary.count === 0) continue;
+    plots.push(
+      renderLatencyPlot({
+        title: `${details.name} · ${name}`,
+        corrected: percentileCurve(h.corrected),
+        uncorrected: percentileCurve(h.uncorrected),
+        budget: details.budgets?.latency?.[name],
+        model: details.model,
+        summary,
+      }),
+    );
+  }
+  const intro =
+    `<p>Load model: <b>${escapeHtml(details.model)}</b>. Corrected latency is measured from the intended send time ` +
+    `(coordinated omission corrected); uncorrected from when the request went on the wire. ` +
+    `${details.responses} responses, ${details.requestsPerSecond} requests/s.</p>`;
+  return {
+    title: `Latency — ${details.name}`,
+    html: `${intro}<div class="latency-plots">${plots.join("")}</div>`,
+  };
+}
+
+/** Details of one item: summaries and the encoded histograms. */
+export function itemDetails(name: string, h: ItemLatency, budget: LatencyBudget | undefined): ItemDetails {
+  return {
+    name,
+    corrected: summarise(h.corrected),
+    uncorrected: summarise(h.uncorrected),
+    correctedHistogram: encodeHistogram(h.corrected),
+    uncorrectedHistogram: encodeHistogram(h.uncorrected),
+    budget,
+  };
+}
+
+/** Wraps rows and details into the shared report shape. */
+export function assembleReport(
+  results: CheckResult[],
+  details: LoadDetails,
+  meta: { version: string; startedAt: Date; target: Report["target"]; notes: string[] },
+): Report {
+  const count = (s: ResultStatus) => results.filter((r) => r.status === s).length;
+  return {
+    tool: "cbcheck",
+    version: meta.version,
+    command: "load",
+    startedAt: meta.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    target: meta.target,
+    verdict: count("fail") > 0 ? "fail" : "pass",
+    summary: {
+      passed: count("pass"),
+      failed: count("fail"),
+      skipped: count("skip"),
+      warnings: count("warn"),
+      inconclusive: count("inconclusive"),
+      calls: details.profiles.reduce((n, p) => n + p.calls, 0),
+    },
+    results,
+    details: { load: details },
+    notes: meta.notes,
+  };
+}
+
+/** Builds the report and the HTML plot sections. */
+export function buildLoadReport(
+  runs: ProfileRun[],
+  meta: { version: string; startedAt: Date; target: Report["target"]; notes: string[]; peakRssMiB: number },
+): { report: Report; sections: HtmlSection[] } {
+  const results: CheckResult[] = [];
+  const profiles: ProfileDetails[] = [];
+  const sections: HtmlSection[] = [];
+  for (const run of runs) {
+    results.push(...findingRows(run.profile.name, run.findings.all()));
+    const items = [...run.latency].map(([name, h]) =>
+      itemDetails(name, h, run.profile.budgets?.latency?.[name]),
+    );
+    const rps = run.activeMs > 0 ? run.responses / (run.activeMs / 1000) : 0;
+    const details: ProfileDetails = {
+      name: run.profile.name,
+      scenario: run.profile.scenario,
+      model: run.model,
+      calls: run.calls,
+      responses: run.responses,
+      requestsPerSecond: Math.round(rps * 10) / 10,
+      activeMs: Math.round(run.activeMs),
+      bad: run.bad,
+      transportErrors: run.transportErrors,
+      closedByServer: run.closedByServer,
+      statusCounts: run.statusCounts,
+      budgets: run.profile.budgets,
+      items,
+    };
+    profiles.push(details);
+    sections.push(profileSection(details, run.latency));
+  }
+  const report = assembleReport(results, { profiles, peakRssMiB: meta.peakRssMiB }, meta);
+  return { report, sections };
+}
+
+function failureNote(f: Finding): string | undefined {
+  const shown = `first ${f.examples.length} shown`;
+  if (f.id.startsWith("load.expected") || f.id === "load.response_checks") {
+    return f.failed > 0
+      ? `${f.failed} of ${f.judged} responses broke it (${shown})`
+      : `${f.judged} responses`;
+  }
+  if (f.item === undefined || f.id.startsWith("load.latency")) return undefined;
+  if (f.failed > 0) return `${f.failed} responses broke it (${shown})`;
+  return f.warned > 0 ? `${f.warned} responses look odd under one reading (${shown})` : undefined;
+}

@@ -1,0 +1,92 @@
+/**
+ * End to end: the real `cbcheck load` command against the embedded reference server (in a child
+ * process, on loopback). The clean server passes every built-in profile; each seeded load bug makes the
+ * command exit 1 naming the broken expectation; a remote target is refused without consent.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { registerLoad } from "../cli/commands/load.js";
+import { HarnessError } from "../errors.js";
+import type { Report } from "../report/model.js";
+
+interface CliOutcome {
+  exitCode: number;
+  stdout: string;
+  report?: Report;
+}
+
+async function cbcheckLoad(args: string[]): Promise<CliOutcome> {
+  const program = new Command("cbcheck").exitOverride();
+  registerLoad(program);
+  const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-"));
+  let stdout = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  try {
+    process.exitCode = undefined;
+    await program.parseAsync(["node", "cbcheck", "load", "--report-dir", dir, ...args]);
+    const exitCode = Number(process.exitCode ?? 0);
+    const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
+    return { exitCode, stdout, report };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+const failing = (report: Report | undefined) =>
+  (report?.results ?? []).filter((r) => r.status === "fail").map((r) => r.id);
+
+afterEach(() => {
+  process.exitCode = undefined;
+});
+
+describe("cbcheck load", () => {
+  it("passes every built-in profile against the unmutated reference server", async () => {
+    const { exitCode, stdout, report } = await cbcheckLoad(["--duration", "1.5"]);
+    expect(failing(report), stdout).toEqual([]);
+    expect(exitCode).toBe(0);
+    expect(report?.results.map((r) => r.suite)).toEqual(
+      expect.arrayContaining(["latency", "rate-limit", "batch-limits"]),
+    );
+    expect(stdout).toMatch(/PASS/);
+  });
+
+  const cases: [mutation: string, profile: string, expectation: string][] = [
+    ["rate-limit-off", "rate-limit", "rate.limit_enforced"],
+    ["retry-after-missing", "rate-limit", "rate.retry_after_on_429"],
+    ["retry-after-fractional", "rate-limit", "rate.retry_after_on_429"],
+    ["rate-limit-leaks-under-concurrency", "rate-limit", "rate.window_holds"],
+    ["slow-responses", "latency", "load.latency_budget"],
+    ["batch-100-5xx-under-concurrency", "batch-limits", "batch.no_5xx_under_concurrency"],
+  ];
+  it.each(cases)("seeded bug %s in profile %s: exit 1 naming %s", async (mutation, profile, expectation) => {
+    const { exitCode, stdout, report } = await cbcheckLoad([
+      "--profile",
+      profile,
+      "--duration",
+      "1.5",
+      "--mutation",
+      mutation,
+    ]);
+    expect(exitCode).toBe(1);
+    expect(failing(report)).toContain(expectation);
+    expect(stdout).toContain(`FAIL ${expectation}`);
+  });
+
+  it("refuses a remote target without --allow-remote-load (exit 2), before sending anything", async () => {
+    const program = new Command("cbcheck").exitOverride();
+    registerLoad(program);
+    const run = program.parseAsync(["node", "cbcheck", "load", "--base-url", "https://api.example.com/v1"]);
+    await expect(run).rejects.toThrow(HarnessError);
+    await expect(run).rejects.toMatchObject({ code: "CB_REMOTE_LOAD" });
+    await expect(run).rejects.toThrow(/--allow-remote-load/);
+  });
+});

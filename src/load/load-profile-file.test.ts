@@ -1,0 +1,35 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { HarnessError } from "../errors.js";
+import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
+
+describe("load profiles", () => {
+  it("the built-in profiles are valid against schemas/load-profile.schema.json", () => {
+    expect(builtInProfileNames()).toEqual(["latency", "rate-limit", "batch-limits"]);
+    for (const name of builtInProfileNames()) expect(loadProfile(name).name).toBe(name);
+  });
+
+  it("an invalid profile file is a harness error naming the place, not a stack trace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cbcheck-profile-"));
+    const file = join(dir, "bad.json");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: "bad",
+        description: "x",
+        scenario: "throughput",
+        mix: [],
+        connections: 1,
+        durationSeconds: 1,
+      }),
+    );
+    expect(() => loadProfile(file)).toThrow(HarnessError);
+    expect(() => loadProfile(file)).toThrow(/\/mix/);
+  });
+
+  it("an unknown name lists the built-in ones", () => {
+    expect(() => loadProfile("nope")).toThrow(/latency, rate-limit, batch-limits/);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Finds a load profile by built-in name (suites/load/<name>.json) or by file path, and validates it
+ * against schemas/load-profile.schema.json. Bad input is a HarnessError (exit 2), never a stack trace.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { validateAs } from "../contract/registry.js";
+import { HarnessError } from "../errors.js";
+import type { LoadProfile } from "./profile.js";
+
+/** Directory of the built-in profiles: `src/load` (tsx) and `dist/load` (built) both sit two levels down. */
+export function builtInProfileDir(): string {
+  const dir = fileURLToPath(new URL("../../suites/load/", import.meta.url));
+  if (!existsSync(dir))
+    throw new HarnessError("CB_FILE_UNREADABLE", `built-in load profiles not found in ${dir}`);
+  return dir;
+}
+
+/** Names of the built-in profiles, in the order `cbcheck load` runs them. */
+export function builtInProfileNames(): string[] {
+  const names = readdirSync(builtInProfileDir())
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.replace(/\.json$/, ""));
+  const order = ["latency", "rate-limit", "batch-limits"];
+  return names.sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+}
+
+function rank(order: string[], name: string): number {
+  const i = order.indexOf(name);
+  return i === -1 ? order.length : i;
+}
+
+/** Loads a profile: a built-in name (`latency`) or a path to a JSON file. */
+export function loadProfile(nameOrFile: string): LoadProfile {
+  const isPath = nameOrFile.includes("/") || nameOrFile.endsWith(".json");
+  const file = isPath ? nameOrFile : `${builtInProfileDir()}${nameOrFile}.json`;
+  if (!isPath && !existsSync(file)) {
+    const known = builtInProfileNames().join(", ");
+    throw new HarnessError(
+      "CB_USAGE",
+      `unknown load profile "${nameOrFile}" (built in: ${known}; or give a .json file)`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read load profile ${file}: ${why}`);
+  }
+  const violations = validateAs("load-profile", value);
+  if (violations.length > 0) {
+    const first = violations[0];
+    throw new HarnessError(
+      "CB_PROFILE_INVALID",
+      `load profile ${file} is invalid at ${first.pointer || "/"}: ${first.message}` +
+        (violations.length > 1 ? ` (and ${violations.length - 1} more)` : ""),
+    );
+  }
+  return value as LoadProfile;
+}

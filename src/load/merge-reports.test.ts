@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { buildLoadReport, type LoadDetails } from "./build-report.js";
+import { Findings } from "./findings.js";
+import { judgeBudgets } from "./judge-budgets.js";
+import { createHistogram, decodeHistogram, recordMs } from "./latency-histogram.js";
+import { mergeLoadReports } from "./merge-reports.js";
+import type { LoadProfile } from "./profile.js";
+import type { PhaseResult } from "./run-phase.js";
+import type { ProfileRun } from "./run-profile.js";
+
+const profile: LoadProfile = {
+  name: "p",
+  description: "p",
+  scenario: "throughput",
+  mix: [{ operation: "resolve" }],
+  connections: 1,
+  rate: 100,
+  durationSeconds: 10,
+  budgets: { latency: { resolve: { p99Ms: 50 } }, errorRate: 0, minThroughput: 150 },
+};
+
+/** One shard: `n` responses at 1 ms, `slow` of them at 100 ms, in 10 s. */
+function shard(n: number, slow: number): ProfileRun {
+  const corrected = createHistogram();
+  const uncorrected = createHistogram();
+  for (let i = 0; i < n; i++) {
+    recordMs(corrected, i < slow ? 100 : 1);
+    recordMs(uncorrected, 1);
+  }
+  const latency = new Map([["resolve", { corrected, uncorrected }]]);
+  const drive = {
+    sent: n,
+    responses: n,
+    transportErrors: 0,
+    timeouts: 0,
+    closedByServer: 0,
+    startedAt: 0,
+    activeMs: 10_000,
+    durationMs: 10_000,
+  };
+  const phase: PhaseResult = {
+    model: "open (fixed rate)",
+    latency,
+    drive,
+    good: n,
+    bad: 0,
+    statusCounts: { 200: n },
+    events: [],
+  };
+  const findings = new Findings();
+  judgeBudgets(profile.budgets, phase, findings);
+  return {
+    profile,
+    findings,
+    model: phase.model,
+    latency,
+    calls: n,
+    responses: n,
+    statusCounts: { 200: n },
+    activeMs: 10_000,
+    bad: 0,
+    transportErrors: 0,
+    closedByServer: 0,
+  };
+}
+
+const meta = { version: "t", startedAt: new Date(), target: { embedded: true }, notes: [], peakRssMiB: 1 };
+const status = (r: { results: { id: string; status: string }[] }, id: string) =>
+  r.results.find((x) => x.id === id)?.status;
+
+describe("mergeLoadReports", () => {
+  it("gates shards as one run: histograms add exactly, rates add, budgets are judged again", () => {
+    const a = buildLoadReport([shard(1000, 0)], meta).report;
+    const b = buildLoadReport([shard(1000, 15)], meta).report;
+    // Alone, shard b breaks p99 (1.5 % slow) and neither reaches 150 requests/s.
+    expect(status(b, "load.latency_budget")).toBe("fail");
+    expect(status(a, "load.min_throughput")).toBe("fail");
+    const { report, sections } = mergeLoadReports(
+      [JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b))],
+      "t",
+    );
+    // Together: 15 slow of 2000 (0.75 %) keep p99 inside, and 200 requests/s reach the minimum.
+    expect(status(report, "load.latency_budget")).toBe("pass");
+    expect(status(report, "load.min_throughput")).toBe("pass");
+    expect(report.verdict).toBe("pass");
+    const merged = (report.details as { load: LoadDetails }).load.profiles[0];
+    expect(merged.responses).toBe(2000);
+    const h = decodeHistogram(merged.items[0].correctedHistogram);
+    const union = createHistogram();
+    for (let i = 0; i < 2000; i++) recordMs(union, i < 15 ? 100 : 1);
+    expect(h.totalCount).toBe(2000);
+    for (const p of [50, 99, 99.5, 99.9, 100])
+      expect(h.getValueAtPercentile(p)).toBe(union.getValueAtPercentile(p));
+    expect(sections).toHaveLength(1);
+  });
+
+  it("refuses reports that are not from cbcheck load", () => {
+    const a = buildLoadReport([shard(10, 0)], meta).report;
+    expect(() => mergeLoadReports([{ ...a, command: "run" }], "t")).toThrow(/cbcheck load/);
+  });
+});

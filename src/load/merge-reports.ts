@@ -1,0 +1,137 @@
+/**
+ * Merges the report.json of several `cbcheck load` runs of the same profiles (shards on several processes
+ * or machines, run at the same time) into one report that gates as one run: latency histograms add
+ * exactly, counts add, throughput adds, and the budgets are judged again on the merged figures.
+ */
+import { HarnessError } from "../errors.js";
+import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
+import {
+  assembleReport,
+  findingRows,
+  itemDetails,
+  type LoadDetails,
+  type ProfileDetails,
+  profileSection,
+} from "./build-report.js";
+import { Findings } from "./findings.js";
+import { BUDGET_RULES, judgeBudgets } from "./judge-budgets.js";
+import { createHistogram, decodeHistogram } from "./latency-histogram.js";
+import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
+
+const RANK: Record<ResultStatus, number> = { skip: 0, pass: 1, warn: 2, inconclusive: 3, fail: 4 };
+const REJUDGED = new Set<string>([
+  BUDGET_RULES.latency.id,
+  BUDGET_RULES.errorRate.id,
+  BUDGET_RULES.throughput.id,
+]);
+
+function mergeProfile(parts: ProfileDetails[]): {
+  details: ProfileDetails;
+  latency: Map<string, ItemLatency>;
+} {
+  const latency = new Map<string, ItemLatency>();
+  for (const p of parts) {
+    for (const item of p.items) {
+      const into = latency.get(item.name) ?? { corrected: createHistogram(), uncorrected: createHistogram() };
+      into.corrected.add(decodeHistogram(item.correctedHistogram));
+      into.uncorrected.add(decodeHistogram(item.uncorrectedHistogram));
+      latency.set(item.name, into);
+    }
+  }
+  const sum = (f: (p: ProfileDetails) => number) => parts.reduce((n, p) => n + f(p), 0);
+  const statusCounts: Record<string, number> = {};
+  for (const p of parts)
+    for (const [s, n] of Object.entries(p.statusCounts)) statusCounts[s] = (statusCounts[s] ?? 0) + n;
+  const first = parts[0];
+  const details: ProfileDetails = {
+    ...first,
+    calls: sum((p) => p.calls),
+    responses: sum((p) => p.responses),
+    // Shards run side by side: their rates add.
+    requestsPerSecond: Math.round(sum((p) => p.requestsPerSecond) * 10) / 10,
+    activeMs: Math.max(...parts.map((p) => p.activeMs)),
+    bad: sum((p) => p.bad),
+    transportErrors: sum((p) => p.transportErrors),
+    closedByServer: sum((p) => p.closedByServer),
+    statusCounts,
+    items: [...latency].map(([name, h]) => itemDetails(name, h, first.budgets?.latency?.[name])),
+  };
+  return { details, latency };
+}
+
+function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): CheckResult[] {
+  const findings = new Findings();
+  const phase: PhaseResult = {
+    model: details.model as LoadModel,
+    latency,
+    drive: {
+      sent: details.calls,
+      responses: details.responses,
+      transportErrors: details.transportErrors,
+      timeouts: 0,
+      closedByServer: details.closedByServer,
+      startedAt: 0,
+      activeMs: details.requestsPerSecond > 0 ? (details.responses / details.requestsPerSecond) * 1000 : 0,
+      durationMs: details.activeMs,
+    },
+    good: details.responses - details.bad,
+    bad: details.bad,
+    statusCounts: details.statusCounts,
+    events: [],
+  };
+  judgeBudgets(details.budgets, phase, findings);
+  return findingRows(details.name, findings.all());
+}
+
+function mergeRows(rows: CheckResult[]): CheckResult[] {
+  const byKey = new Map<string, CheckResult>();
+  for (const r of rows) {
+    const key = `${r.suite}\u0000${r.id}\u0000${r.operation ?? ""}`;
+    const into = byKey.get(key);
+    if (!into) {
+      byKey.set(key, { ...r, counterexamples: [...r.counterexamples] });
+      continue;
+    }
+    if (RANK[r.status] > RANK[into.status]) into.status = r.status;
+    into.exchanges = (into.exchanges ?? 0) + (r.exchanges ?? 0);
+    into.counterexamples = [...into.counterexamples, ...r.counterexamples].slice(0, 3);
+  }
+  return [...byKey.values()];
+}
+
+/** Merges load reports; throws HarnessError when one is not a load report with histograms. */
+export function mergeLoadReports(
+  reports: Report[],
+  version: string,
+): { report: Report; sections: HtmlSection[] } {
+  const groups = new Map<string, ProfileDetails[]>();
+  for (const r of reports) {
+    const load = r.details?.load as LoadDetails | undefined;
+    if (r.command !== "load" || !load?.profiles) {
+      throw new HarnessError("CB_USAGE", "--merge takes report.json files written by cbcheck load");
+    }
+    for (const p of load.profiles) groups.set(p.name, [...(groups.get(p.name) ?? []), p]);
+  }
+  const profiles: ProfileDetails[] = [];
+  const sections: HtmlSection[] = [];
+  const rows = mergeRows(reports.flatMap((r) => r.results).filter((r) => !REJUDGED.has(r.id)));
+  for (const parts of groups.values()) {
+    const { details, latency } = mergeProfile(parts);
+    profiles.push(details);
+    sections.push(profileSection(details, latency));
+    rows.push(...rejudge(details, latency));
+  }
+  const startedAt = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
+  const notes = [
+    `merged from ${reports.length} load reports; latency histograms added exactly, budgets judged again`,
+  ];
+  const peakRssMiB = Math.max(
+    ...reports.map((r) => (r.details as { load: LoadDetails }).load.peakRssMiB ?? 0),
+  );
+  const report = assembleReport(
+    rows,
+    { profiles, peakRssMiB },
+    { version, startedAt, target: reports[0].target, notes },
+  );
+  return { report, sections };
+}

@@ -1,0 +1,187 @@
+/**
+ * `cbcheck load` as a library: prints the plan, starts the embedded server (per distinct profile
+ * settings) and the validation workers, runs each profile under the global caps, and builds the report.
+ * Touches no argv and no exit code; `log` gets progress lines.
+ */
+import { HarnessError } from "../errors.js";
+import type { HtmlSection, Report } from "../report/model.js";
+import { loadFixtures } from "../runner/fixtures.js";
+import type { TargetFixtures } from "../runner/suite.js";
+import { buildLoadReport } from "./build-report.js";
+import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
+import type { ResolvedLoadOptions } from "./load-options.js";
+import type { LoadProfile } from "./profile.js";
+import {
+  burstSize,
+  describePlan,
+  expectedRateLimit,
+  type LoadTarget,
+  type ProfileRun,
+  runProfile,
+} from "./run-profile.js";
+import { ValidationPool } from "./validation-pool.js";
+
+/** What `runLoad` returns. */
+export interface LoadOutcome {
+  report: Report;
+  sections: HtmlSection[];
+  /** Keys used, for redaction of written files. */
+  secrets: string[];
+  /** The global deadline ended a profile before its verdict. */
+  stopped: boolean;
+}
+
+const NO_FIXTURES: TargetFixtures = {
+  known_ids: [],
+  org_ids: [],
+  subunit_ids: [],
+  missing_ids: [],
+  influencer_ids: [],
+  resolve_queries: [],
+};
+
+/** The plan printed before anything is sent: calls and duration per profile, and the hard caps. */
+export function planLines(options: ResolvedLoadOptions): string[] {
+  const isEmbedded = options.target.kind === "embedded";
+  const lines = options.profiles.map((p) => {
+    const seconds = Math.min(options.durationSeconds ?? p.durationSeconds, p.caps?.maxSeconds ?? Infinity);
+    const cap = Math.min(options.maxCalls, p.caps?.maxCalls ?? Infinity, p.amount ?? Infinity);
+    if (p.scenario === "rate-limit") {
+      const l = expectedRateLimit(p, isEmbedded);
+      const burst = Math.min(burstSize(l, p), cap);
+      return `  ${p.name}: a burst of ${burst} calls (limit ${l.calls} per ${l.windowSeconds} s), one more after Retry-After; a second burst only if the window leaks`;
+    }
+    const planned = p.rate
+      ? `about ${Math.min(cap, Math.ceil(p.rate * seconds))} calls`
+      : `up to ${cap} calls`;
+    return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap)})`;
+  });
+  const where = options.target.kind === "url" ? options.target.baseUrl : "the embedded reference server";
+  return [
+    `cbcheck load: plan against ${where}`,
+    ...lines,
+    `  hard caps: ${options.maxCalls} calls in all, ${options.maxSeconds} s in all; the run stops by itself`,
+  ];
+}
+
+/** Runs every profile and builds the report; never throws for target behaviour. */
+export async function runLoad(
+  options: ResolvedLoadOptions,
+  version: string,
+  log: (line: string) => void,
+): Promise<LoadOutcome> {
+  const startedAt = new Date();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.maxSeconds * 1000);
+  timer.unref();
+  const servers = new Map<string, Promise<EmbeddedTarget>>();
+  const poolStart = ValidationPool.start({ size: options.validators });
+  const runs: ProfileRun[] = [];
+  const notes: string[] = [];
+  const secrets: string[] = [];
+  let stopped = false;
+  let pool: ValidationPool | undefined;
+  try {
+    const fileFixtures = options.fixtures ? await loadFixtures(options.fixtures) : undefined;
+    if (options.target.kind === "url" && !fileFixtures) {
+      notes.push("no --fixtures: requests use generated organisation ids (most will be reported missing)");
+    }
+    let callsLeft = options.maxCalls;
+    for (const profile of options.profiles) {
+      if (deadline.signal.aborted) {
+        notes.push(`stopped at --max-seconds ${options.maxSeconds} before profile ${profile.name}`);
+        break;
+      }
+      if (callsLeft <= 0) {
+        notes.push(`stopped at --max-calls ${options.maxCalls} before profile ${profile.name}`);
+        break;
+      }
+      const target = await targetFor(profile, options, servers, fileFixtures);
+      secrets.push(target.apiKey);
+      pool ??= await poolStart;
+      let run: ProfileRun;
+      try {
+        run = await runProfile(profile, target, {
+          durationSeconds: options.durationSeconds,
+          sampleRate: options.sampleRate,
+          maxCalls: callsLeft,
+          signal: deadline.signal,
+          pool,
+          log,
+        });
+      } catch (err) {
+        // Only the global deadline ends a profile early (a wait on Retry-After or a fresh window).
+        if (!deadline.signal.aborted) throw err;
+        notes.push(
+          `stopped at --max-seconds ${options.maxSeconds} during profile ${profile.name}: no verdict for it`,
+        );
+        stopped = true;
+        break;
+      }
+      callsLeft -= run.calls;
+      runs.push(run);
+      log(
+        `${profile.name}: ${run.calls} calls, ${run.findings.all().filter((f) => f.failed > 0).length} broken expectations`,
+      );
+    }
+    if (pool && pool.skipped > 0) {
+      notes.push(
+        `${pool.skipped} response bodies were not checked: the validators fell behind (raise --validators or lower --sample-rate)`,
+      );
+    }
+  } finally {
+    clearTimeout(timer);
+    await Promise.allSettled([...servers.values()].map(async (s) => (await s).close()));
+    await (pool ?? (await poolStart.catch(() => undefined)))?.close();
+  }
+  if (options.sampleRate !== undefined && options.sampleRate < 1) {
+    notes.push(
+      `bodies checked on a sample of ${(options.sampleRate * 100).toFixed(1)} % of responses; statuses and headers on all`,
+    );
+  }
+  const peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+  const target: Report["target"] =
+    options.target.kind === "url" ? { baseUrl: options.target.baseUrl, embedded: false } : { embedded: true };
+  const { report, sections } = buildLoadReport(runs, { version, startedAt, target, notes, peakRssMiB });
+  return { report, sections, secrets, stopped };
+}
+
+async function targetFor(
+  profile: LoadProfile,
+  options: ResolvedLoadOptions,
+  servers: Map<string, Promise<EmbeddedTarget>>,
+  fileFixtures: TargetFixtures | undefined,
+): Promise<LoadTarget> {
+  if (options.target.kind === "url") {
+    const { baseUrl, apiKey } = options.target;
+    return { baseUrl, apiKey, fixtures: fileFixtures ?? NO_FIXTURES, isEmbedded: false };
+  }
+  const server = await embeddedFor(profile, options, servers).catch((err: unknown) => {
+    if (err instanceof HarnessError) throw err;
+    throw new HarnessError("CB_EMBEDDED_SERVER", `embedded server did not start: ${(err as Error).message}`);
+  });
+  return {
+    baseUrl: server.url,
+    apiKey: server.keys.plus,
+    fixtures: { ...server.fixtures, ...(fileFixtures ?? {}) },
+    isEmbedded: true,
+  };
+}
+
+/** The embedded server for a profile's settings, started once per distinct settings. */
+function embeddedFor(
+  profile: LoadProfile,
+  options: ResolvedLoadOptions,
+  servers: Map<string, Promise<EmbeddedTarget>>,
+): Promise<EmbeddedTarget> {
+  const settings = { ...profile.embedded, ...(options.mutation ? { mutation: options.mutation } : {}) };
+  const key = JSON.stringify(settings);
+  let started = servers.get(key);
+  if (!started) {
+    started = startEmbeddedTarget(settings, options.embeddedMode);
+    // Failures surface when the profile needs the server; never as an unhandled rejection.
+    started.catch(() => undefined);
+    servers.set(key, started);
+  }
+  return started;
+}

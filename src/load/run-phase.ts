@@ -1,0 +1,118 @@
+/**
+ * One measured load phase: drive the mix, time every response into per-item histograms (corrected and
+ * uncorrected), and judge every response. The shared core of every load scenario.
+ */
+import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.js";
+import type { Findings } from "./findings.js";
+import { ResponseJudge } from "./judge-response.js";
+import { createHistogram, type Histogram, recordMs } from "./latency-histogram.js";
+import type { PreparedRequest } from "./request-mix.js";
+import type { ValidationPool } from "./validation-pool.js";
+
+/** Which load model produced the latency figures. */
+export type LoadModel = "open (fixed rate)" | "closed (as fast as connections allow)";
+
+/** Latency of one mix item: `corrected` from the intended send time, `uncorrected` from the actual one. */
+export interface ItemLatency {
+  corrected: Histogram;
+  uncorrected: Histogram;
+}
+
+/** A compact record of one response, for scenario rules (rate windows, 5xx counts). */
+export interface ResponseEvent {
+  name: string;
+  status: number;
+  sentAt: number;
+  endedAt: number;
+  retryAfter?: string;
+}
+
+/** What a phase measured. */
+export interface PhaseResult {
+  model: LoadModel;
+  latency: Map<string, ItemLatency>;
+  drive: DriveResult;
+  good: number;
+  bad: number;
+  statusCounts: Record<string, number>;
+  /** Kept only when `keepEvents` was asked (bounded by the call cap). */
+  events: ResponseEvent[];
+}
+
+/** Options of one phase. */
+export interface PhaseOptions {
+  baseUrl: string;
+  apiKey: string;
+  requests: PreparedRequest[];
+  connections: number;
+  rate?: number;
+  durationSeconds: number;
+  maxCalls: number;
+  sampleRate?: number;
+  keepEvents?: boolean;
+  signal?: AbortSignal;
+  findings: Findings;
+  /** Warm-up: time and judge nothing. */
+  isWarmUp?: boolean;
+  /** Validation workers for response bodies; absent: bodies are judged inline. */
+  pool?: ValidationPool;
+}
+
+/** Runs one phase to its end (duration, call cap or abort). */
+export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
+  const judge = new ResponseJudge(options.findings, options.requests, {
+    sampleRate: options.sampleRate,
+    pool: options.pool,
+  });
+  const latency = new Map<string, ItemLatency>();
+  for (const r of options.requests) {
+    if (!latency.has(r.name))
+      latency.set(r.name, { corrected: createHistogram(), uncorrected: createHistogram() });
+  }
+  const statusCounts: Record<string, number> = {};
+  const events: ResponseEvent[] = [];
+  let toJudge: ResponseSample[] = [];
+  let isScheduled = false;
+  const judgeQueued = () => {
+    isScheduled = false;
+    const batch = toJudge;
+    toJudge = [];
+    for (const sample of batch) judge.judge(sample);
+  };
+  const onResponse = (sample: ResponseSample) => {
+    if (options.isWarmUp) return;
+    const h = latency.get(sample.request.name)!;
+    recordMs(h.uncorrected, sample.endedAt - sample.sentAt);
+    recordMs(h.corrected, sample.endedAt - sample.intendedAt);
+    statusCounts[sample.status] = (statusCounts[sample.status] ?? 0) + 1;
+    // Judging waits for the next turn of the event loop: autocannon sends the connection's next request
+    // first, so checking overlaps the wire instead of lengthening every request cycle.
+    toJudge.push(sample);
+    if (!isScheduled) {
+      isScheduled = true;
+      setImmediate(judgeQueued);
+    }
+    if (options.keepEvents) {
+      const retry = sample.headers["retry-after"];
+      events.push({
+        name: sample.request.name,
+        status: sample.status,
+        sentAt: sample.sentAt,
+        endedAt: sample.endedAt,
+        retryAfter: retry,
+      });
+    }
+  };
+  const drive = await driveLoad({ ...options, onResponse });
+  judgeQueued();
+  await options.pool?.drain();
+  return {
+    model: options.rate ? "open (fixed rate)" : "closed (as fast as connections allow)",
+    latency,
+    drive,
+    good: drive.responses - judge.bad,
+    bad: judge.bad,
+    statusCounts,
+    events,
+  };
+}

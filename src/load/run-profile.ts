@@ -1,0 +1,190 @@
+/**
+ * Runs one load profile against a target: builds the request mix, runs its scenario, judges budgets,
+ * and returns the findings with the merged latency histograms of every phase.
+ */
+import type { TargetFixtures } from "../runner/suite.js";
+import { Findings } from "./findings.js";
+import { judgeBudgets } from "./judge-budgets.js";
+import { mergeHistograms } from "./latency-histogram.js";
+import type { LoadProfile, RateLimitExpectation } from "./profile.js";
+import { buildRequestMix } from "./request-mix.js";
+import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
+import { runPhase } from "./run-phase.js";
+import { runRateLimitScenario } from "./scenario-rate-limit.js";
+import type { ValidationPool } from "./validation-pool.js";
+
+/** Where and how to send. */
+export interface LoadTarget {
+  baseUrl: string;
+  apiKey: string;
+  fixtures: TargetFixtures;
+  /** The embedded reference server (its `embedded` settings apply). */
+  isEmbedded: boolean;
+}
+
+/** Overrides from the command line, already validated. */
+export interface ProfileOverrides {
+  durationSeconds?: number;
+  sampleRate?: number;
+  /** Global call cap left for this profile. */
+  maxCalls: number;
+  signal?: AbortSignal;
+  pool?: ValidationPool;
+  log(line: string): void;
+}
+
+/** The outcome of one profile. */
+export interface ProfileRun {
+  profile: LoadProfile;
+  findings: Findings;
+  model: LoadModel;
+  latency: Map<string, ItemLatency>;
+  calls: number;
+  responses: number;
+  statusCounts: Record<string, number>;
+  activeMs: number;
+  /** Responses that broke an expectation or check, and requests without a response. */
+  bad: number;
+  transportErrors: number;
+  closedByServer: number;
+}
+
+/** The limit to expect: the embedded server's own settings, or the profile's (contract) figures. */
+export function expectedRateLimit(profile: LoadProfile, isEmbedded: boolean): RateLimitExpectation {
+  const declared = profile.rateLimit ?? { calls: 120, windowSeconds: 60 };
+  const e = profile.embedded;
+  if (!isEmbedded || !e?.rateLimit) return declared;
+  return { ...declared, calls: e.rateLimit, windowSeconds: (e.rateWindowMs ?? 60_000) / 1000 };
+}
+
+/** Runs a profile to its end; never throws for target behaviour (that is in the findings). */
+export async function runProfile(
+  profile: LoadProfile,
+  target: LoadTarget,
+  o: ProfileOverrides,
+): Promise<ProfileRun> {
+  const findings = new Findings();
+  const requests = buildRequestMix(profile, target.fixtures, target.baseUrl);
+  const durationSeconds = Math.min(
+    o.durationSeconds ?? profile.durationSeconds,
+    profile.caps?.maxSeconds ?? Infinity,
+  );
+  let maxCalls = Math.min(o.maxCalls, profile.caps?.maxCalls ?? Infinity, profile.amount ?? Infinity);
+  const base = {
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    requests,
+    connections: profile.connections,
+    durationSeconds,
+    sampleRate: o.sampleRate ?? profile.sampleRate,
+    signal: o.signal,
+    pool: o.pool,
+    findings,
+  };
+  let phases: PhaseResult[];
+  const warmUps: PhaseResult[] = [];
+  if (profile.scenario === "rate-limit") {
+    const limit = expectedRateLimit(profile, target.isEmbedded);
+    phases = await runRateLimitScenario(
+      { ...limit, burst: Math.min(burstSize(limit, profile), maxCalls) },
+      base,
+      o.log,
+    );
+  } else {
+    const warmUp = Math.min(profile.warmupSeconds ?? 0, durationSeconds);
+    if (warmUp > 0) {
+      o.log(`${profile.name}: warming up for ${warmUp} s (not measured)`);
+      const w = await runPhase({
+        ...base,
+        durationSeconds: warmUp,
+        rate: profile.rate,
+        maxCalls,
+        isWarmUp: true,
+      });
+      maxCalls -= w.drive.sent;
+      warmUps.push(w);
+    }
+    o.log(`${profile.name}: ${describePlan(profile, durationSeconds, maxCalls)}`);
+    const phase = await runPhase({ ...base, rate: profile.rate, maxCalls, keepEvents: false });
+    phases = [phase];
+    judgeBudgets(profile.budgets, phase, findings);
+    if (profile.scenario === "batch-limits") judgeNo5xx(phase, findings);
+  }
+  const run = summarisePhases(profile, findings, phases);
+  run.calls += warmUps.reduce((n, w) => n + w.drive.sent, 0);
+  return run;
+}
+
+/** Calls in a rate-limit burst: the profile's, or 1.5 × the limit plus one per connection. */
+export function burstSize(limit: RateLimitExpectation, profile: LoadProfile): number {
+  return limit.burst ?? Math.ceil(limit.calls * 1.5) + profile.connections;
+}
+
+/** One line: what a profile will send. */
+export function describePlan(profile: LoadProfile, durationSeconds: number, maxCalls: number): string {
+  const pace = profile.rate ? `${profile.rate} requests/s` : "as fast as the connections go";
+  return `${profile.connections} connections, ${pace}, ${durationSeconds} s, at most ${maxCalls} calls`;
+}
+
+const NO_5XX = {
+  id: "batch.no_5xx_under_concurrency",
+  section: "Endpoints / POST /entities/batch",
+  sentence:
+    "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 — concurrent batches at the bounds get no 5xx",
+};
+
+function judgeNo5xx(phase: PhaseResult, findings: Findings): void {
+  const fives = Object.entries(phase.statusCounts).filter(([s]) => Number(s) >= 500);
+  const total = fives.reduce((n, [, c]) => n + c, 0);
+  if (total === 0) {
+    findings.pass(NO_5XX.id, undefined, NO_5XX.sentence, NO_5XX.section).message =
+      `${phase.drive.responses} concurrent responses, none 5xx`;
+    return;
+  }
+  findings.fail(NO_5XX.id, undefined, NO_5XX.sentence, NO_5XX.section, {
+    title: `${total} 5xx responses under concurrent batches`,
+    expected: "no 5xx",
+    received: fives.map(([s, c]) => `${c}×${s}`).join(", "),
+  });
+}
+
+function summarisePhases(profile: LoadProfile, findings: Findings, phases: PhaseResult[]): ProfileRun {
+  const latency = new Map<string, ItemLatency>();
+  const statusCounts: Record<string, number> = {};
+  let calls = 0;
+  let responses = 0;
+  let activeMs = 0;
+  let bad = 0;
+  let transportErrors = 0;
+  let closedByServer = 0;
+  for (const p of phases) {
+    calls += p.drive.sent;
+    responses += p.drive.responses;
+    activeMs += p.drive.activeMs;
+    bad += p.bad;
+    transportErrors += p.drive.transportErrors;
+    closedByServer += p.drive.closedByServer;
+    for (const [s, n] of Object.entries(p.statusCounts)) statusCounts[s] = (statusCounts[s] ?? 0) + n;
+    for (const [name, h] of p.latency) {
+      const into = latency.get(name);
+      latency.set(name, {
+        corrected: mergeHistograms(into ? [into.corrected, h.corrected] : [h.corrected]),
+        uncorrected: mergeHistograms(into ? [into.uncorrected, h.uncorrected] : [h.uncorrected]),
+      });
+    }
+  }
+  const model = phases[0]?.model ?? "closed (as fast as connections allow)";
+  return {
+    profile,
+    findings,
+    model,
+    latency,
+    calls,
+    responses,
+    statusCounts,
+    activeMs,
+    bad,
+    transportErrors,
+    closedByServer,
+  };
+}

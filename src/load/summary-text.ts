@@ -1,0 +1,57 @@
+/**
+ * The text `cbcheck load` prints at the end: each broken expectation by id with its first counterexample,
+ * the latency figures per profile and mix item (corrected and uncorrected, with the load model), the
+ * verdict, and where the reports are.
+ */
+import { failureText } from "../report/failure-text.js";
+import type { Report } from "../report/model.js";
+import type { LoadDetails } from "./build-report.js";
+
+const SHOWN = 10;
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
+
+/** The end-of-run summary as plain text. */
+export function loadSummaryText(report: Report, files: readonly string[] = []): string {
+  const lines: string[] = [];
+  const details = report.details?.load as LoadDetails | undefined;
+  for (const p of details?.profiles ?? []) {
+    lines.push(
+      `${p.name} (${p.scenario}; ${p.model}): ${p.responses} responses, ${p.requestsPerSecond} requests/s`,
+    );
+    for (const i of p.items) {
+      if (i.corrected.count === 0) continue;
+      const c = i.corrected;
+      const u = i.uncorrected;
+      lines.push(
+        `  ${i.name}: p50 ${ms(c.p50Ms)} / p95 ${ms(c.p95Ms)} / p99 ${ms(c.p99Ms)} / max ${ms(c.maxMs)} ms corrected; ` +
+          `p99 ${ms(u.p99Ms)} ms uncorrected`,
+      );
+    }
+  }
+  if (lines.length > 0) lines.push("");
+  const failing = report.results.filter((r) => r.status === "fail");
+  for (const row of failing.slice(0, SHOWN)) {
+    lines.push(`FAIL ${row.id}${row.operation ? ` (${row.operation})` : ""} [${row.suite}]`);
+    lines.push(`  Expectation: ${row.sentence}`);
+    const cx = row.counterexamples[0];
+    if (cx) lines.push(failureText(cx, { checkId: row.id }).replace(/^/gm, "  "));
+    if (row.message) lines.push(`  ${row.message}`);
+    lines.push("");
+  }
+  if (failing.length > SHOWN)
+    lines.push(
+      `… and ${failing.length - SHOWN} more: ${failing
+        .slice(SHOWN)
+        .map((r) => r.id)
+        .join(", ")}`,
+      "",
+    );
+  for (const note of report.notes ?? []) lines.push(`note: ${note}`);
+  const s = report.summary;
+  lines.push(
+    `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ` +
+      `${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; peak memory ${details?.peakRssMiB ?? "?"} MiB`,
+  );
+  if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
+  return `${lines.join("\n")}\n`;
+}

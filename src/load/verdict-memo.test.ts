@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { maskRequestId, responseKey, VerdictMemo } from "./verdict-memo.js";
+
+const body = (id: string, rest = `"as_of":"2026-01-01T00:00:00Z","data":[]}`) =>
+  `{"contract":"cb/v1","request_id":"${id}",${rest}`;
+
+describe("verdict memo", () => {
+  it("reuses a verdict for a body equal up to a well-formed request_id", () => {
+    const memo = new VerdictMemo();
+    const key = responseKey(3, 200, { "content-type": "application/json", date: "x" });
+    const a = maskRequestId(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec"))!;
+    const b = maskRequestId(body("598e4780-e0df-4b89-975f-7d1ff057e533"))!;
+    memo.remember(key, a, []);
+    expect(memo.lookup(key, b)).toEqual([]);
+    // The date header is volatile; another content-type is another shape.
+    expect(responseKey(3, 200, { "content-type": "application/json", date: "y" })).toBe(key);
+    expect(memo.lookup(responseKey(3, 200, { "content-type": "text/html" }), b)).toBeUndefined();
+  });
+
+  it("never reuses a verdict when the request_id is malformed or anything else differs", () => {
+    expect(maskRequestId(body("17"))).toBeUndefined();
+    expect(maskRequestId(`{"request_id":"25c62de2-a0d1-4392-a41d-1b5fe31719ec"}`)).toBeUndefined();
+    const memo = new VerdictMemo();
+    const key = responseKey(0, 200, {});
+    memo.remember(key, maskRequestId(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec"))!, []);
+    const other = maskRequestId(
+      body("25c62de2-a0d1-4392-a41d-1b5fe31719ec", `"as_of":"2026-01-02","data":[]}`),
+    )!;
+    expect(memo.lookup(key, other)).toBeUndefined();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Reuse of verdicts for repeated answers. Checks are pure functions of (request, response); under load
+ * the same request gets the same answer except for the envelope's `request_id`, which checks judge only
+ * by its format (Response envelope: "request_id | string, uuid | required"). So when the id is a
+ * well-formed uuid, a body equal up to that id, with the same status and headers, gets the same verdict.
+ * A malformed id, or any other difference, is always checked in full.
+ */
+import type { CheckFailure } from "../checks/check.js";
+
+/** Headers that differ between otherwise equal responses and that no check reads. */
+const VOLATILE_HEADERS = new Set(["date", "content-length", "connection", "keep-alive"]);
+const REQUEST_ID = /^\{"contract":"[^"]*","request_id":"([^"]*)"/;
+/** The uuid form ajv-formats accepts for `format: uuid`. */
+const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const SIZE = 1024;
+
+/** A body whose `request_id` (a well-formed uuid) sits at [idStart, idEnd). */
+export interface MaskedBody {
+  body: string;
+  idStart: number;
+  idEnd: number;
+}
+
+/** Where a well-formed `request_id` sits in the body; undefined when the verdict cannot be reused. */
+export function maskRequestId(body: string): MaskedBody | undefined {
+  const m = REQUEST_ID.exec(body.slice(0, 200));
+  if (!m || !UUID.test(m[1])) return undefined;
+  const idStart = m[0].length - m[1].length - 1;
+  return { body, idStart, idEnd: idStart + m[1].length };
+}
+
+/** Equal up to the request ids. Slices share their parent string, so nothing is copied. */
+function sameUpToId(a: MaskedBody, b: MaskedBody): boolean {
+  return (
+    a.body.length === b.body.length &&
+    a.idStart === b.idStart &&
+    a.idEnd === b.idEnd &&
+    a.body.slice(0, a.idStart) === b.body.slice(0, b.idStart) &&
+    a.body.slice(a.idEnd) === b.body.slice(b.idEnd)
+  );
+}
+
+/** Status and the headers checks may read, as one key part. */
+export function responseKey(index: number, status: number, headers: Record<string, string>): string {
+  let key = `${index}|${status}`;
+  for (const name of Object.keys(headers).sort()) {
+    if (!VOLATILE_HEADERS.has(name)) key += `|${name}:${headers[name]}`;
+  }
+  return key;
+}
+
+/** The last verdict per request and response shape (a bounded map, oldest out first). */
+export class VerdictMemo {
+  readonly #map = new Map<string, { masked: MaskedBody; failures: CheckFailure[] }>();
+  /** Verdicts reused. */
+  hits = 0;
+
+  /** The remembered verdict for this exact masked body, if any. */
+  lookup(key: string, masked: MaskedBody): CheckFailure[] | undefined {
+    const known = this.#map.get(key);
+    if (!known || !sameUpToId(known.masked, masked)) return undefined;
+    this.hits++;
+    return known.failures;
+  }
+
+  /** Remembers the verdict of a masked body. */
+  remember(key: string, masked: MaskedBody, failures: CheckFailure[]): void {
+    this.#map.delete(key);
+    this.#map.set(key, { masked, failures });
+    if (this.#map.size > SIZE) this.#map.delete(this.#map.keys().next().value as string);
+  }
+}
