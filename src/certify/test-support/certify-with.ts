@@ -1,0 +1,61 @@
+/** Test helper: certifies a TypeScript client script (run with `node --import tsx`) and sums up the outcome. */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type CertifyResult, certifyClient } from "../certify-client.js";
+import { compiledClientsRoot } from "./compile-clients.js";
+
+/** The command of a defective client by name: plain `node` on its transpiled JavaScript. */
+export async function defectiveClient(name: string): Promise<string[]> {
+  const root = await compiledClientsRoot();
+  return [process.execPath, join(root, `src/certify/test-support/defective-clients/${name}.js`)];
+}
+
+/** The command of a TypeScript script run through tsx (the reference adapter). */
+export const tsxScript = (script: string): string[] => [process.execPath, "--import", "tsx", script];
+
+/** What a test asserts on. */
+export interface CertifyOutcome {
+  result: CertifyResult;
+  /** Ids of rules that failed in any scenario. */
+  failing: string[];
+  /** `scenario:status` of every scenario. */
+  scenarios: Record<string, string>;
+  /** The text of every report file written. */
+  reportTexts: string[];
+  /** The API keys handed to the client. */
+  keys: string[];
+  /** Evidence of every failing row, for assertion messages. */
+  failures: string;
+}
+
+/** Runs `certifyClient` on `command` with a short timeout. */
+export async function certifyCommand(
+  command: string[],
+  options: { scenarios?: string[]; level?: string; timeoutS?: number; concurrency?: number } = {},
+): Promise<CertifyOutcome> {
+  const reportDir = await mkdtemp(join(tmpdir(), "cbcheck-certify-test-"));
+  const result = await certifyClient({
+    command,
+    scenarios: options.scenarios,
+    level: options.level,
+    timeoutS: options.timeoutS ?? 30,
+    reportDir,
+    concurrency: options.concurrency ?? 3,
+  });
+  const failing = [
+    ...new Set(result.report.results.filter((r) => r.status === "fail").map((r) => r.id)),
+  ].sort();
+  const scenarios = Object.fromEntries(
+    result.scenarios.map((s) => [s.evidence.scenario.name, s.grade.status]),
+  );
+  const files = await readdir(reportDir);
+  const reportTexts = await Promise.all(files.map((f) => readFile(join(reportDir, f), "utf8")));
+  await rm(reportDir, { recursive: true, force: true });
+  const keys = [...new Set(result.scenarios.map((s) => s.evidence.run.apiKey))];
+  const failures = result.report.results
+    .filter((r) => r.status === "fail")
+    .map((r) => `${r.suite}/${r.id}: ${r.counterexamples.flatMap((c) => c.evidence ?? []).join(" | ")}`)
+    .join("\n");
+  return { result, failing, scenarios, reportTexts, keys, failures };
+}

@@ -1,0 +1,109 @@
+/**
+ * A small certification client with switchable defects, for proving that each rule catches its own defect.
+ * With no defect switched on it does the job correctly (sequential, Retry-After, 503 retry, stop on fatal).
+ * Deliberately independent of `CbClient`, so the defects cannot leak into the reference client.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { formatLines, linesForFailedChunk, linesForServedChunk } from "../../job-lines.js";
+
+/** Each switch is one defect; a defective client turns on exactly one. */
+export interface Defects {
+  parallel?: boolean;
+  ignoreRetryAfter?: boolean;
+  retryAfterFatal?: boolean;
+  batchSize?: number;
+  logKey?: boolean;
+  fetchTwice?: boolean;
+  giveUpOn503?: boolean;
+  dropData?: boolean;
+  resend400?: boolean;
+  extraBodyProperty?: boolean;
+  /** Not a defect: stops (exit 1) after this many calls, to leave a later fault unreached. */
+  stopAfterCalls?: number;
+}
+
+class Stop extends Error {}
+
+/** Runs the certification job with the given defects and sets the exit code. */
+export async function runDefectiveClient(defects: Defects): Promise<void> {
+  const env = (name: string) => process.env[name] ?? "";
+  const key = env("CB_API_KEY");
+  const ids = readFileSync(env("CB_IDS_FILE"), "utf8").split("\n").filter(Boolean);
+  const extend = JSON.parse(env("CB_EXTEND")) as string[];
+  const output = env("CB_OUTPUT_FILE");
+  writeFileSync(output, "");
+  if (defects.logKey) process.stderr.write(`debug: using key ${key}\n`);
+  const size = defects.batchSize ?? (extend.length === 4 ? 50 : 100);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
+
+  let calls = 0;
+  const post = async (chunk: string[]) => {
+    if (defects.stopAfterCalls !== undefined && calls >= defects.stopAfterCalls)
+      throw new Stop("stopping early");
+    calls += 1;
+    const body: Record<string, unknown> = { ids: chunk, extend };
+    if (defects.extraBodyProperty) body.client_version = "1.0";
+    const res = await fetch(`${env("CB_BASE_URL")}/entities/batch`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
+    return { status: res.status, retryAfter: Number(res.headers.get("retry-after") ?? "1"), json };
+  };
+
+  let fatalRetried = false;
+  const fetchChunk = async (chunk: string[]) => {
+    let tries503 = 0;
+    let resent400 = false;
+    for (;;) {
+      const res = await post(chunk);
+      const code = res.json.error?.code ?? "?";
+      if (res.status === 200) {
+        const lines = linesForServedChunk(chunk, res.json, extend);
+        const dropped = defects.dropData ? lines.findIndex((l) => "node" in l) : -1;
+        if (dropped >= 0) lines.splice(dropped, 1);
+        appendFileSync(output, formatLines(lines));
+        return;
+      }
+      if (res.status === 429) {
+        if (defects.ignoreRetryAfter) continue;
+        if (res.retryAfter > 300) throw new Stop(`429 ${code}: Retry-After ${res.retryAfter} s is too long`);
+        // Sleep until the deadline by the wall clock: a bare timer can fire a little early under load.
+        const until = Date.now() + res.retryAfter * 1000;
+        while (Date.now() < until) await sleep(until - Date.now());
+        continue;
+      }
+      if (res.status === 503 && !defects.giveUpOn503 && tries503 < 3) {
+        tries503 += 1;
+        await sleep(200);
+        continue;
+      }
+      if (res.status === 401 || res.status === 402 || res.status === 403) {
+        if (defects.retryAfterFatal && !fatalRetried) {
+          fatalRetried = true;
+          continue;
+        }
+        throw new Stop(`${res.status} ${code}`);
+      }
+      if (res.status === 400 && defects.resend400 && !resent400) {
+        resent400 = true;
+        continue;
+      }
+      appendFileSync(output, formatLines(linesForFailedChunk(chunk, res.status, code)));
+      return;
+    }
+  };
+
+  try {
+    if (defects.parallel) await Promise.all(chunks.map(fetchChunk));
+    else for (const chunk of chunks) await fetchChunk(chunk);
+    if (defects.fetchTwice && chunks[0]) await post(chunks[0]);
+    process.exitCode = 0;
+  } catch (err) {
+    process.stderr.write(`stopping: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}

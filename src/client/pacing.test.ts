@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { parseRetryAfterSeconds, SequentialPacer } from "./pacing.js";
+
+describe("parseRetryAfterSeconds", () => {
+  it("accepts whole seconds only", () => {
+    expect(parseRetryAfterSeconds("2")).toBe(2);
+    expect(parseRetryAfterSeconds(" 30 ")).toBe(30);
+    for (const bad of ["1.5", "-1", "", "soon", "Wed, 21 Oct 2015 07:28:00 GMT", undefined, null]) {
+      expect(parseRetryAfterSeconds(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe("SequentialPacer", () => {
+  it("runs calls one after another even when started together", async () => {
+    const pacer = new SequentialPacer();
+    const spans: Array<[number, number]> = [];
+    const task = async () => {
+      const start = performance.now();
+      await new Promise((r) => setTimeout(r, 15));
+      spans.push([start, performance.now()]);
+    };
+    await Promise.all([pacer.run(task), pacer.run(task), pacer.run(task)]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1]);
+  });
+
+  it("holds every later call until the hold has passed, and never shortens a hold", async () => {
+    const pacer = new SequentialPacer();
+    pacer.holdFor(0.2);
+    pacer.holdFor(0.05);
+    const start = Date.now();
+    await pacer.run(async () => undefined);
+    expect(Date.now() - start).toBeGreaterThanOrEqual(200);
+    expect(pacer.waitMs).toBe(0);
+  });
+
+  it("keeps running after a call fails", async () => {
+    const pacer = new SequentialPacer();
+    await expect(pacer.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(pacer.run(async () => 7)).resolves.toBe(7);
+  });
+});
