@@ -1,7 +1,8 @@
 /**
  * Every suite of `cbcheck run`, by name. An explicit list (no import side effects); the order of a run
- * is `SUITE_ORDER` in ../options.ts. (`batch-limits` comes from src/load and is registered by the lead.)
+ * is `SUITE_ORDER` in ../options.ts. `batch-limits` lives in src/load beside the load profiles it shares.
  */
+import { batchLimitsSuite } from "../../load/batch-limits-suite.js";
 import type { Suite } from "../suite.js";
 import { altBaseUrlSuite } from "./alt-base-url.js";
 import { authSuite } from "./auth.js";
@@ -20,4 +21,5 @@ export const SUITES: readonly Suite[] = [
   limitsSuite,
   altBaseUrlSuite,
   rateLimitSuite,
+  batchLimitsSuite,
 ];

@@ -63,7 +63,8 @@ export function buildFixtures(world: World, catalog: Catalog): ServerFixtures {
       "cb:person:does-not-exist",
       "cb:support_scheme:none.none",
     ],
-    influencer_ids: [0, 1, 2, 901, INFLUENCER_COUNT - 1].map(
+    // 30 ids: more than the 25-node cap of an influencer read, so the cap is reachable from the fixtures.
+    influencer_ids: [...Array.from({ length: 28 }, (_, k) => k * 37), 901, INFLUENCER_COUNT - 1].map(
       (k) => `cb:identity:${INFLUENCER_NETWORK}:${influencerUsername(k)}`,
     ),
     resolve_queries: [

@@ -1,6 +1,6 @@
 /**
- * Reads a request body with a hard cap: past `maxBytes` it stops buffering, answers 413 early and keeps
- * draining (discarding) only up to a bound, then drops the connection. Never buffers unbounded.
+ * Reads a request body with a hard cap: past `maxBytes` it stops buffering and drains (discards) the rest up
+ * to a bound before the 413 is answered; past that bound it drops the connection. Never buffers unbounded.
  */
 import type { IncomingMessage } from "node:http";
 
@@ -8,6 +8,7 @@ import type { IncomingMessage } from "node:http";
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; tooLarge: true };
 
 const EMPTY: BodyResult = { ok: true, body: Buffer.alloc(0) };
+const TOO_LARGE: BodyResult = { ok: false, tooLarge: true };
 
 /** After a 413, at most this many more bytes are drained before the socket is destroyed. */
 const DRAIN_LIMIT = 32 * 1024 * 1024;
@@ -20,8 +21,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
   }
   const declared = Number(req.headers["content-length"] ?? "0");
   if (Number.isFinite(declared) && declared > maxBytes) {
-    drain(req);
-    return Promise.resolve({ ok: false, tooLarge: true });
+    return drain(req).then(() => TOO_LARGE);
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -36,8 +36,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       size += chunk.length;
       if (size > maxBytes) {
         req.off("data", onData);
-        drain(req);
-        finish({ ok: false, tooLarge: true });
+        drain(req).then(() => finish(TOO_LARGE));
         return;
       }
       chunks.push(chunk);
@@ -49,13 +48,23 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
   });
 }
 
-/** Discards the rest of the body so the early 413 can be read, within a bound. */
-function drain(req: IncomingMessage): void {
-  let drained = 0;
-  req.on("data", (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_LIMIT) req.socket.destroy();
+/**
+ * Discards the rest of the body, within a bound, before the 413 is sent: a response sent while the client
+ * is still writing makes the connection close under it (EPIPE), and the client never reads the 413.
+ */
+function drain(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let drained = 0;
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT) {
+        req.socket.destroy();
+        resolve();
+      }
+    });
+    req.on("end", () => resolve());
+    req.on("close", () => resolve());
+    req.on("error", () => resolve());
+    req.resume();
   });
-  req.on("error", () => {});
-  req.resume();
 }
