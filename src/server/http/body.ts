@@ -27,6 +27,8 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
+    // Past the cap only the drain may finish: its own "end" must not pass the partial body on as whole.
+    let over = false;
     const finish = (result: BodyResult) => {
       if (done) return;
       done = true;
@@ -36,15 +38,19 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       size += chunk.length;
       if (size > maxBytes) {
         req.off("data", onData);
+        over = true;
         drain(req).then(() => finish(TOO_LARGE));
         return;
       }
       chunks.push(chunk);
     };
     req.on("data", onData);
-    req.on("end", () => finish({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
-    req.on("error", () => finish({ ok: true, body: Buffer.concat(chunks) }));
-    req.on("aborted", () => finish({ ok: true, body: Buffer.concat(chunks) }));
+    const whole = () => {
+      if (!over) finish({ ok: true, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+    };
+    req.on("end", whole);
+    req.on("error", whole);
+    req.on("aborted", whole);
   });
 }
 
