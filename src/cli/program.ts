@@ -29,4 +29,3 @@ export function buildProgram(): Command {
   registerCertifyClient(program);
   return program;
 }
-

@@ -9,10 +9,8 @@ import type { CbcheckReport, CheckResult, Counterexample } from "../contract/typ
 export type Report = CbcheckReport;
 
 /** One row of the report: a check (or rule) on an operation within a suite (or scenario). */
-export type { CheckResult };
-
 /** A minimal, reproducible instance of a failure. The API key is always shown as `<redacted>`. */
-export type { Counterexample };
+export type { CheckResult, Counterexample };
 
 /** Outcome of one check (or rule) on one operation. `warn` never fails a run. */
 export type ResultStatus = CheckResult["status"];
