@@ -14,8 +14,8 @@ describe("CLIENT_RULES", () => {
     }
   });
 
-  it("is listed in docs/readme-parts/certify.md with the same level, and nothing else is", () => {
-    const doc = readFileSync("docs/readme-parts/certify.md", "utf8");
+  it("is listed in docs/certify-client.md with the same level, and nothing else is", () => {
+    const doc = readFileSync("docs/certify-client.md", "utf8");
     const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` *\| (required|recommended) *\|/gm)].map(
       (m) => `${m[1]}:${m[2]}`,
     );

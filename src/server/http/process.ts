@@ -1,5 +1,5 @@
 /**
- * The decision for one routed request, in a fixed order (docs/readme-parts/server.md):
+ * The decision for one routed request, in a fixed order (docs/server.md):
  * 404/405 → 413 → 401 → 429 → 403 → 400 → 402 → 200. Every authenticated call to a route counts
  * against the call limits, whatever its outcome.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /me, GET /capabilities and GET /usage. The contract shows only part of /me ("Complete shape: not
- * shown") and nothing of the other two; the shapes here are ours (docs/readme-parts/server.md).
+ * shown") and nothing of the other two; the shapes here are ours (docs/server.md).
  */
 import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";

@@ -1,6 +1,6 @@
 /**
  * Requests of resolve (Endpoints / GET /resolve) and of the operations whose shape the contract does not
- * show (POST /search, POST /traversals, GET /usage): our own shapes, documented in docs/readme-parts/server.md.
+ * show (POST /search, POST /traversals, GET /usage): our own shapes, documented in docs/server.md.
  */
 import { InvalidArguments } from "../http/reply.js";
 import { checkId } from "./fields.js";
