@@ -51,3 +51,44 @@ export function requireUrl(text: string, flag: string): string {
     throw new HarnessError("CB_USAGE", `${flag} must not carry a query or fragment`);
   return url.toString().replace(/\/+$/, "");
 }
+
+/** Most requests `--concurrency` may keep in flight: past this, a 2-core client gains nothing more. */
+export const MAX_CONCURRENCY = 16;
+
+/** `--concurrency`: an integer 1..MAX_CONCURRENCY. */
+export function parseConcurrency(value: number | string): number {
+  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
+    throw new HarnessError(
+      "CB_USAGE",
+      `--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, got "${value}"`,
+    );
+  }
+  return n;
+}
+
+/** `--suite` values (repeatable, comma-separated) checked against `known`, returned in `known` order. */
+export function parseSuites<T extends string>(names: string[] | undefined, known: readonly T[]): T[] {
+  if (!names || names.length === 0) return [...known];
+  const wanted = names.flatMap((n) => n.split(",")).map((n) => n.trim());
+  for (const name of wanted) {
+    if (!known.includes(name as T)) {
+      throw new HarnessError("CB_USAGE", `unknown suite "${name}" (known: ${known.join(", ")})`);
+    }
+  }
+  return known.filter((s) => wanted.includes(s));
+}
+
+/** An environment variable name (`--api-key-env`, `--free-api-key-env`). */
+export function envName(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    throw new HarnessError("CB_USAGE", `"${name}" is not an environment variable name`);
+  }
+  return name;
+}
+
+/** The value of an environment variable; empty counts as unset. */
+export function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value === "" ? undefined : value;
+}

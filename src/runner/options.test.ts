@@ -27,6 +27,7 @@ describe("resolveRunOptions", () => {
     expect(o.reportDir).toBe("reports/2026-01-02T03-04-05-678Z");
     expect(o.shard).toEqual({ index: 1, count: 1 });
     expect(o.altIgnore).toEqual(["/request_id", "/as_of", "/cost/balance"]);
+    expect(o.concurrency).toBe(1);
   });
 
   it("reads keys only from the named environment variables and expects 120/60 on a URL", () => {
@@ -76,5 +77,9 @@ describe("resolveRunOptions", () => {
     );
     expect(usageError(() => resolveRunOptions({ altBaseUrl: "http://h/api/v1" }))).toMatch(/--base-url/);
     expect(usageError(() => resolveRunOptions({ apiKeyEnv: "not a name" }))).toMatch(/environment variable/);
+    for (const bad of ["0", "17", "2.5", "two", 0, 17]) {
+      expect(usageError(() => resolveRunOptions({ concurrency: bad }))).toMatch(/--concurrency .* 1 to 16/);
+    }
+    expect(resolveRunOptions({ concurrency: "16" }).concurrency).toBe(16);
   });
 });

@@ -4,9 +4,21 @@
  * a bad value is a HarnessError `CB_USAGE` (exit 2).
  */
 import { HarnessError } from "../errors.js";
-import { parseRate, parseShard, positiveInt, requireUrl } from "./option-parsers.js";
+import {
+  envName,
+  envValue,
+  parseConcurrency,
+  parseRate,
+  parseShard,
+  parseSuites,
+  positiveInt,
+  requireUrl,
+} from "./option-parsers.js";
+import { RUN_DEFAULTS } from "./run-defaults.js";
 import type { Shard } from "./shard.js";
 import type { SuiteName, TargetFixtures } from "./suite.js";
+
+export { RUN_DEFAULTS };
 
 /** Every suite `run` knows, in the order they run (rate-limit last: it empties the rate window). */
 export const SUITE_ORDER: SuiteName[] = [
@@ -22,22 +34,6 @@ export const SUITE_ORDER: SuiteName[] = [
 
 /** Fixtures given in code: `known_ids` required, the rest optional (as in the fixtures file). */
 export type FixturesInput = Partial<TargetFixtures> & { known_ids: string[] };
-
-/** Defaults of the options, in one place (also shown by `--help`). */
-export const RUN_DEFAULTS = {
-  apiKeyEnv: "CB_API_KEY",
-  freeApiKeyEnv: "CB_FREE_API_KEY",
-  runs: 40,
-  maxCalls: 2000,
-  expectRateLimit: "120/60",
-  timeoutMs: 10_000,
-  deadlineS: 600,
-  maxBodyBytes: 16 * 1024 * 1024,
-  altIgnore: ["/request_id", "/as_of", "/cost/balance"],
-  /** Embedded server: a short window so that the whole default run stays quick. */
-  embeddedRateLimit: 300,
-  embeddedRateWindowMs: 3000,
-} as const;
 
 /** What the user may set; every field optional. Numbers may come as CLI strings. */
 export interface RunOptions {
@@ -65,6 +61,8 @@ export interface RunOptions {
   deadlineS?: number | string;
   maxBodyBytes?: number | string;
   altIgnore?: string[];
+  /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
+  concurrency?: number | string;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -90,30 +88,8 @@ export interface ResolvedRunOptions {
   deadlineS: number;
   maxBodyBytes: number;
   altIgnore: string[];
+  concurrency: number;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
-}
-
-function suitesOf(names: string[] | undefined): SuiteName[] {
-  if (!names || names.length === 0) return [...SUITE_ORDER];
-  const wanted = names.flatMap((n) => n.split(",")).map((n) => n.trim());
-  for (const name of wanted) {
-    if (!SUITE_ORDER.includes(name as SuiteName)) {
-      throw new HarnessError("CB_USAGE", `unknown suite "${name}" (known: ${SUITE_ORDER.join(", ")})`);
-    }
-  }
-  return SUITE_ORDER.filter((s) => wanted.includes(s));
-}
-
-function envName(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    throw new HarnessError("CB_USAGE", `"${name}" is not an environment variable name`);
-  }
-  return name;
-}
-
-function keyFrom(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value === "" ? undefined : value;
 }
 
 /** Resolves user options into the one validated, defaulted object the runner uses. */
@@ -125,8 +101,8 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   }
   const apiKeyEnv = envName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
-  const apiKey = embedded ? undefined : keyFrom(env, apiKeyEnv);
-  const freeApiKey = embedded ? undefined : keyFrom(env, freeApiKeyEnv);
+  const apiKey = embedded ? undefined : envValue(env, apiKeyEnv);
+  const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
   if (!embedded && apiKey === undefined) {
     throw new HarnessError("CB_USAGE", `no API key: set the environment variable ${apiKeyEnv}`);
   }
@@ -149,7 +125,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
-    suites: suitesOf(input.suites),
+    suites: parseSuites(input.suites, SUITE_ORDER),
     seed:
       input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : positiveInt(input.seed, "--seed", 0),
     runs: positiveInt(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
@@ -165,6 +141,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     maxBodyBytes: positiveInt(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
+    concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

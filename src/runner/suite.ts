@@ -5,6 +5,7 @@
 import type { CheckFailure } from "../checks/check.js";
 import type { ResultStatus } from "../report/model.js";
 import type { Exchange, OperationId } from "../transport/exchange.js";
+import type { RunStopped } from "./run-stopped.js";
 
 /** Names accepted by `--suite`. */
 export type SuiteName =
@@ -59,6 +60,15 @@ export interface SuiteOptions {
   expectRateLimit: { calls: number; seconds: number };
   /** JSON pointers ignored by the alt-base-url comparison. */
   altIgnore: string[];
+  /** Requests the `schema` suite may keep in flight (`--concurrency`, 1 = sequential). */
+  concurrency: number;
+}
+
+/** What `sendMany` gives back: the exchanges in request order, up to the first one not sent or cut. */
+export interface SendManyResult {
+  exchanges: Exchange[];
+  /** Set when the run had to stop (budget, deadline, refused main key) before every request was sent. */
+  stopped?: RunStopped;
 }
 
 /** The runner, as seen by one suite. */
@@ -81,6 +91,12 @@ export interface SuiteContext {
    * Only allowed when `options.allowLoad` is true (throws otherwise). Counted against `--max-calls`.
    */
   sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<Exchange[]>;
+  /**
+   * Sends requests with up to `concurrency` in flight under the same rules as `send` (counted against
+   * `--max-calls`, deadline, a 429 waited out and resent, a refused main key stops the run). Never throws
+   * `RunStopped`: it reports it beside the exchanges that completed, so that they can still be judged.
+   */
+  sendMany(requests: PlannedRequest[], concurrency: number): Promise<SendManyResult>;
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
   /** Records an outcome for a check id on an operation (aggregated into one report row). */

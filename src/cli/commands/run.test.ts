@@ -49,10 +49,25 @@ describe("cbcheck run (CLI)", () => {
     expect(readdirSync(dir).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md"]);
   });
 
+  it("exits 0 on the embedded reference server with the schema suite at --concurrency 2", async () => {
+    const args = ["--suite", "schema", "--concurrency", "2", "--seed", "5", "--runs", "8"];
+    const { code, stdout, stderr } = await cli([...args, "--report-dir", tempDir()]);
+    expect(code, stdout + stderr).toBe(0);
+    // 5 operations × 8 generated requests, plus the reachability probe.
+    expect(stdout).toMatch(/^PASS: .*; 41 calls;/m);
+  });
+
   it("exits 2 with a one-line message on bad flags, a missing key, or an unreachable target", async () => {
     const bad = await cli(["--runs", "zero"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim()).toMatch(/^cbcheck: --runs must be an integer/);
+    for (const value of ["0", "17", "x"]) {
+      const conc = await cli(["--concurrency", value]);
+      expect(conc.code).toBe(2);
+      expect(conc.stderr.trim()).toMatch(
+        /^cbcheck: --concurrency must be an integer from 1 to 16, got "[^"\n]*" \[CB_USAGE\]$/,
+      );
+    }
     const noKey = await cli(["--base-url", "http://127.0.0.1:9/v1"]);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/CB_API_KEY/);

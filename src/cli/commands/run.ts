@@ -52,6 +52,7 @@ interface RunFlags {
   timeoutMs: string;
   deadlineS: string;
   altIgnore?: string[];
+  concurrency: string;
 }
 
 async function action(flags: RunFlags): Promise<void> {
@@ -111,6 +112,12 @@ export function registerRun(program: Command): void {
       "--runs <n>",
       "property-based runs per operation in the schema and alt-base-url suites",
       String(RUN_DEFAULTS.runs),
+    )
+    .option(
+      "--concurrency <n>",
+      "requests in flight at once in the schema suite (1..16); the contract recommends calls one after " +
+        "another, so raise it only against your own servers (for example the embedded one)",
+      String(RUN_DEFAULTS.concurrency),
     )
     .option("--max-calls <n>", "never send more than this many requests", String(RUN_DEFAULTS.maxCalls))
     .option(

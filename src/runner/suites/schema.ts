@@ -2,48 +2,39 @@
  * Suite `schema`: property-based valid requests for every operation (fast-check arbitraries from the
  * request schemas and fixtures); every response is judged by the whole check catalogue, and a valid request
  * must be served (200). A failing property is shrunk to a minimal request, recorded with its shrink count.
+ * With `--concurrency N` > 1 the first round goes out N at a time (schema-concurrent.ts); the sequential
+ * property then only runs when that round found a failure, to shrink it.
  */
 import fc from "fast-check";
 import type { CheckFailure } from "../../checks/check.js";
 import { GENERATED_OPERATIONS, type GeneratedOperation, validRequests } from "../../generate/index.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { judgeAndRecord, ruleOf, transportFailures } from "../judge-record.js";
+import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
 import type { PlannedRequest, Suite, SuiteContext } from "../suite.js";
-import { type Rule, recordRule } from "./expect.js";
+import { recordRule } from "./expect.js";
+import { concurrentRound } from "./schema-concurrent.js";
+import { errorsOf, recordMinimal, roundSeed, served, VALID_ACCEPTED } from "./schema-rules.js";
 
-/** A valid request must be answered with 200 (each operation's "Response 200"). */
-export const VALID_ACCEPTED: Rule = {
-  id: "schema.valid_request_served",
-  section: "Endpoints",
-  sentence: "Response 200: envelope (a request within every bound of the contract is served).",
-};
+export { VALID_ACCEPTED } from "./schema-rules.js";
+
 /** Calls one shrink may spend before the smallest failure so far is taken as minimal. */
 const MAX_SHRINK_CALLS = 60;
 /** Properties re-run after a failure, so that later, different violations are still found and shrunk. */
 const MAX_ROUNDS = 4;
 
-/** Statuses the contract allows on any call whatever the request (Errors: 429 wait, 503 retry later). */
-const TRANSIENT = new Set([429, 503]);
-
-function served(ex: Exchange): Omit<CheckFailure, "checkId" | "severity">[] {
-  const status = ex.response?.status;
-  if (status === 200 || status === undefined || TRANSIENT.has(status)) return [];
-  return [{ title: `valid request answered ${status}`, expected: "200", received: String(status) }];
-}
-
-/** Error-severity failures of an exchange; `judged` reuses failures already found by the catalogue. */
-function errorsOf(ctx: SuiteContext, ex: Exchange, judged?: CheckFailure[]): CheckFailure[] {
-  const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex) : [])];
-  const own = served(ex).map((p) => ({ ...p, checkId: VALID_ACCEPTED.id, severity: "error" as const }));
-  return [...all, ...own].filter((f) => f.severity === "error");
-}
-
 async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: number): Promise<void> {
   const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
+  // Round 0 already sent and recorded concurrently: its sequential replay only finds the failure again.
+  let replayed = false;
+  if (ctx.options.concurrency > 1) {
+    if (!(await concurrentRound(ctx, arb, roundSeed(ctx.options.seed, index, 0)))) return;
+    replayed = true;
+  }
   const shrunk = new Set<string>();
   let runsLeft = ctx.options.runs;
   for (let round = 0; round < MAX_ROUNDS && runsLeft > 0; round++) {
+    const recordRuns = !(replayed && round === 0);
     let phase: "run" | "shrink" = "run";
     let runs = 0;
     let shrinkCalls = 0;
@@ -62,7 +53,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
         return true;
       }
       let judged: CheckFailure[] | undefined;
-      if (phase === "run") {
+      if (phase === "run" && recordRuns) {
         judged = judgeAndRecord(ctx, ex);
         recordRule(ctx, VALID_ACCEPTED, ex, served(ex));
       }
@@ -73,7 +64,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
       return false;
     });
     const result = await fc.check(property, {
-      seed: ctx.options.seed + index * 7919 + round,
+      seed: roundSeed(ctx.options.seed, index, round),
       numRuns: runsLeft,
     });
     runsLeft -= runs;
@@ -85,26 +76,6 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
     if (stopped) throw stopped;
     if (result.failed && !found && result.errorInstance) throw result.errorInstance;
     if (!result.failed) return;
-  }
-}
-
-function recordMinimal(ctx: SuiteContext, ex: Exchange, ids: string[], shrinks: number): void {
-  const failures = errorsOf(ctx, ex).filter((f) => ids.includes(f.checkId));
-  for (const id of ids) {
-    const mine = failures.filter((f) => f.checkId === id);
-    if (id === VALID_ACCEPTED.id) {
-      recordRule(ctx, VALID_ACCEPTED, ex, mine, { shrinks });
-    } else {
-      ctx.record({
-        id,
-        ...ruleOf(id),
-        operation: ex.operation,
-        status: "fail",
-        failures: mine,
-        exchange: ex,
-        shrinks,
-      });
-    }
   }
 }
 

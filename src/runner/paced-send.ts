@@ -1,0 +1,117 @@
+/**
+ * The rules every paced call of the runner follows, shared by `send` (one call at a time) and `sendMany`
+ * (up to N in flight): each call is counted against `--max-calls` and cut at the deadline; a 429 is judged,
+ * then waited out ("Wait at least Retry-After seconds", Errors) and the call repeated; a 401/402/403 on the
+ * main key where none was expected stops the run (Authentication: "The client must stop and not retry").
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseRetryAfterSeconds } from "../client/pacing.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { RunEngine } from "./engine.js";
+import { judgeAndRecord } from "./judge-record.js";
+import type { PlannedRequest, SuiteContext } from "./suite.js";
+
+/** Resends of one request after 429s before the 429 itself is returned to the suite. */
+const MAX_429_WAITS = 5;
+const FATAL = new Set([401, 402, 403]);
+
+/** Options of one paced send (the `SuiteContext.send` options). */
+export interface SendOptions {
+  /** Return a 429 to the suite instead of waiting it out. */
+  expect429?: boolean;
+  /** The suite expects 401/402/403 on the main key (do not stop the run). */
+  expectFatal?: boolean;
+}
+
+/** One counted call on the wire, without the 429 and fatal-status rules. */
+export type Dispatch = (request: PlannedRequest) => Promise<Exchange>;
+
+function deadlineStop(engine: RunEngine): Error {
+  return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+}
+
+/** Calls strictly one after another through the engine's sequential pacer (the default). */
+export function sequentialDispatch(engine: RunEngine): Dispatch {
+  return (request) => dispatch(engine, request, (call) => engine.pacer.run(call, engine.deadline.signal));
+}
+
+/**
+ * Calls that may overlap (the caller bounds how many): each still waits out any Retry-After hold first,
+ * so that after a 429 no new call starts before the hold has passed, whichever call received the 429.
+ */
+export function overlappingDispatch(engine: RunEngine): Dispatch {
+  return (request) =>
+    dispatch(engine, request, async (call) => {
+      // Re-read after each sleep: a 429 that arrived meanwhile may have extended the hold.
+      for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs) {
+        await sleep(wait, undefined, { signal: engine.deadline.signal });
+      }
+      return call();
+    });
+}
+
+async function dispatch(
+  engine: RunEngine,
+  request: PlannedRequest,
+  schedule: (call: () => Promise<Exchange>) => Promise<Exchange>,
+): Promise<Exchange> {
+  const signal = engine.deadline.signal;
+  engine.spend();
+  const wire = engine.wire(request);
+  try {
+    const exchange = await schedule(() => engine.transport.send(wire, signal));
+    // A call cut by the deadline says nothing about the target: stop instead of judging it.
+    if (signal.aborted) throw new Error("deadline");
+    return exchange;
+  } catch (err) {
+    if (signal.aborted) throw deadlineStop(engine);
+    throw err;
+  }
+}
+
+/** Sends one request through `once` with the 429 and fatal-status rules of the contract. */
+export async function sendPaced(
+  engine: RunEngine,
+  ctx: SuiteContext,
+  once: Dispatch,
+  request: PlannedRequest,
+  opts: SendOptions = {},
+): Promise<Exchange> {
+  let exchange = await once(request);
+  for (
+    let waits = 0;
+    exchange.response?.status === 429 && !opts.expect429 && waits < MAX_429_WAITS;
+    waits++
+  ) {
+    // A 429 is judged like any response, then waited out.
+    judgeAndRecord(ctx, exchange, { onlyFailures: true });
+    const seconds = parseRetryAfterSeconds(exchange.response.headers["retry-after"]) ?? 1;
+    const waitS = Math.max(1, seconds);
+    if (waitS * 1000 > engine.remainingMs) {
+      throw engine.stop(
+        "deadline",
+        `a 429 asked to wait ${seconds} s, past the --deadline-s ${engine.options.deadlineS}`,
+      );
+    }
+    engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
+    engine.pacer.holdFor(waitS);
+    exchange = await once(request);
+  }
+  const status = exchange.response?.status;
+  if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {
+    ctx.record({
+      id: "run.main_key_not_refused",
+      operation: request.operation,
+      status: "fail",
+      section: "Authentication",
+      sentence: "The client must stop and not retry with the same key.",
+      exchange,
+      message: `the main key got ${status} where a valid Plus key must be served; the run stopped`,
+    });
+    throw engine.stop(
+      "fatal-status",
+      `the target answered the main key with ${status}: the run stopped (contract: stop on 401/402/403)`,
+    );
+  }
+  return exchange;
+}

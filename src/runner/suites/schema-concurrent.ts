@@ -1,0 +1,42 @@
+/**
+ * The first property round of the `schema` suite with `--concurrency N` > 1: the same requests the
+ * sequential property would generate (`fc.sample` with the round's seed and run count walks the same
+ * random stream as `fc.check`; schema-concurrent.test.ts holds it to that), sent with up to N in flight and
+ * judged and recorded in request order exactly as the property would. Shrinking needs one request at a
+ * time, so a failure is left to the sequential property, which finds it again from the same seed.
+ */
+import fc from "fast-check";
+import { judgeAndRecord } from "../judge-record.js";
+import type { PlannedRequest, SuiteContext } from "../suite.js";
+import { recordRule } from "./expect.js";
+import { errorsOf, served, VALID_ACCEPTED } from "./schema-rules.js";
+
+/** The requests of one property round, in the order the property would see them. */
+export function roundRequests(
+  arb: fc.Arbitrary<PlannedRequest>,
+  seed: number,
+  numRuns: number,
+): PlannedRequest[] {
+  return fc.sample(arb, { seed, numRuns });
+}
+
+/**
+ * Sends and records one round concurrently; true when an exchange failed (the caller then replays the
+ * round sequentially to shrink). Throws `RunStopped` after recording what came back before the stop.
+ */
+export async function concurrentRound(
+  ctx: SuiteContext,
+  arb: fc.Arbitrary<PlannedRequest>,
+  seed: number,
+): Promise<boolean> {
+  const requests = roundRequests(arb, seed, ctx.options.runs);
+  const { exchanges, stopped } = await ctx.sendMany(requests, ctx.options.concurrency);
+  let failed = false;
+  for (const ex of exchanges) {
+    const judged = judgeAndRecord(ctx, ex);
+    recordRule(ctx, VALID_ACCEPTED, ex, served(ex));
+    if (errorsOf(ctx, ex, judged).length > 0) failed = true;
+  }
+  if (stopped) throw stopped;
+  return failed;
+}

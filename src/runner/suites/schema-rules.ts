@@ -1,0 +1,60 @@
+/**
+ * What the `schema` suite asks of every response to a valid request, shared by its sequential property
+ * (schema.ts) and its concurrent first round (schema-concurrent.ts): the catalogue's error-severity
+ * failures, plus its own rule that a valid request is served, and how a shrunk failure is recorded.
+ */
+import type { CheckFailure } from "../../checks/check.js";
+import type { Exchange } from "../../transport/exchange.js";
+import { ruleOf, transportFailures } from "../judge-record.js";
+import type { SuiteContext } from "../suite.js";
+import { type Rule, recordRule } from "./expect.js";
+
+/** A valid request must be answered with 200 (each operation's "Response 200"). */
+export const VALID_ACCEPTED: Rule = {
+  id: "schema.valid_request_served",
+  section: "Endpoints",
+  sentence: "Response 200: envelope (a request within every bound of the contract is served).",
+};
+
+/** Statuses the contract allows on any call whatever the request (Errors: 429 wait, 503 retry later). */
+const TRANSIENT = new Set([429, 503]);
+
+/** Failures of the `VALID_ACCEPTED` rule on one exchange. */
+export function served(ex: Exchange): Omit<CheckFailure, "checkId" | "severity">[] {
+  const status = ex.response?.status;
+  if (status === 200 || status === undefined || TRANSIENT.has(status)) return [];
+  return [{ title: `valid request answered ${status}`, expected: "200", received: String(status) }];
+}
+
+/** Error-severity failures of an exchange; `judged` reuses failures already found by the catalogue. */
+export function errorsOf(ctx: SuiteContext, ex: Exchange, judged?: CheckFailure[]): CheckFailure[] {
+  const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex) : [])];
+  const own = served(ex).map((p) => ({ ...p, checkId: VALID_ACCEPTED.id, severity: "error" as const }));
+  return [...all, ...own].filter((f) => f.severity === "error");
+}
+
+/** Records the minimal (shrunk) failing exchange of each check id, with its shrink count. */
+export function recordMinimal(ctx: SuiteContext, ex: Exchange, ids: string[], shrinks: number): void {
+  const failures = errorsOf(ctx, ex).filter((f) => ids.includes(f.checkId));
+  for (const id of ids) {
+    const mine = failures.filter((f) => f.checkId === id);
+    if (id === VALID_ACCEPTED.id) {
+      recordRule(ctx, VALID_ACCEPTED, ex, mine, { shrinks });
+    } else {
+      ctx.record({
+        id,
+        ...ruleOf(id),
+        operation: ex.operation,
+        status: "fail",
+        failures: mine,
+        exchange: ex,
+        shrinks,
+      });
+    }
+  }
+}
+
+/** Seed of one property round of one operation (the concurrent first round samples the same one). */
+export function roundSeed(seed: number, operationIndex: number, round: number): number {
+  return seed + operationIndex * 7919 + round;
+}
