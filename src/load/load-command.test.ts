@@ -3,7 +3,7 @@
  * process, on loopback). The clean server passes every built-in profile; each seeded load bug makes the
  * command exit 1 naming the broken expectation; a remote target is refused without consent.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerLoad } from "../cli/commands/load.js";
 import { HarnessError } from "../errors.js";
 import type { Report } from "../report/model.js";
+import { startServer } from "../server/index.js";
 
 interface CliOutcome {
   exitCode: number;
@@ -79,6 +80,36 @@ describe("cbcheck load", () => {
     expect(exitCode).toBe(1);
     expect(failing(report)).toContain(expectation);
     expect(stdout).toContain(`FAIL ${expectation}`);
+  });
+
+  it("never prints or writes the key given in --api-key-env", async () => {
+    const server = await startServer({ rateLimit: 1_000_000, callsPerDay: 1e9, recordsPerDay: 1e12 });
+    const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-key-"));
+    const program = new Command("cbcheck").exitOverride();
+    registerLoad(program);
+    let output = "";
+    const capture = (chunk: unknown) => {
+      output += String(chunk);
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
+    process.env.CB_LOAD_TEST_KEY = server.keys.plus;
+    try {
+      const args = ["--base-url", server.url, "--api-key-env", "CB_LOAD_TEST_KEY", "--profile", "latency"];
+      await program.parseAsync(["node", "cbcheck", "load", ...args, "--duration", "1", "--report-dir", dir]);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      delete process.env.CB_LOAD_TEST_KEY;
+      await server.close();
+    }
+    const files = readdirSync(dir);
+    expect(files).toEqual(expect.arrayContaining(["junit.xml", "report.json", "report.md", "report.html"]));
+    expect(output).toMatch(/PASS|FAIL/);
+    expect(output).not.toContain(server.keys.plus);
+    for (const file of files)
+      expect(readFileSync(join(dir, file), "utf8"), file).not.toContain(server.keys.plus);
   });
 
   it("refuses a remote target without --allow-remote-load (exit 2), before sending anything", async () => {
