@@ -4,6 +4,7 @@
  * `details.scenarios`.
  */
 import type { CheckResult, Report } from "../report/model.js";
+import { summarise } from "../report/summarise.js";
 import type { CertifyLevel, ScenarioGrade } from "./grade-scenario.js";
 import type { ScenarioEvidence } from "./run-scenario.js";
 import { seconds } from "./trace-facts.js";
@@ -27,7 +28,6 @@ export function buildReport(input: {
   const results = input.scenarios.flatMap(({ evidence, grade }) =>
     grade.rules.map((g) => toResult(evidence, g)),
   );
-  const count = (status: CheckResult["status"]) => results.filter((r) => r.status === status).length;
   const certified = input.scenarios.length > 0 && input.scenarios.every((s) => s.grade.status === "pass");
   return {
     tool: "cbcheck",
@@ -38,11 +38,7 @@ export function buildReport(input: {
     target: { command: input.commandLine, embedded: true },
     verdict: certified ? "pass" : "fail",
     summary: {
-      passed: count("pass"),
-      failed: count("fail"),
-      skipped: count("skip"),
-      warnings: count("warn"),
-      inconclusive: count("inconclusive"),
+      ...summarise(results),
       calls: input.scenarios.reduce((sum, s) => sum + s.evidence.trace.length, 0),
     },
     results,

@@ -5,6 +5,7 @@
  */
 import { escapeHtml } from "../report/escape.js";
 import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
+import { summarise as summarizeResults } from "../report/summarise.js";
 import type { Finding } from "./findings.js";
 import { encodeHistogram, type LatencySummary, percentileCurve, summarise } from "./latency-histogram.js";
 import { renderLatencyPlot } from "./latency-plot.js";
@@ -121,7 +122,7 @@ export function assembleReport(
   details: LoadDetails,
   meta: { version: string; startedAt: Date; target: Report["target"]; notes: string[] },
 ): Report {
-  const count = (s: ResultStatus) => results.filter((r) => r.status === s).length;
+  const summary = summarizeResults(results);
   return {
     tool: "cbcheck",
     version: meta.version,
@@ -129,15 +130,8 @@ export function assembleReport(
     startedAt: meta.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     target: meta.target,
-    verdict: count("fail") > 0 ? "fail" : "pass",
-    summary: {
-      passed: count("pass"),
-      failed: count("fail"),
-      skipped: count("skip"),
-      warnings: count("warn"),
-      inconclusive: count("inconclusive"),
-      calls: details.profiles.reduce((n, p) => n + p.calls, 0),
-    },
+    verdict: summary.failed > 0 ? "fail" : "pass",
+    summary: { ...summary, calls: details.profiles.reduce((n, p) => n + p.calls, 0) },
     results,
     details: { load: details },
     notes: meta.notes,

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
 import type { Report } from "../report/model.js";
+import { summarise } from "../report/summarise.js";
 import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
@@ -13,7 +14,6 @@ import type { ResolvedRunOptions } from "./options.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
-import { summarise } from "./summarise.js";
 import { openTarget } from "./target.js";
 
 const VERSION = (

@@ -1,7 +1,7 @@
 /**
- * Counts report rows by status for `Report.summary`.
+ * Counts report rows by status for `Report.summary` (run, load and certify-client alike).
  */
-import type { CheckResult, Report } from "../report/model.js";
+import type { CheckResult, Report } from "./model.js";
 
 /** The summary counts of a list of results. */
 export function summarise(results: readonly CheckResult[]): Omit<Report["summary"], "calls"> {
