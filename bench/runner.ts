@@ -54,9 +54,9 @@ async function measure(concurrency: number): Promise<number> {
   const label =
     concurrency === 1 ? "concurrency 1 (default, sequential)" : `concurrency ${concurrency} (opt-in)`;
   try {
-    process.stdout.write(`${label}, cold (first run of seed 7): `);
+    process.stdout.write(`${label}, cold (first run of seed 7):`.padEnd(66));
     await schemaThroughput(server, 7, concurrency);
-    process.stdout.write(`${label}, warm (seed 7 again):       `);
+    process.stdout.write(`${label}, warm (seed 7 again):`.padEnd(66));
     return await schemaThroughput(server, 7, concurrency);
   } finally {
     await server.close();

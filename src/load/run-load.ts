@@ -5,7 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import type { HtmlSection, Report } from "../report/model.js";
-import { loadFixtures } from "../runner/fixtures.js";
+import { emptyFixtures, loadFixtures } from "../runner/fixtures.js";
 import type { TargetFixtures } from "../runner/suite.js";
 import { buildLoadReport } from "./build-report.js";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
@@ -30,15 +30,6 @@ export interface LoadOutcome {
   /** The global deadline ended a profile before its verdict. */
   stopped: boolean;
 }
-
-const NO_FIXTURES: TargetFixtures = {
-  known_ids: [],
-  org_ids: [],
-  subunit_ids: [],
-  missing_ids: [],
-  influencer_ids: [],
-  resolve_queries: [],
-};
 
 /** The plan printed before anything is sent: calls and duration per profile, and the hard caps. */
 export function planLines(options: ResolvedLoadOptions): string[] {
@@ -154,7 +145,7 @@ async function targetFor(
 ): Promise<LoadTarget> {
   if (options.target.kind === "url") {
     const { baseUrl, apiKey } = options.target;
-    return { baseUrl, apiKey, fixtures: fileFixtures ?? NO_FIXTURES, isEmbedded: false };
+    return { baseUrl, apiKey, fixtures: fileFixtures ?? emptyFixtures(), isEmbedded: false };
   }
   const server = await embeddedFor(profile, options, servers).catch((err: unknown) => {
     if (err instanceof HarnessError) throw err;

@@ -56,8 +56,9 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));
       return out;
     },
-    sendMany(requests: PlannedRequest[], concurrency: number): Promise<SendManyResult> {
-      return sendMany(requests, concurrency, (request) => sendPaced(engine, ctx, overlapping, request));
+    sendMany(requests, concurrency, onExchange): Promise<SendManyResult> {
+      const sendOne = (request: PlannedRequest) => sendPaced(engine, ctx, overlapping, request);
+      return sendMany(requests, concurrency, sendOne, onExchange);
     },
     judge(exchange: Exchange, checkIds?: string[]): CheckFailure[] {
       return runChecks(exchange, checkIds);

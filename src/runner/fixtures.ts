@@ -25,6 +25,11 @@ export function normaliseFixtures(value: Partial<TargetFixtures> & { known_ids: 
   return out;
 }
 
+/** Fixtures of a target about which nothing is known yet. */
+export function emptyFixtures(): TargetFixtures {
+  return normaliseFixtures({ known_ids: [] });
+}
+
 /** Validates a parsed fixtures value; throws HarnessError `CB_FIXTURES` naming the first problems. */
 export function checkFixtures(value: unknown, source: string): TargetFixtures {
   const violations = validateAs("fixtures", value);

@@ -10,6 +10,7 @@ import { summarise } from "../report/summarise.js";
 import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
+import { emptyFixtures } from "./fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
@@ -113,16 +114,5 @@ export async function runConformance(options: ResolvedRunOptions, hooks: RunHook
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
-  };
-}
-
-function emptyFixtures() {
-  return {
-    known_ids: [],
-    org_ids: [],
-    subunit_ids: [],
-    missing_ids: [],
-    influencer_ids: [],
-    resolve_queries: [],
   };
 }

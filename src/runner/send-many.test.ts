@@ -30,7 +30,7 @@ afterEach(async () => {
   }
 });
 
-/** A server that answers 200 `{}` after 20 ms, or 429 (Retry-After: 1) to the first request if asked. */
+/** A server that answers 200 `{}` after 10-29 ms, or 429 (Retry-After: 1) to the first request if asked. */
 async function start(first429: boolean, maxCalls = 1000) {
   const probe = { inFlight: 0, maxInFlight: 0, arrivals: [] } as unknown as Probe;
   probe.server = createServer((req, res) => {
@@ -44,7 +44,11 @@ async function start(first429: boolean, maxCalls = 1000) {
     if (first429 && probe.arrivals.length === 1) {
       probe.sent429At = performance.now();
       answer(429, { "retry-after": "1" });
-    } else setTimeout(() => answer(200), 20);
+    } else {
+      // Uneven delays, so that responses complete out of request order.
+      const i = Number(new URL(req.url ?? "/", "http://x").searchParams.get("i"));
+      setTimeout(() => answer(200), 10 + ((i * 7) % 20));
+    }
     req.resume();
   });
   await new Promise<void>((ready) => probe.server.listen(0, "127.0.0.1", ready));
@@ -66,11 +70,15 @@ const requests = (n: number): PlannedRequest[] =>
   }));
 
 describe("SuiteContext.sendMany", () => {
-  it("keeps at most N requests in flight, reaches N, and returns the exchanges in request order", async () => {
+  it("keeps at most N requests in flight, reaches N, and hands the exchanges over in request order", async () => {
     for (const n of [1, 3]) {
       const { probe, engine, ctx } = await start(false);
-      const { exchanges, stopped } = await ctx.sendMany(requests(24), n);
+      const seen: string[] = [];
+      const { exchanges, stopped } = await ctx.sendMany(requests(24), n, (ex, i) => {
+        seen.push(`${i}:${ex.request.query?.i}`);
+      });
       expect(stopped).toBeUndefined();
+      expect(seen).toEqual(requests(24).map((r, i) => `${i}:${r.query?.i}`));
       expect(probe.maxInFlight).toBe(n);
       expect(engine.calls).toBe(24);
       expect(exchanges.map((ex) => ex.request.query?.i)).toEqual(requests(24).map((r) => r.query?.i));

@@ -2,6 +2,8 @@
  * A bounded pool for `SuiteContext.sendMany`: requests start in order with at most `concurrency` in flight.
  * Once the run stops, no new request starts; the ones in flight are awaited, so that nothing is left
  * running when the suite goes on, and the exchanges before the first gap are returned for judging.
+ * `onExchange` sees each exchange in request order as soon as every earlier one is in, so that the caller's
+ * judging (CPU on this thread) overlaps the requests still in flight instead of following them all.
  */
 import type { Exchange } from "../transport/exchange.js";
 import { RunStopped } from "./run-stopped.js";
@@ -12,9 +14,11 @@ export async function sendMany(
   requests: PlannedRequest[],
   concurrency: number,
   sendOne: (request: PlannedRequest) => Promise<Exchange>,
+  onExchange: (exchange: Exchange, index: number) => void = () => {},
 ): Promise<SendManyResult> {
   const out: (Exchange | undefined)[] = new Array(requests.length).fill(undefined);
   let next = 0;
+  let delivered = 0;
   let stopped: RunStopped | undefined;
   let failed: { error: unknown } | undefined;
   const worker = async (): Promise<void> => {
@@ -22,6 +26,7 @@ export async function sendMany(
       const i = next++;
       try {
         out[i] = await sendOne(requests[i]);
+        for (let ex = out[delivered]; ex !== undefined; ex = out[delivered]) onExchange(ex, delivered++);
       } catch (error) {
         if (error instanceof RunStopped) stopped ??= error;
         else failed ??= { error };

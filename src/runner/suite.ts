@@ -95,8 +95,13 @@ export interface SuiteContext {
    * Sends requests with up to `concurrency` in flight under the same rules as `send` (counted against
    * `--max-calls`, deadline, a 429 waited out and resent, a refused main key stops the run). Never throws
    * `RunStopped`: it reports it beside the exchanges that completed, so that they can still be judged.
+   * `onExchange` receives them in request order while later requests are still in flight.
    */
-  sendMany(requests: PlannedRequest[], concurrency: number): Promise<SendManyResult>;
+  sendMany(
+    requests: PlannedRequest[],
+    concurrency: number,
+    onExchange?: (exchange: Exchange, index: number) => void,
+  ): Promise<SendManyResult>;
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
   /** Records an outcome for a check id on an operation (aggregated into one report row). */

@@ -14,13 +14,4 @@ export function sampleFixtures(): TargetFixtures {
 }
 
 /** A target about which nothing is known. */
-export function emptyFixtures(): TargetFixtures {
-  return {
-    known_ids: [],
-    org_ids: [],
-    subunit_ids: [],
-    missing_ids: [],
-    influencer_ids: [],
-    resolve_queries: [],
-  };
-}
+export { emptyFixtures } from "../../runner/fixtures.js";

@@ -30,13 +30,12 @@ export async function concurrentRound(
   seed: number,
 ): Promise<boolean> {
   const requests = roundRequests(arb, seed, ctx.options.runs);
-  const { exchanges, stopped } = await ctx.sendMany(requests, ctx.options.concurrency);
   let failed = false;
-  for (const ex of exchanges) {
+  const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
     const judged = judgeAndRecord(ctx, ex);
     recordRule(ctx, VALID_ACCEPTED, ex, served(ex));
     if (errorsOf(ctx, ex, judged).length > 0) failed = true;
-  }
+  });
   if (stopped) throw stopped;
   return failed;
 }
