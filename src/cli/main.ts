@@ -6,6 +6,14 @@ import { CommanderError } from "commander";
 import { EXIT, HarnessError } from "../errors.js";
 import { buildProgram } from "./program.js";
 
+// A reader that goes away early (`cbcheck run --help | head`) is not an error of ours: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? EXIT.pass);
+    throw err;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {

@@ -40,7 +40,7 @@ function collect(value: string, previous: string[]): string[] {
 export function registerCertifyClient(program: Command): void {
   program
     .command("certify-client")
-    .description("Certify that an API client (any language) behaves as the cb/v1 contract asks of clients")
+    .description("certify that an API client (any language) behaves as the cb/v1 contract asks of clients")
     .usage("[options] -- COMMAND [ARG...]")
     .argument("[command...]", "the client command to certify, after --")
     .option("--scenario <name>", "run only this scenario (repeatable; default all)", collect, [])
