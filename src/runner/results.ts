@@ -8,19 +8,7 @@ import { toCurl } from "../report/curl.js";
 import type { CheckResult, Counterexample, ResultStatus } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import { buildPath } from "../transport/send.js";
-
-/** What a suite records (the argument of `SuiteContext.record`). */
-export interface Outcome {
-  id: string;
-  operation?: string;
-  status: ResultStatus;
-  sentence: string;
-  section?: string;
-  failures?: CheckFailure[];
-  exchange?: Exchange;
-  message?: string;
-  shrinks?: number;
-}
+import type { Outcome } from "./suite.js";
 
 const RANK: Record<ResultStatus, number> = { skip: 0, inconclusive: 1, pass: 2, warn: 3, fail: 4 };
 /** Counterexamples kept per row; more add nothing to a report but size. */

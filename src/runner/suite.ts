@@ -71,6 +71,19 @@ export interface SendManyResult {
   stopped?: RunStopped;
 }
 
+/** What a suite records for a check id on an operation (aggregated into one report row). */
+export interface Outcome {
+  id: string;
+  operation?: string;
+  status: ResultStatus;
+  sentence: string;
+  section?: string;
+  failures?: CheckFailure[];
+  exchange?: Exchange;
+  message?: string;
+  shrinks?: number;
+}
+
 /** The runner, as seen by one suite. */
 export interface SuiteContext {
   target: { baseUrl: string; altBaseUrl?: string; isLoopback: boolean };
@@ -105,17 +118,7 @@ export interface SuiteContext {
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
   /** Records an outcome for a check id on an operation (aggregated into one report row). */
-  record(outcome: {
-    id: string;
-    operation?: string;
-    status: ResultStatus;
-    sentence: string;
-    section?: string;
-    failures?: CheckFailure[];
-    exchange?: Exchange;
-    message?: string;
-    shrinks?: number;
-  }): void;
+  record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */
   inShard(caseKey: string): boolean;
   /** Aborted at the overall deadline. */
