@@ -41,4 +41,21 @@ describe("cbcheck main", () => {
     expect(flag.status).toBe(2);
     expect(flag.stderr).toMatch(/unknown option/);
   });
+
+  it("a harness error is one line on stderr, even when its message quotes multi-line input", () => {
+    const result = spawnSync("node", ["--import", "tsx", "src/cli/main.ts", "validate", "--as", "error"], {
+      input: "<html>\n<body>oops</body>\n</html>\n",
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(2);
+    const lines = result.stderr.split("\n").filter((l) => l.startsWith("cbcheck:"));
+    expect(lines).toHaveLength(1);
+    expect(
+      result.stderr
+        .trim()
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn")),
+    ).toHaveLength(1);
+    expect(lines[0]).toMatch(/not JSON.*\[CB_INPUT_NOT_JSON\]$/);
+  });
 });

@@ -14,6 +14,10 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
+}
+
 async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
@@ -25,11 +29,12 @@ async function main(argv: string[]): Promise<number> {
       return err.exitCode === 0 ? EXIT.pass : EXIT.usage;
     }
     if (err instanceof HarnessError) {
-      process.stderr.write(`cbcheck: ${err.message} [${err.code}]\n`);
+      // One line, whatever the message quotes (a JSON parse error quotes the input, newlines and all).
+      process.stderr.write(`cbcheck: ${oneLine(err.message)} [${err.code}]\n`);
       return EXIT.usage;
     }
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`cbcheck: internal error: ${message}\n`);
+    process.stderr.write(`cbcheck: internal error: ${oneLine(message)}\n`);
     return EXIT.usage;
   }
 }
