@@ -1,32 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type SchemaViolation, schemaNames, validateAs } from "./registry.js";
 import {
+  CONTRACT_SCHEMAS,
   fixtureSchemaNames,
   type InvalidFixture,
   invalidFixtures,
   validFixtures,
 } from "./test-support/schema-fixtures.js";
-
-/** The schemas the contract layer owns: each must have valid and invalid fixtures. */
-const CONTRACT_SCHEMAS = [
-  "batch-request",
-  "edge",
-  "entities-response",
-  "entity-get-request",
-  "envelope",
-  "error",
-  "extensions",
-  "identifiers",
-  "influencer-node",
-  "influencer-response",
-  "me",
-  "node",
-  "numeric",
-  "org-payload",
-  "resolve-candidate",
-  "resolve-request",
-  "resolve-response",
-];
 
 /** Keywords that wrap the real failure and so may also report at an ancestor of the expected pointer. */
 const WRAPPERS = new Set([
