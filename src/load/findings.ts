@@ -28,12 +28,19 @@ export interface Finding {
   inconclusive?: boolean;
 }
 
+/** The rule a finding is about: its id, the sentence it enforces and that sentence's section. */
+export interface RuleRef {
+  readonly id: string;
+  readonly sentence: string;
+  readonly section?: string;
+}
+
 /** Collects findings; one instance per profile run. */
 export class Findings {
   readonly #byKey = new Map<string, Finding>();
 
   /** The tally for a rule on an item, created on first use. */
-  get(id: string, item: string | undefined, sentence: string, section?: string): Finding {
+  get({ id, sentence, section }: RuleRef, item?: string): Finding {
     const key = `${id}\u0000${item ?? ""}`;
     let f = this.#byKey.get(key);
     if (!f) {
@@ -44,22 +51,20 @@ export class Findings {
   }
 
   /** Counts one judged response (or probe) for a rule. */
-  pass(id: string, item: string | undefined, sentence: string, section?: string): Finding {
-    const f = this.get(id, item, sentence, section);
+  pass(rule: RuleRef, item?: string): Finding {
+    const f = this.get(rule, item);
     f.judged++;
     return f;
   }
 
   /** Counts one broken response (or probe) and keeps it as a counterexample while few are kept. */
   fail(
-    id: string,
+    rule: RuleRef,
     item: string | undefined,
-    sentence: string,
-    section: string | undefined,
     example: Counterexample,
     severity: Severity = "error",
   ): Finding {
-    const f = this.get(id, item, sentence, section);
+    const f = this.get(rule, item);
     f.judged++;
     if (severity === "error") f.failed++;
     else f.warned++;

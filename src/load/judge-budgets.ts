@@ -38,7 +38,7 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, f
     const rule = BUDGET_RULES.latency;
     const h = phase.latency.get(name);
     if (!h || h.corrected.totalCount === 0) {
-      const f = findings.get(rule.id, name, rule.sentence);
+      const f = findings.get(rule, name);
       f.inconclusive = true;
       f.message = `no responses for "${name}" to measure`;
       continue;
@@ -50,11 +50,11 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, f
     );
     const shown = BUDGET_KEYS.map(([, at, label]) => `${label} ${fmt(s[at])} ms`).join(", ");
     if (over.length === 0) {
-      const f = findings.pass(rule.id, name, rule.sentence);
+      const f = findings.pass(rule, name);
       f.message = `${shown} (${figure}, ${phase.model}, n=${s.count})`;
       continue;
     }
-    findings.fail(rule.id, name, rule.sentence, undefined, {
+    findings.fail(rule, name, {
       title: `${name}: latency over budget (${over.map(([, , l]) => l).join(", ")})`,
       expected: over.map(([key, , label]) => `${label} ≤ ${budget[key]} ms`).join(", "),
       received: over.map(([, at, label]) => `${label} = ${fmt(s[at])} ms`).join(", "),
@@ -72,12 +72,12 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, f
         ? `; ${closed} requests lost after the server announced Connection: close, not counted`
         : "");
     if (total === 0) {
-      const f = findings.get(rule.id, undefined, rule.sentence);
+      const f = findings.get(rule);
       f.inconclusive = true;
       f.message = "no responses";
-    } else if (rate <= budgets.errorRate) findings.pass(rule.id, undefined, rule.sentence).message = text;
+    } else if (rate <= budgets.errorRate) findings.pass(rule).message = text;
     else
-      findings.fail(rule.id, undefined, rule.sentence, undefined, {
+      findings.fail(rule, undefined, {
         title: `error rate ${(rate * 100).toFixed(2)} % over budget`,
         expected: `≤ ${(budgets.errorRate * 100).toFixed(2)} %`,
         received: text,
@@ -88,9 +88,9 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, f
     const seconds = Math.max(phase.drive.activeMs, 1) / 1000;
     const rps = phase.drive.responses / seconds;
     const text = `${rps.toFixed(1)} requests/s (${phase.drive.responses} in ${seconds.toFixed(1)} s)`;
-    if (rps >= budgets.minThroughput) findings.pass(rule.id, undefined, rule.sentence).message = text;
+    if (rps >= budgets.minThroughput) findings.pass(rule).message = text;
     else
-      findings.fail(rule.id, undefined, rule.sentence, undefined, {
+      findings.fail(rule, undefined, {
         title: `throughput ${rps.toFixed(1)} requests/s under budget`,
         expected: `≥ ${budgets.minThroughput} requests/s`,
         received: text,

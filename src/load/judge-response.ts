@@ -135,7 +135,7 @@ export class ResponseJudge {
   #row(rows: Map<string, Finding>, rule: (typeof RULES)[keyof typeof RULES], item: string): Finding {
     let row = rows.get(item);
     if (!row) {
-      row = this.findings.get(rule.id, item, rule.sentence, rule.section);
+      row = this.findings.get(rule, item);
       rows.set(item, row);
     }
     return row;
@@ -148,10 +148,8 @@ export class ResponseJudge {
       return true;
     }
     this.findings.fail(
-      rule.id,
+      rule,
       request.name,
-      rule.sentence,
-      rule.section,
       exampleFor(request, {
         title: `${request.name}: status ${status}, expected ${request.expect.statuses.join(" or ")}`,
         expected: request.expect.statuses.join(", "),
@@ -166,14 +164,12 @@ export class ResponseJudge {
     const rule = RULES.code;
     const code = errorCode(body);
     if (code !== undefined && request.expect.codes?.includes(code)) {
-      this.findings.pass(rule.id, request.name, rule.sentence, rule.section);
+      this.findings.pass(rule, request.name);
       return true;
     }
     this.findings.fail(
-      rule.id,
+      rule,
       request.name,
-      rule.sentence,
-      rule.section,
       exampleFor(request, {
         title: `${request.name}: ${status} with code ${code ?? "(none)"}`,
         pointer: "/error/code",
@@ -203,14 +199,12 @@ export class ResponseJudge {
         received: failure.received,
         status,
       });
-      this.findings.fail(
-        failure.checkId,
-        request.name,
-        check?.sentence ?? failure.title,
-        check?.section,
-        example,
-        failure.severity,
-      );
+      const rule = {
+        id: failure.checkId,
+        sentence: check?.sentence ?? failure.title,
+        section: check?.section,
+      };
+      this.findings.fail(rule, request.name, example, failure.severity);
     }
     return isBad;
   }

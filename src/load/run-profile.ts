@@ -137,11 +137,10 @@ function judgeNo5xx(phase: PhaseResult, findings: Findings): void {
   const fives = Object.entries(phase.statusCounts).filter(([s]) => Number(s) >= 500);
   const total = fives.reduce((n, [, c]) => n + c, 0);
   if (total === 0) {
-    findings.pass(NO_5XX.id, undefined, NO_5XX.sentence, NO_5XX.section).message =
-      `${phase.drive.responses} concurrent responses, none 5xx`;
+    findings.pass(NO_5XX).message = `${phase.drive.responses} concurrent responses, none 5xx`;
     return;
   }
-  findings.fail(NO_5XX.id, undefined, NO_5XX.sentence, NO_5XX.section, {
+  findings.fail(NO_5XX, undefined, {
     title: `${total} 5xx responses under concurrent batches`,
     expected: "no 5xx",
     received: fives.map(([s, c]) => `${c}×${s}`).join(", "),

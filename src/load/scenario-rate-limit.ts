@@ -63,14 +63,14 @@ export async function runRateLimitScenario(
   const count429 = phase.events.filter((e) => e.status === 429).length;
   const r = RATE_RULES;
   if (count429 === 0) {
-    findings.fail(r.enforced.id, undefined, r.enforced.sentence, r.enforced.section, {
+    findings.fail(r.enforced, undefined, {
       title: `no 429 in a burst of ${phase.events.length} calls`,
       expected: `429 after ${limit.calls} calls within ${limit.windowSeconds} s`,
       received: describe(phase),
     });
     return phases;
   }
-  findings.pass(r.enforced.id, undefined, r.enforced.sentence, r.enforced.section).message = describe(phase);
+  findings.pass(r.enforced).message = describe(phase);
   let most = max2xxInWindow(phase.events, windowMs);
   if (most > limit.calls) {
     // A window aligned to the clock may have turned over inside the burst; only a repeat is a leak.
@@ -82,10 +82,10 @@ export async function runRateLimitScenario(
     most = Math.min(most, max2xxInWindow(phase.events, windowMs));
   }
   if (most <= limit.calls) {
-    findings.pass(r.window.id, undefined, r.window.sentence, r.window.section).message =
+    findings.pass(r.window).message =
       `at most ${most} 2xx in any ${limit.windowSeconds} s window (limit ${limit.calls})`;
   } else {
-    findings.fail(r.window.id, undefined, r.window.sentence, r.window.section, {
+    findings.fail(r.window, undefined, {
       title: `${most} 2xx within ${limit.windowSeconds} s (limit ${limit.calls}), in two bursts`,
       expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
       received: `${most} 2xx; ${describe(phase)}`,
@@ -116,11 +116,11 @@ async function proveRecovery(
   const status = probe.events[0]?.status;
   const note = `after waiting ${seconds} s (Retry-After: ${last.retryAfter ?? "absent"}) the next call got ${status ?? "no response"}`;
   if (status !== undefined && status >= 200 && status < 300) {
-    const f = base.findings.pass(r.id, undefined, r.sentence, r.section);
+    const f = base.findings.pass(r);
     f.message = stated === undefined ? `${note}; inconclusive without a Retry-After to honour` : note;
     if (stated === undefined) f.inconclusive = true;
   } else {
-    base.findings.fail(r.id, undefined, r.sentence, r.section, {
+    base.findings.fail(r, undefined, {
       title: "waiting Retry-After did not bring 2xx back",
       expected: "2xx on the first call after Retry-After seconds",
       received: note,
