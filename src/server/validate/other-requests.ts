@@ -2,6 +2,7 @@
  * Requests of resolve (Endpoints / GET /resolve) and of the operations whose shape the contract does not
  * show (POST /search, POST /traversals, GET /usage): our own shapes, documented in docs/server.md.
  */
+import type { SearchFilters } from "../graph/graph.js";
 import { InvalidArguments } from "../http/reply.js";
 import { checkId } from "./fields.js";
 import { charLength, jsonParam } from "./query.js";
@@ -76,14 +77,7 @@ function optNumber(b: Record<string, unknown>, key: string): number | undefined 
 
 /** A validated search request (our shape). */
 export interface SearchRequest {
-  filters: {
-    municipality?: string;
-    municipality_code?: string;
-    nace_code?: string;
-    revenue_min?: number;
-    revenue_max?: number;
-    org_form?: string;
-  };
+  filters: SearchFilters;
   limit: number;
 }
 
