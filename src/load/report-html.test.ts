@@ -1,21 +1,20 @@
 /**
- * Renders report.html of a load run in headless Chromium (Debian's `chromium`, installed by .ci/run) and
- * checks that every mix item has a visible latency percentile plot with its budget drawn.
+ * Renders report.html of a load run in headless Chromium (a system one when present, else the one `npm install`
+ * brings in `@sparticuz/chromium`) and checks that every mix item has a visible latency percentile plot with its
+ * budget drawn.
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { launchBrowser } from "../report/test-support/launch-browser.js";
 import { writeReports } from "../report/write-reports.js";
 import { buildLoadReport } from "./build-report.js";
 import { Findings } from "./findings.js";
 import { createHistogram, recordMs } from "./latency-histogram.js";
 import { loadProfile } from "./load-profile-file.js";
 import type { ProfileRun } from "./run-profile.js";
-
-const CHROMIUM = "/usr/bin/chromium";
 
 function syntheticRun(): ProfileRun {
   const profile = loadProfile("latency");
@@ -51,10 +50,6 @@ function syntheticRun(): ProfileRun {
 
 describe("load report.html", () => {
   it("shows a visible latency percentile plot per operation, with the budget drawn", async () => {
-    expect(
-      existsSync(CHROMIUM),
-      `${CHROMIUM} is missing: install Debian's chromium package (.ci/run does)`,
-    ).toBe(true);
     const run = syntheticRun();
     const { report, sections } = buildLoadReport([run], {
       version: "test",
@@ -65,19 +60,7 @@ describe("load report.html", () => {
     });
     const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-html-"));
     await writeReports(dir, report, sections);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const { browser } = await launchBrowser();
     try {
       const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
       await page.goto(pathToFileURL(join(dir, "report.html")).href);
