@@ -39,6 +39,8 @@ export interface ProfileDetails {
   transportErrors: number;
   closedByServer: number;
   statusCounts: Record<string, number>;
+  /** Peak resident set size of the cbcheck process while the profile ran, in MiB (absent in old reports). */
+  peakRssMiB?: number;
   /** The profile's budgets, so that merged runs can be judged again. */
   budgets?: Budgets;
   items: ItemDetails[];
@@ -76,7 +78,10 @@ export function findingRows(suite: string, findings: Finding[]): CheckResult[] {
 
 /** The HTML section of one profile: the load model, then a percentile plot per mix item. */
 export function profileSection(
-  details: Pick<ProfileDetails, "name" | "model" | "responses" | "requestsPerSecond" | "budgets">,
+  details: Pick<
+    ProfileDetails,
+    "name" | "model" | "responses" | "requestsPerSecond" | "budgets" | "peakRssMiB"
+  >,
   latency: Map<string, ItemLatency>,
 ): HtmlSection {
   const plots: string[] = [];
@@ -97,7 +102,8 @@ export function profileSection(
   const intro =
     `<p>Load model: <b>${escapeHtml(details.model)}</b>. Corrected latency is measured from the intended send time ` +
     `(coordinated omission corrected); uncorrected from when the request went on the wire. ` +
-    `${details.responses} responses, ${details.requestsPerSecond} requests/s.</p>`;
+    `${details.responses} responses, ${details.requestsPerSecond} requests/s` +
+    `${details.peakRssMiB === undefined ? "" : `; peak memory of cbcheck ${details.peakRssMiB} MiB`}.</p>`;
   return {
     title: `Latency — ${details.name}`,
     html: `${intro}<div class="latency-plots">${plots.join("")}</div>`,
@@ -134,8 +140,17 @@ export function assembleReport(
     summary: { ...summary, calls: details.profiles.reduce((n, p) => n + p.calls, 0) },
     results,
     details: { load: details },
-    notes: meta.notes,
+    notes: [...meta.notes, ...memoryNote(details.profiles)],
   };
+}
+
+/** The per-profile peak memory as a note (report.md and report.html show notes). */
+function memoryNote(profiles: ProfileDetails[]): string[] {
+  const known = profiles.filter((p) => p.peakRssMiB !== undefined);
+  if (known.length === 0) return [];
+  return [
+    `peak memory of cbcheck per profile: ${known.map((p) => `${p.name} ${p.peakRssMiB} MiB`).join(", ")}`,
+  ];
 }
 
 /** Builds the report and the HTML plot sections. */
@@ -164,6 +179,7 @@ export function buildLoadReport(
       transportErrors: run.transportErrors,
       closedByServer: run.closedByServer,
       statusCounts: run.statusCounts,
+      peakRssMiB: run.peakRssMiB,
       budgets: run.profile.budgets,
       items,
     };

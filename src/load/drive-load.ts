@@ -3,12 +3,18 @@
  *
  * autocannon's histogram is whole milliseconds and, at a fixed rate, its own coordinated-omission
  * correction assumes its bursty per-second rate; so we pace sends ourselves (each connection sends its
- * k-th request no earlier than its intended time on a uniform schedule) and time every request ourselves:
- * `sentAt` (when it went on the wire) and `intendedAt` (when the schedule wanted it sent).
+ * k-th request no earlier than its slot on a uniform schedule, `send-schedule.ts`) and time every request
+ * ourselves: `sentAt` (when it was handed to the connection) and `intendedAt` (its slot, never later than
+ * `sentAt`). Responses come through autocannon's public hooks; only the send itself is intercepted
+ * (`autocannon-internals.ts`).
  */
+import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { checkClientInternals, interceptSends, onClientError } from "./autocannon-internals.js";
 import type { PreparedRequest } from "./request-mix.js";
+import { ConnectionSchedule, intendedSendTime } from "./send-schedule.js";
+import { headerRecord, LARGE_BODY, type WireResponseHook, wireRequests } from "./wire-requests.js";
 
 /** One response as the load generator saw it; times are `performance.now()` milliseconds. */
 export interface ResponseSample {
@@ -17,6 +23,7 @@ export interface ResponseSample {
   /** Header names lower-cased; repeated headers joined with ", " (RFC 9110 list syntax). */
   headers: Record<string, string>;
   body: string;
+  /** When the schedule wanted it sent (open model), never after `sentAt`; `sentAt` in the closed model. */
   intendedAt: number;
   sentAt: number;
   endedAt: number;
@@ -58,36 +65,13 @@ export interface DriveResult {
   durationMs: number;
 }
 
-interface PacedClient {
-  destroyed: boolean;
-  reqsMade: number;
-  requestIterator: {
-    currentRequest: AutocannonRequest;
-    recordBody(
-      req: unknown,
-      status: number,
-      body: string | undefined,
-      rawHeaders: string[] | undefined,
-    ): void;
-  };
-  _doRequest(): void;
+/** A response as autocannon's `onResponse` hook gives it, waiting for its client's `response` event. */
+interface WireResponse {
+  status: number;
+  body: string;
+  headers: IncomingHttpHeaders | undefined;
+  endedAt: number;
 }
-
-/** Bodies above this are oversize probes (see `closedByServer`). */
-const LARGE_BODY = 64 * 1024;
-
-/** Raw `[name, value, name, value, …]` headers as a lower-cased record. */
-export function headerRecord(raw: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i].toLowerCase();
-    out[name] = name in out ? `${out[name]}, ${raw[i + 1]}` : raw[i + 1];
-  }
-  return out;
-}
-
-/** autocannon deep-copies requests per connection, so each carries the index of its prepared request. */
-type AutocannonRequest = autocannon.Request & { preparedIndex?: number };
 
 /** Runs one load phase and resolves when it has stopped (always: duration, call cap, or abort). */
 export function driveLoad(options: DriveOptions): Promise<DriveResult> {
@@ -95,7 +79,6 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
   const url = new URL(options.baseUrl);
   const basePath = url.pathname.replace(/\/$/, "");
   const connections = Math.max(1, Math.min(options.connections, options.maxCalls));
-  const intervalMs = options.rate ? (1000 * connections) / options.rate : 0;
   let sent = 0;
   let responses = 0;
   let capped = false;
@@ -104,36 +87,51 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
   let closedByServer = 0;
   let lastEndedAt = startedAt;
   const endAt = startedAt + options.durationSeconds * 1000;
-  // A request repeated in the mix stays one object (autocannon's per-connection deep copy keeps shared
-  // references), so its wire copy is held once per connection.
-  const unique = new Map<PreparedRequest, AutocannonRequest>();
-  const requests: AutocannonRequest[] = options.requests.map((r, preparedIndex) => {
-    let req = unique.get(r);
-    if (!req) {
-      req = {
-        method: r.method,
-        path: basePath + r.path,
-        body: r.body,
-        headers: r.body === undefined ? {} : { "content-type": "application/json" },
-        preparedIndex,
-      };
-      unique.set(r, req);
-    }
-    return req;
-  });
+  // The request hook does not say which connection answered; the client's `response` event, emitted
+  // right after it in the same call, does: the hook leaves the response here for that event.
+  let answered: WireResponse | undefined;
+  const onWireResponse: WireResponseHook = (status, body, _context, headers) => {
+    answered = { status, body, headers, endedAt: performance.now() };
+  };
+  const wire = wireRequests(options.requests, basePath, onWireResponse);
   let clientIndex = 0;
   const setupClient = (raw: autocannon.Client) => {
-    const client = raw as unknown as PacedClient;
+    const client = checkClientInternals(raw);
+    raw.setRequests(wire);
     const index = clientIndex++;
-    let k = 0;
+    const schedule = options.rate
+      ? new ConnectionSchedule(startedAt, options.rate, connections, index)
+      : undefined;
+    // Each client loops over the requests in order (autocannon's documented behaviour): its n-th send is
+    // request n modulo their number. The request in flight is known from our own count, not from
+    // autocannon's queue, which keeps a stale entry after a connection error.
+    let made = 0;
     const state = {
       intendedAt: 0,
       sentAt: 0,
       request: undefined as PreparedRequest | undefined,
       closing: false,
     };
-    const events = raw as unknown as NodeJS.EventEmitter;
-    events.on("connError", () => {
+    raw.on("response", () => {
+      const r = answered;
+      answered = undefined;
+      if (!r || !state.request) return;
+      responses++;
+      lastEndedAt = r.endedAt;
+      const headers = headerRecord(r.headers);
+      options.onResponse({
+        request: state.request,
+        status: r.status,
+        headers,
+        body: r.body ?? "",
+        intendedAt: state.intendedAt,
+        sentAt: state.sentAt,
+        endedAt: r.endedAt,
+      });
+      state.request = undefined;
+      state.closing = headers.connection?.toLowerCase() === "close";
+    });
+    onClientError(raw, "connError", () => {
       // A server may refuse an oversize body and close while it is still being sent (RFC 9110 allows it):
       // the refusal then never arrives, but that is the server's right, not a transport failure.
       const isOversize = (state.request?.body?.length ?? 0) > LARGE_BODY;
@@ -142,53 +140,29 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
       state.request = undefined;
       state.closing = false;
     });
-    events.on("timeout", () => {
+    onClientError(raw, "timeout", () => {
       timeouts++;
       transportErrors++;
       state.request = undefined;
     });
-    // autocannon hands every parsed response to its request iterator; taking it there skips the
-    // per-response header regrouping it does for `onResponse` hooks.
-    client.requestIterator.recordBody = (_req, status, body, rawHeaders) => {
-      const endedAt = performance.now();
-      if (!state.request) return;
-      responses++;
-      lastEndedAt = endedAt;
-      const headers = headerRecord(rawHeaders ?? []);
-      options.onResponse({
-        request: state.request,
-        status,
-        headers,
-        body: body ?? "",
-        intendedAt: state.intendedAt,
-        sentAt: state.sentAt,
-        endedAt,
-      });
-      state.request = undefined;
-      state.closing = headers.connection?.toLowerCase() === "close";
-    };
-    const original = client._doRequest.bind(client);
-    const send = (intendedAt: number) => {
+    const send = (go: () => void, due?: number) => {
       if (client.destroyed || capped) return;
+      const now = performance.now();
       // autocannon checks its duration only once a second; we stop sending at the exact end.
-      if (sent >= options.maxCalls || performance.now() >= endAt) return stopAtCap();
-      const before = client.reqsMade;
-      original();
-      if (client.reqsMade > before) {
-        sent++;
-        state.sentAt = performance.now();
-        state.intendedAt = intendedAt || state.sentAt;
-        state.request = options.requests[client.requestIterator.currentRequest.preparedIndex ?? 0];
-      }
+      if (sent >= options.maxCalls || now >= endAt) return stopAtCap();
+      sent++;
+      state.request = options.requests[made++ % options.requests.length];
+      state.sentAt = now;
+      state.intendedAt = intendedSendTime(due, now);
+      go();
     };
-    client._doRequest = () => {
-      if (!intervalMs) return send(0);
-      // Connection `index` owns slots index, index + C, index + 2C … of the uniform schedule.
-      const due = startedAt + (index * intervalMs) / connections + k++ * intervalMs;
+    interceptSends(client, (go) => {
+      if (!schedule) return send(go);
+      const due = schedule.nextDue();
       const wait = due - performance.now();
-      if (wait > 0) setTimeout(() => send(due), wait);
-      else send(due);
-    };
+      if (wait > 0) setTimeout(() => send(go, due), wait);
+      else send(go, due);
+    });
   };
   let instance: autocannon.Instance | undefined;
   const stopAtCap = () => {
@@ -229,7 +203,8 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
           connections,
           duration: options.durationSeconds,
           headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json" },
-          requests,
+          // Replaced by the shared list in `setupClient` before anything is sent.
+          requests: [{ method: "GET", path: `${basePath}/` }],
           setupClient,
           timeout: 10,
         },

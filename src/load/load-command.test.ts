@@ -12,11 +12,13 @@ import { registerLoad } from "../cli/commands/load.js";
 import { HarnessError } from "../errors.js";
 import type { Report } from "../report/model.js";
 import { startServer } from "../server/index.js";
+import type { LoadDetails } from "./build-report.js";
 
 interface CliOutcome {
   exitCode: number;
   stdout: string;
   report?: Report;
+  dir: string;
 }
 
 async function cbcheckLoad(args: string[]): Promise<CliOutcome> {
@@ -34,7 +36,7 @@ async function cbcheckLoad(args: string[]): Promise<CliOutcome> {
     await program.parseAsync(["node", "cbcheck", "load", "--report-dir", dir, ...args]);
     const exitCode = Number(process.exitCode ?? 0);
     const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
-    return { exitCode, stdout, report };
+    return { exitCode, stdout, report, dir };
   } finally {
     out.mockRestore();
     err.mockRestore();
@@ -58,6 +60,25 @@ describe("cbcheck load", () => {
       expect.arrayContaining(["latency", "rate-limit", "batch-limits"]),
     );
     expect(stdout).toMatch(/PASS/);
+  });
+
+  it("reports the peak memory of each profile in report.json, report.md and report.html", async () => {
+    const { report, dir } = await cbcheckLoad([
+      "--duration",
+      "1",
+      "--profile",
+      "latency",
+      "--profile",
+      "batch-limits",
+    ]);
+    const profiles = (report?.details?.load as LoadDetails | undefined)?.profiles ?? [];
+    expect(profiles.map((p) => p.name)).toEqual(["latency", "batch-limits"]);
+    for (const p of profiles) expect(p.peakRssMiB).toBeGreaterThan(10);
+    const note = `peak memory of cbcheck per profile: latency ${profiles[0].peakRssMiB} MiB, batch-limits ${profiles[1].peakRssMiB} MiB`;
+    expect(readFileSync(join(dir, "report.md"), "utf8")).toContain(note);
+    const html = readFileSync(join(dir, "report.html"), "utf8");
+    expect(html).toContain(note);
+    expect(html).toContain(`peak memory of cbcheck ${profiles[1].peakRssMiB} MiB`);
   });
 
   const cases: [mutation: string, profile: string, expectation: string][] = [

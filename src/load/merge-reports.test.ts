@@ -20,7 +20,7 @@ const profile: LoadProfile = {
 };
 
 /** One shard: `n` responses at 1 ms, `slow` of them at 100 ms, in 10 s. */
-function shard(n: number, slow: number): ProfileRun {
+function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
   const corrected = createHistogram();
   const uncorrected = createHistogram();
   for (let i = 0; i < n; i++) {
@@ -61,6 +61,7 @@ function shard(n: number, slow: number): ProfileRun {
     bad: 0,
     transportErrors: 0,
     closedByServer: 0,
+    peakRssMiB,
   };
 }
 
@@ -70,8 +71,8 @@ const status = (r: { results: { id: string; status: string }[] }, id: string) =>
 
 describe("mergeLoadReports", () => {
   it("gates shards as one run: histograms add exactly, rates add, budgets are judged again", () => {
-    const a = buildLoadReport([shard(1000, 0)], meta).report;
-    const b = buildLoadReport([shard(1000, 15)], meta).report;
+    const a = buildLoadReport([shard(1000, 0, 120)], meta).report;
+    const b = buildLoadReport([shard(1000, 15, 180)], meta).report;
     // Alone, shard b breaks p99 (1.5 % slow) and neither reaches 150 requests/s.
     expect(status(b, "load.latency_budget")).toBe("fail");
     expect(status(a, "load.min_throughput")).toBe("fail");
@@ -85,6 +86,9 @@ describe("mergeLoadReports", () => {
     expect(report.verdict).toBe("pass");
     const merged = (report.details as { load: LoadDetails }).load.profiles[0];
     expect(merged.responses).toBe(2000);
+    // Shards are separate processes: the merged peak memory is the largest shard's.
+    expect(merged.peakRssMiB).toBe(180);
+    expect(report.notes).toContain("peak memory of cbcheck per profile: p 180 MiB");
     const h = decodeHistogram(merged.items[0].correctedHistogram);
     const union = createHistogram();
     for (let i = 0; i < 2000; i++) recordMs(union, i < 15 ? 100 : 1);

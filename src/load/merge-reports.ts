@@ -54,9 +54,16 @@ function mergeProfile(parts: ProfileDetails[]): {
     transportErrors: sum((p) => p.transportErrors),
     closedByServer: sum((p) => p.closedByServer),
     statusCounts,
+    // Shards are separate processes: the figure is the largest one's.
+    peakRssMiB: maxOf(parts.map((p) => p.peakRssMiB)),
     items: [...latency].map(([name, h]) => itemDetails(name, h, first.budgets?.latency?.[name])),
   };
   return { details, latency };
+}
+
+function maxOf(values: (number | undefined)[]): number | undefined {
+  const known = values.filter((v) => v !== undefined);
+  return known.length > 0 ? Math.max(...known) : undefined;
 }
 
 function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): CheckResult[] {

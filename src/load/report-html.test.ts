@@ -45,6 +45,7 @@ function syntheticRun(): ProfileRun {
     bad: 0,
     transportErrors: 0,
     closedByServer: 0,
+    peakRssMiB: 123,
   };
 }
 
@@ -76,6 +77,9 @@ describe("load report.html", () => {
         expect(await plot.locator("path.uncorrected").count()).toBe(1);
         expect(await plot.locator("path.budget").count()).toBe(1);
       }
+      // The profile's peak memory: in the notes and in the profile's own section.
+      expect(await page.getByText("peak memory of cbcheck per profile: latency 123 MiB").count()).toBe(1);
+      expect(await page.getByText(/peak memory of cbcheck 123 MiB/).count()).toBe(1);
       await plots.first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(tmpdir(), "cbcheck-load-report.png"), fullPage: true });
     } finally {

@@ -6,6 +6,7 @@ import type { TargetFixtures } from "../runner/suite.js";
 import { Findings } from "./findings.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
+import { PeakRss } from "./peak-rss.js";
 import type { LoadProfile, RateLimitExpectation } from "./profile.js";
 import { buildRequestMix } from "./request-mix.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
@@ -47,6 +48,8 @@ export interface ProfileRun {
   bad: number;
   transportErrors: number;
   closedByServer: number;
+  /** Peak resident set size of the cbcheck process while the profile ran, in MiB. */
+  peakRssMiB: number;
 }
 
 /** The limit to expect: the embedded server's own settings, or the profile's (contract) figures. */
@@ -63,6 +66,20 @@ export async function runProfile(
   target: LoadTarget,
   o: ProfileOverrides,
 ): Promise<ProfileRun> {
+  const memory = new PeakRss();
+  try {
+    const run = await runScenario(profile, target, o);
+    return { ...run, peakRssMiB: memory.stop() };
+  } finally {
+    memory.stop();
+  }
+}
+
+async function runScenario(
+  profile: LoadProfile,
+  target: LoadTarget,
+  o: ProfileOverrides,
+): Promise<Omit<ProfileRun, "peakRssMiB">> {
   const findings = new Findings();
   const requests = buildRequestMix(profile, target.fixtures, target.baseUrl);
   const durationSeconds = Math.min(
@@ -147,7 +164,11 @@ function judgeNo5xx(phase: PhaseResult, findings: Findings): void {
   });
 }
 
-function summarisePhases(profile: LoadProfile, findings: Findings, phases: PhaseResult[]): ProfileRun {
+function summarisePhases(
+  profile: LoadProfile,
+  findings: Findings,
+  phases: PhaseResult[],
+): Omit<ProfileRun, "peakRssMiB"> {
   const latency = new Map<string, ItemLatency>();
   const statusCounts: Record<string, number> = {};
   let calls = 0;

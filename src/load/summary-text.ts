@@ -16,7 +16,8 @@ export function loadSummaryText(report: Report, files: readonly string[] = []): 
   const details = report.details?.load as LoadDetails | undefined;
   for (const p of details?.profiles ?? []) {
     lines.push(
-      `${p.name} (${p.scenario}; ${p.model}): ${p.responses} responses, ${p.requestsPerSecond} requests/s`,
+      `${p.name} (${p.scenario}; ${p.model}): ${p.responses} responses, ${p.requestsPerSecond} requests/s` +
+        (p.peakRssMiB === undefined ? "" : `, peak memory ${p.peakRssMiB} MiB`),
     );
     for (const i of p.items) {
       if (i.corrected.count === 0) continue;
