@@ -18,6 +18,15 @@ export interface ItemLatency {
   uncorrected: Histogram;
 }
 
+/** Records one response's latency: corrected from its intended send time, uncorrected from its send. */
+export function recordLatency(
+  h: ItemLatency,
+  sample: Pick<ResponseSample, "intendedAt" | "sentAt" | "endedAt">,
+): void {
+  recordMs(h.uncorrected, sample.endedAt - sample.sentAt);
+  recordMs(h.corrected, sample.endedAt - sample.intendedAt);
+}
+
 /** A compact record of one response, for scenario rules (rate windows, 5xx counts). */
 export interface ResponseEvent {
   name: string;
@@ -81,9 +90,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   };
   const onResponse = (sample: ResponseSample) => {
     if (options.isWarmUp) return;
-    const h = latency.get(sample.request.name)!;
-    recordMs(h.uncorrected, sample.endedAt - sample.sentAt);
-    recordMs(h.corrected, sample.endedAt - sample.intendedAt);
+    recordLatency(latency.get(sample.request.name)!, sample);
     statusCounts[sample.status] = (statusCounts[sample.status] ?? 0) + 1;
     // Judging waits for the next turn of the event loop: autocannon sends the connection's next request
     // first, so checking overlaps the wire instead of lengthening every request cycle.
