@@ -9,16 +9,16 @@
  * BENCH_LOAD_SAMPLE_RATE=1)
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startEmbeddedTarget } from "../src/load/embedded-target.js";
 import { Findings } from "../src/load/findings.js";
 import { loadProfile } from "../src/load/load-profile-file.js";
-import { buildRequestMix, type PreparedRequest } from "../src/load/request-mix.js";
+import { buildRequestMix } from "../src/load/request-mix.js";
 import { runPhase } from "../src/load/run-phase.js";
 import { ValidationPool } from "../src/load/validation-pool.js";
+import { writeWrkScript } from "./support/wrk-script.js";
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_LOAD_ROUNDS ?? 2);
@@ -80,15 +80,6 @@ async function cbcheck(
   };
 }
 
-function wrkScript(reqs: PreparedRequest[]): string {
-  const lines = reqs.map((r) => {
-    const headers = `{ ["Authorization"] = "Bearer ${server.keys.plus}", ["Accept"] = "application/json"${r.body === undefined ? "" : `, ["Content-Type"] = "application/json"`} }`;
-    const body = r.body === undefined ? "nil" : `[==[${r.body}]==]`;
-    return `  wrk.format("${r.method}", [==[${base.pathname}${r.path}]==], ${headers}, ${body}),`;
-  });
-  return `local reqs = {\n${lines.join("\n")}\n}\nlocal i = 0\nrequest = function()\n  i = i % #reqs + 1\n  return reqs[i]\nend\n`;
-}
-
 function wrk(durationSeconds: number, script: string): number | undefined {
   if (!existsSync(WRK)) return undefined;
   const out = spawnSync(
@@ -102,10 +93,13 @@ function wrk(durationSeconds: number, script: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-const dir = mkdtempSync(join(tmpdir(), "cbcheck-bench-load-"));
-const script = join(dir, "mix.lua");
-writeFileSync(script, wrkScript(requests));
+const script = writeWrkScript(requests, server.url, server.keys.plus);
 
+const machineLoad = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+console.log(`machine load (1/5/15 min): ${machineLoad()}`);
 console.log(
   `profile ${profile.name}: ${profile.mix.map((m) => m.name ?? m.operation).join(", ")}; ${profile.connections} connections, closed model`,
 );
@@ -150,5 +144,6 @@ console.log(
   `peak RSS of the cbcheck process:      ${peakRss.toFixed(0)} MiB (load generator + validation worker)`,
 );
 if (pool.skipped > 0) console.log(`bodies not checked (validator behind): ${pool.skipped}`);
+console.log(`machine load (1/5/15 min): ${machineLoad()}`);
 await pool.close();
 await server.close();

@@ -19,6 +19,8 @@ import { headerRecord, LARGE_BODY, type WireResponseHook, wireRequests } from ".
 /** One response as the load generator saw it; times are `performance.now()` milliseconds. */
 export interface ResponseSample {
   request: PreparedRequest;
+  /** Which connection sent it (0 … connections − 1). */
+  connection: number;
   status: number;
   /** Header names lower-cased; repeated headers joined with ", " (RFC 9110 list syntax). */
   headers: Record<string, string>;
@@ -121,6 +123,7 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
       const headers = headerRecord(r.headers);
       options.onResponse({
         request: state.request,
+        connection: index,
         status: r.status,
         headers,
         body: r.body ?? "",
