@@ -28,7 +28,7 @@ export interface CertifyHooks {
 }
 
 /** Shell-like rendering of the command for the certificate. */
-export function commandLineOf(command: readonly string[]): string {
+function commandLineOf(command: readonly string[]): string {
   return command
     .map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`))
     .join(" ");

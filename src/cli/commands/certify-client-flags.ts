@@ -8,6 +8,9 @@ import { collect, type FlagTable } from "../flag-table.js";
 /** `cbcheck certify-client`'s decision for every option of `CertifyOptions`. */
 export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
   command: { notAFlag: "the client command is the [command...] argument, after --" },
+  cwd: { notAFlag: "the client runs in the current directory" },
+  env: { notAFlag: "the CLI passes its own environment, which the client inherits" },
+  concurrency: { notAFlag: "scenarios run one at a time from the CLI; tests run several at once" },
   scenarios: {
     flags: "--scenario <name>",
     description: "run only this scenario (repeatable; default all)",
@@ -31,7 +34,4 @@ export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
     parse: parseTimeoutS,
     default: DEFAULT_TIMEOUT_S,
   },
-  cwd: { notAFlag: "the client runs in the current directory" },
-  env: { notAFlag: "the CLI passes its own environment, which the client inherits" },
-  concurrency: { notAFlag: "scenarios run one at a time from the CLI; tests run several at once" },
 };

@@ -49,6 +49,8 @@ export const SERVE_FLAGS: FlagTable<ServerOptions> = {
     description: "length of the rate window (default 60000)",
     parse: integer("--rate-window-ms", 1, 1e12),
   },
+  callsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
+  recordsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
   latencyMs: {
     flags: "--latency-ms <ms>",
     description: "latency added to every response",
@@ -60,8 +62,6 @@ export const SERVE_FLAGS: FlagTable<ServerOptions> = {
     parse: parseMutation,
     isHidden: true,
   },
-  callsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
-  recordsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
   faultPlan: { notAFlag: "scripted faults are built by certify-client for each scenario" },
   trace: { notAFlag: "the request trace is for certify-client's grading" },
 };

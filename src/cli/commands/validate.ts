@@ -13,7 +13,7 @@ import {
 } from "../../checks/validate/validate-document.js";
 import { EXIT, HarnessError } from "../../errors.js";
 import { addFlags, readFlags } from "../flag-table.js";
-import { VALIDATE_FLAGS } from "./validate-flags.js";
+import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./validate-flags.js";
 
 const MAX_BYTES = 256 * 1024 * 1024;
 
@@ -34,7 +34,7 @@ Exit codes:
 
 async function action(file: string | undefined, command: Command): Promise<void> {
   // commander refuses the command without --as (a mandatory option).
-  const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & { json?: boolean };
+  const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
