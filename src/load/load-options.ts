@@ -4,7 +4,7 @@
  * (the CLI's flag parsers call the same parsers): a bad value is a HarnessError (exit 2).
  */
 import { HarnessError } from "../errors.js";
-import { envVarName, httpUrl, numberIn, requireApiKey } from "../option-values.js";
+import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
 import { isLoopbackUrl } from "../runner/target.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
@@ -94,8 +94,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
         `refusing to load ${new URL(baseUrl).host}: it is not a loopback address; add --allow-remote-load if you own it and mean to load it`,
       );
     }
-    const apiKeyEnv = envVarName(input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv);
-    const apiKey = requireApiKey(input.env ?? {}, apiKeyEnv, "CB_NO_KEY");
+    const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv, "CB_NO_KEY");
     target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
   const stamp = now.toISOString().replace(/[:.]/g, "-");
