@@ -12,8 +12,10 @@ read -r -a cbcheck <<<"${CBCHECK:-npx cbcheck}"
 work=$(mktemp -d)
 launcher=""
 server_pid=""
+runner=""
 
 stop() {
+  if [ -n "$runner" ]; then kill "$runner" 2>/dev/null || true; fi
   # The pid from --json is the server itself (npx may stand between us and it).
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
   if [ -n "$launcher" ]; then
@@ -23,9 +25,11 @@ stop() {
   rm -rf "$work"
 }
 trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # --seed fixes the keys (same seed, same keys); a short rate window keeps the rate-limit suite quick.
-"${cbcheck[@]}" serve --seed 7 --rate-limit 20 --rate-window-ms 5000 --json \
+"${cbcheck[@]}" serve --seed 7 --rate-limit 300 --rate-window-ms 3000 --json \
   --keys-file "$work/keys.env" --fixtures-out "$work/fixtures.json" >"$work/serve.json" &
 launcher=$!
 
@@ -58,8 +62,12 @@ set -a
 . "$work/keys.env"
 set +a
 
-# --allow-credits: the reference server's credits are synthetic.
-status=0
+# --allow-credits: the reference server's credits are synthetic. Run in the background and waited for, so
+# that an interrupt reaches the traps at once and stops both processes.
 "${cbcheck[@]}" run --base-url "$base_url" --alt-base-url "$alt_base_url" --fixtures "$work/fixtures.json" \
-  --expect-rate-limit 20/5 --allow-credits "$@" || status=$?
+  --expect-rate-limit 300/3 --allow-credits "$@" &
+runner=$!
+status=0
+wait "$runner" || status=$?
+runner=""
 exit "$status"

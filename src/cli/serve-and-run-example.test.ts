@@ -3,7 +3,7 @@
  * `cbcheck run` with the served keys and fixtures, stops the server, and exits with run's code.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,23 +15,39 @@ const CBCHECK = `${process.execPath} --import tsx ${join(ROOT, "src", "cli", "ma
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-and-run-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runScript(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("bash", [SCRIPT, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CBCHECK, CB_API_KEY: undefined, CB_FREE_API_KEY: undefined },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (c) => {
-      out += c;
-    });
-    child.stderr.on("data", (c) => {
-      err += c;
-    });
-    child.on("exit", (code) => resolve({ code, out, err }));
+function startScript(args: string[]) {
+  const child = spawn("bash", [SCRIPT, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CBCHECK, CB_API_KEY: undefined, CB_FREE_API_KEY: undefined },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const seen = { out: "", err: "" };
+  child.stdout.on("data", (c) => {
+    seen.out += c;
+  });
+  child.stderr.on("data", (c) => {
+    seen.err += c;
+  });
+  const exited = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, ...seen })),
+  );
+  return { child, seen, exited };
+}
+
+const runScript = (args: string[]) => startScript(args).exited;
+
+/** Pids of the processes whose command line contains `marker` (Linux /proc). */
+function processesWith(marker: string): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/cmdline`, "utf8").includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** The server the script started, from its stderr line. */
@@ -85,5 +101,23 @@ describe("examples/serve-and-run.sh", () => {
     const server = served(err);
     expect(isAlive(server.pid)).toBe(false);
     await expect(fetch(`${server.url}/me`)).rejects.toThrow();
+  });
+
+  it("stops the server and the run when it is terminated itself", async () => {
+    const marker = join(dir, "interrupted");
+    const script = startScript(["--report-dir", marker]);
+    const end = Date.now() + 30_000;
+    while (!/cbcheck run: seed/.test(script.seen.err) && Date.now() < end && script.child.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const server = served(script.seen.err);
+    expect(processesWith(marker).length).toBeGreaterThan(0);
+    script.child.kill("SIGTERM");
+    expect((await script.exited).code).toBe(143);
+    expect(isAlive(server.pid)).toBe(false);
+    const deadline = Date.now() + 5_000;
+    while (processesWith(marker).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(processesWith(marker)).toEqual([]);
   });
 });
