@@ -2,11 +2,11 @@
  * examples/serve-and-run.sh, run for real: it starts `cbcheck serve` in the background, waits for it, runs
  * `cbcheck run` with the served keys and fixtures, stops the server, and exits with run's code.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { type CollectingChild, spawnCollecting } from "./test-support/spawn-collecting.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SCRIPT = join(ROOT, "examples", "serve-and-run.sh");
@@ -15,26 +15,18 @@ const CBCHECK = `${process.execPath} --import tsx ${join(ROOT, "src", "cli", "ma
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-and-run-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function startScript(args: string[]) {
-  const child = spawn("bash", [SCRIPT, ...args], {
+function startScript(args: string[]): CollectingChild {
+  return spawnCollecting("bash", [SCRIPT, ...args], {
     cwd: ROOT,
     env: { ...process.env, CBCHECK, CB_API_KEY: undefined, CB_FREE_API_KEY: undefined },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  const seen = { out: "", err: "" };
-  child.stdout.on("data", (c) => {
-    seen.out += c;
-  });
-  child.stderr.on("data", (c) => {
-    seen.err += c;
-  });
-  const exited = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, ...seen })),
-  );
-  return { child, seen, exited };
 }
 
-const runScript = (args: string[]) => startScript(args).exited;
+async function runScript(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const script = startScript(args);
+  const code = await script.exited;
+  return { code, out: script.output(), err: script.errors() };
+}
 
 /** Pids of the processes whose command line contains `marker` (Linux /proc). */
 function processesWith(marker: string): number[] {
@@ -107,13 +99,13 @@ describe("examples/serve-and-run.sh", () => {
     const marker = join(dir, "interrupted");
     const script = startScript(["--report-dir", marker]);
     const end = Date.now() + 30_000;
-    while (!/cbcheck run: seed/.test(script.seen.err) && Date.now() < end && script.child.exitCode === null) {
+    while (!/cbcheck run: seed/.test(script.errors()) && Date.now() < end && script.child.exitCode === null) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    const server = served(script.seen.err);
+    const server = served(script.errors());
     expect(processesWith(marker).length).toBeGreaterThan(0);
     script.child.kill("SIGTERM");
-    expect((await script.exited).code).toBe(143);
+    expect(await script.exited).toBe(143);
     expect(isAlive(server.pid)).toBe(false);
     const deadline = Date.now() + 5_000;
     while (processesWith(marker).length > 0 && Date.now() < deadline)

@@ -2,13 +2,14 @@
  * `cbcheck serve --json / --keys-file / --fixtures-out / --seed` through the real entry point: one JSON line
  * once listening, a sourceable keys file (mode 0600), a fixtures file `run` accepts, keys fixed by the seed.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isValidAs } from "../contract/registry.js";
 import { KEY_ENV_NAMES, keysFileText } from "./serve-handoff.js";
+import { type CollectingChild, spawnCollecting } from "./test-support/spawn-collecting.js";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-handoff-"));
@@ -26,25 +27,14 @@ interface Handoff {
   pid: number;
 }
 
-function serve(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "serve", "--orgs", "300", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c) => {
-    out += c;
-  });
-  child.stderr.on("data", (c) => {
-    err += c;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => out, errors: () => err };
+function serve(args: string[]): CollectingChild {
+  const p = spawnCollecting(process.execPath, ["--import", "tsx", MAIN, "serve", "--orgs", "300", ...args]);
+  children.push(p.child);
+  return p;
 }
 
 /** Waits (bounded) for the first complete line of stdout and parses it. */
-async function firstLine(p: ReturnType<typeof serve>): Promise<Handoff> {
+async function firstLine(p: CollectingChild): Promise<Handoff> {
   const end = Date.now() + 20_000;
   while (!p.output().includes("\n")) {
     if (Date.now() > end || p.child.exitCode !== null) throw new Error(`no JSON line; stderr: ${p.errors()}`);
