@@ -81,7 +81,12 @@ export function registerServe(program: Command): void {
     .description("run the reference server of cb/v1 (synthetic data) until interrupted")
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--port <port>", "port (0 picks a free one)", integer("port", 0, 65535), 0)
-    .option("--seed <n>", "seed of the synthetic graph", integer("seed", 0, 2 ** 31 - 1), 1)
+    .option(
+      "--seed <n>",
+      "seed of the synthetic graph and, when given, of the test keys",
+      integer("seed", 0, 2 ** 31 - 1),
+      1,
+    )
     .option("--orgs <n>", "number of organisations", integer("orgs", 1, 1_000_000), 2000)
     .option(
       "--rate-limit <calls>",
