@@ -38,7 +38,7 @@ describe("option values", () => {
   it("httpUrl accepts http(s) roots without query or fragment and drops trailing slashes", () => {
     expect(httpUrl("http://127.0.0.1:8080/v1/", "--base-url")).toBe("http://127.0.0.1:8080/v1");
     expect(() => httpUrl("nope", "--base-url")).toThrow(harness("CB_USAGE", /--base-url is not a URL/));
-    expect(() => httpUrl("ftp://x", "--base-url")).toThrow(harness("CB_USAGE", /http or https/));
+    expect(() => httpUrl("ftp://x", "--base-url")).toThrow(harness("CB_USAGE", /must be an http\(s\) URL/));
     expect(() => httpUrl("http://x/v1?a=1", "--base-url")).toThrow(harness("CB_USAGE", /query or fragment/));
   });
 

@@ -44,7 +44,7 @@ export function httpUrl(text: string, flag: string): string {
     throw new HarnessError("CB_USAGE", `${flag} is not a URL: "${text}"`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new HarnessError("CB_USAGE", `${flag} must be an http or https URL, got "${text}"`);
+    throw new HarnessError("CB_USAGE", `${flag} must be an http(s) URL, got "${text}"`);
   }
   if (url.search || url.hash)
     throw new HarnessError("CB_USAGE", `${flag} must not carry a query or fragment`);

@@ -8,15 +8,18 @@ import type { CertifyOptions } from "../certify/options.js";
 import type { ValidateOptions } from "../checks/validate/options.js";
 import type { LoadOptions } from "../load/load-options.js";
 import type { MergeOptions } from "../load/merge-load.js";
+import type { OpenApiOptions } from "../openapi/document.js";
 import type { RunOptions } from "../runner/options.js";
 import type { ServerOptions } from "../server/types.js";
 import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
+import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
 import { RUN_FLAGS } from "./commands/run-flags.js";
 import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
+import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
 type AnyTable = FlagTable<Record<string, unknown>>;
@@ -62,8 +65,14 @@ const COMMANDS = [
     table: SERVE_FLAGS as unknown as AnyTable,
     args: [
       ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
-      ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses"],
+      ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
+      ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
     ],
+  },
+  {
+    name: "openapi",
+    table: OPENAPI_FLAGS as unknown as AnyTable,
+    args: ["--output", "o.json", "--base-url", "http://h/v1", "--alt-base-url", "http://h/api/v1"],
   },
 ] as const;
 
@@ -73,7 +82,8 @@ describe("flag tables (compile time)", () => {
     expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
     expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
-    expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions>>();
+    expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
+    expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
     expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
@@ -103,6 +113,14 @@ describe("flag tables (compile time)", () => {
 });
 
 describe("flag tables (run time)", () => {
+  it("cover every command of the program", () => {
+    expect(
+      buildProgram()
+        .commands.map((c) => c.name())
+        .sort(),
+    ).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
   it.each(COMMANDS)("$name registers exactly the flags of its table", ({ name, table }) => {
     const command = buildProgram().commands.find((c) => c.name() === name);
     expect(command, name).toBeDefined();

@@ -1,12 +1,13 @@
 /**
- * The flags of `cbcheck serve`, typed from the reference server's `ServerOptions`: every option is a flag or
- * says why it is not.
+ * The flags of `cbcheck serve`, typed from the reference server's `ServerOptions` and what it hands to
+ * scripts (`HandoffOptions`): every option is a flag or says why it is not.
  */
 import { HarnessError } from "../../errors.js";
 import { integerIn } from "../../option-values.js";
 import { MUTATIONS } from "../../server/mutations.js";
 import type { ServerOptions } from "../../server/types.js";
 import type { FlagTable } from "../flag-table.js";
+import type { HandoffOptions } from "../serve-handoff.js";
 
 /** `--mutation`: the id of one seeded bug of the reference server. */
 export function parseMutation(id: string): NonNullable<ServerOptions["mutation"]> {
@@ -18,8 +19,8 @@ export function parseMutation(id: string): NonNullable<ServerOptions["mutation"]
 /** A parser of an integer flag from `min` to `max`. */
 const integer = (flag: string, min: number, max: number) => (text: string) => integerIn(text, flag, min, max);
 
-/** `cbcheck serve`'s decision for every option of `ServerOptions`. */
-export const SERVE_FLAGS: FlagTable<ServerOptions> = {
+/** `cbcheck serve`'s decision for every option of `ServerOptions` and `HandoffOptions`. */
+export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
   host: { flags: "--host <host>", description: "interface to listen on", default: "127.0.0.1" },
   port: {
     flags: "--port <port>",
@@ -29,7 +30,7 @@ export const SERVE_FLAGS: FlagTable<ServerOptions> = {
   },
   seed: {
     flags: "--seed <n>",
-    description: "seed of the synthetic graph",
+    description: "seed of the synthetic graph and, when given, of the test keys",
     parse: integer("--seed", 0, 2 ** 31 - 1),
     default: 1,
   },
@@ -64,4 +65,17 @@ export const SERVE_FLAGS: FlagTable<ServerOptions> = {
   },
   faultPlan: { notAFlag: "scripted faults are built by certify-client for each scenario" },
   trace: { notAFlag: "the request trace is for certify-client's grading" },
+  keySeed: { notAFlag: "set from --seed when --seed is given (same seed, same keys)" },
+  json: {
+    flags: "--json",
+    description: "print one JSON line (URLs, test keys, fixtures path, pid) once listening",
+  },
+  keysFile: {
+    flags: "--keys-file <file>",
+    description: "write the test keys as KEY=value lines (mode 0600)",
+  },
+  fixturesOut: {
+    flags: "--fixtures-out <file>",
+    description: "write the server's fixtures file (ids for cbcheck run --fixtures)",
+  },
 };

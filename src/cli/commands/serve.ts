@@ -7,7 +7,27 @@ import { HarnessError } from "../../errors.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer, ServerOptions } from "../../server/types.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { type HandoffOptions, handoffLine, KEY_ENV_NAMES, writeHandoff } from "../serve-handoff.js";
 import { SERVE_FLAGS } from "./serve-flags.js";
+
+const HELP = `
+For scripts: --json prints one line once listening, {"baseUrl", "altBaseUrl", "keys", "fixtures", "pid"}
+(nothing else goes to stdout); --keys-file writes the keys as shell-sourceable lines (mode 0600):
+  ${Object.values(KEY_ENV_NAMES).join(", ")}
+--fixtures-out writes the server's ids as a fixtures file for \`cbcheck run --fixtures\` (with --json and
+no --fixtures-out, a temporary file that is removed on exit). These keys are the reference server's own
+throwaway test keys, not secrets of any account: printing and writing them is intended. They are fresh on
+every start, or derived from --seed when it is given (same seed, same keys).
+See examples/serve-and-run.sh.
+
+Examples:
+  cbcheck serve --port 8080
+  cbcheck serve --seed 7 --json --keys-file keys.env --fixtures-out fixtures.json
+
+Exit codes:
+  0  stopped by Ctrl-C or SIGTERM
+  2  bad flags, a port in use, or an output file that cannot be written
+`;
 
 /** Starts the server; a port in use or an address it cannot listen on is a harness error (exit 2). */
 async function start(options: ServerOptions): Promise<RunningServer> {
@@ -26,17 +46,16 @@ async function start(options: ServerOptions): Promise<RunningServer> {
 }
 
 async function action(command: Command): Promise<void> {
-  // The flags' defaults fill host, port, seed and orgs.
+  // The flags' defaults fill host, port, seed and orgs; a --seed given also fixes the test keys.
   const options = readFlags(command, SERVE_FLAGS);
+  if (command.getOptionValueSource("seed") !== "default") options.keySeed = options.seed;
   const server = await start(options);
-  const out = process.stdout;
-  out.write(`cbcheck reference server (cb/v1), seed ${options.seed}, ${options.orgs} organisations\n`);
-  out.write(`base URL:     ${server.url}\n`);
-  out.write(`alt base URL: ${server.altUrl}\n`);
-  out.write("test keys (valid for this run only):\n");
-  for (const [name, key] of Object.entries(server.keys)) out.write(`  ${name.padEnd(10)} ${key}\n`);
-  if (options.mutation) out.write(`seeded bug on: ${options.mutation}\n`);
-  out.write("press Ctrl-C to stop\n");
+  const handoff = await writeHandoff(server, options).catch(async (err) => {
+    await server.close();
+    throw err;
+  });
+  if (options.json) process.stdout.write(handoffLine(server, handoff.fixturesPath));
+  else printProse(server, options);
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
@@ -46,6 +65,7 @@ async function action(command: Command): Promise<void> {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  await handoff.cleanup();
 }
 
 /** Registers `cbcheck serve`. */
@@ -53,5 +73,22 @@ export function registerServe(program: Command): void {
   const command = program
     .command("serve")
     .description("run the reference server of cb/v1 (synthetic data) until interrupted");
-  addFlags(command, SERVE_FLAGS).action(() => action(command));
+  addFlags(command, SERVE_FLAGS)
+    .addHelpText("after", HELP)
+    .action(() => action(command));
+}
+
+function printProse(server: RunningServer, options: ServerOptions & HandoffOptions): void {
+  const out = process.stdout;
+  out.write(`cbcheck reference server (cb/v1), seed ${options.seed}, ${options.orgs} organisations\n`);
+  out.write(`base URL:     ${server.url}\n`);
+  out.write(`alt base URL: ${server.altUrl}\n`);
+  const origin =
+    options.keySeed === undefined ? "valid for this run only" : `derived from --seed ${options.keySeed}`;
+  out.write(`test keys (${origin}):\n`);
+  for (const [name, key] of Object.entries(server.keys)) out.write(`  ${name.padEnd(10)} ${key}\n`);
+  if (options.keysFile) out.write(`keys written to ${options.keysFile}\n`);
+  if (options.fixturesOut) out.write(`fixtures written to ${options.fixturesOut}\n`);
+  if (options.mutation) out.write(`seeded bug on: ${options.mutation}\n`);
+  out.write("press Ctrl-C to stop\n");
 }
