@@ -34,6 +34,7 @@ export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
     parse: integer("--seed", 0, 2 ** 31 - 1),
     default: 1,
   },
+  keySeed: { notAFlag: "set from --seed when --seed is given (same seed, same keys)" },
   orgs: {
     flags: "--orgs <n>",
     description: "number of organisations",
@@ -65,7 +66,6 @@ export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
   },
   faultPlan: { notAFlag: "scripted faults are built by certify-client for each scenario" },
   trace: { notAFlag: "the request trace is for certify-client's grading" },
-  keySeed: { notAFlag: "set from --seed when --seed is given (same seed, same keys)" },
   json: {
     flags: "--json",
     description: "print one JSON line (URLs, test keys, fixtures path, pid) once listening",
