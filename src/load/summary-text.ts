@@ -15,8 +15,7 @@ export function loadSummaryText(report: Report, files: readonly string[] = []): 
   const details = report.details?.load as LoadDetails | undefined;
   for (const p of details?.profiles ?? []) {
     lines.push(
-      `${p.name} (${p.scenario}; ${p.model}): ${p.responses} responses, ${p.requestsPerSecond} requests/s` +
-        (p.peakRssMiB === undefined ? "" : `, peak memory ${p.peakRssMiB} MiB`),
+      `${p.name} (${p.scenario}; ${p.model}): ${p.responses} responses, ${p.requestsPerSecond} requests/s`,
     );
     for (const i of p.items) {
       if (i.corrected.count === 0) continue;
