@@ -1,18 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "../src/checks/catalogue.js";
-import { APPLIES_WHEN } from "../src/checks/docs/applies-when.js";
-import { renderChecks } from "../src/checks/docs/render-checks.js";
 import { renderRules, ruleCounts } from "../src/checks/docs/render-rules.js";
 import { schemaRefProblem } from "../src/checks/docs/schema-refs.js";
 import { RULES, ruleStatus } from "../src/checks/rules.js";
+import { allVerdicts } from "../src/verdicts/registry.js";
+import { APPLIES_WHEN } from "./docs/applies-when.js";
+import { renderVerdicts, VERDICT_GROUPS } from "./docs/render-verdicts.js";
 
 const read = (name: string) => readFileSync(new URL(`../docs/${name}`, import.meta.url), "utf8");
 
 describe("generated docs", () => {
   it("docs/contract-rules.md and docs/checks.md are what `npm run gen:docs` writes", () => {
     expect(read("contract-rules.md")).toBe(renderRules());
-    expect(read("checks.md")).toBe(renderChecks());
+    expect(read("checks.md")).toBe(renderVerdicts());
   });
 
   it("every check id in the rules exists in the catalogue, and every catalogue check appears in the rules", () => {
@@ -21,6 +22,17 @@ describe("generated docs", () => {
     expect([...used].filter((id) => !catalogue.has(id))).toEqual([]);
     expect([...catalogue].filter((id) => !used.has(id))).toEqual([]);
     expect(Object.keys(APPLIES_WHEN).sort()).toEqual([...catalogue].sort());
+  });
+
+  it("docs/checks.md lists every registered id, each linked to a file that judges it", () => {
+    const page = read("checks.md");
+    for (const v of allVerdicts()) {
+      expect(page, v.id).toContain(`[\`${v.id}\`](../${v.judgedIn[0]})`);
+      expect(
+        VERDICT_GROUPS.some((g) => v.judgedIn.some(g.holds)),
+        v.id,
+      ).toBe(true);
+    }
   });
 
   it("every schema reference points to an existing schema file and location", () => {

@@ -18,6 +18,7 @@ export const extSubunitsCap: Check = {
   id: "ext.subunits.cap",
   section: "Resources and their fields / Extensions; Limits",
   sentence: "`subunits`: Max 50 per organisation in a batch; max 1000 when exactly one id is requested.",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.subunits),
   run(x) {
     const byOrg = extensions(x)?.subunits;

@@ -36,6 +36,7 @@ export const responseSchema: Check = {
   section: "Resources and their fields; Endpoints",
   sentence:
     "All envelope fields are required; no other fields appear. (and every field table of the contract)",
+  level: "fail or warn",
   appliesTo: (x) => x.response?.json !== undefined && schemaFor(x) !== undefined,
   run(x) {
     const name = schemaFor(x);

@@ -112,7 +112,7 @@ export async function runLoad(
       callsLeft -= run.calls;
       runs.push(run);
       log(
-        `${profile.name}: ${run.calls} calls, ${run.findings.all().filter((f) => f.failed > 0).length} broken expectations`,
+        `${profile.name}: ${run.calls} calls, ${run.tallies.all().filter((f) => f.failed > 0).length} broken expectations`,
       );
     }
     if (pool && pool.skipped > 0) {

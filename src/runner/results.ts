@@ -1,5 +1,5 @@
 /**
- * Aggregates the outcomes suites record into report rows: one row per (suite, check id, operation),
+ * Aggregates the outcomes suites record into report rows: one row per (suite, verdict id, operation),
  * the worst status winning, with a few counterexamples each (the first ones found; after shrinking
  * the schema suite records the minimal one).
  */
@@ -51,16 +51,17 @@ export class ResultCollector {
 
   /** Adds one outcome of `suite`. */
   add(suite: string, outcome: Outcome): void {
-    const key = `${suite}\u0000${outcome.id}\u0000${outcome.operation ?? ""}`;
+    const { id, sentence, section } = outcome.verdict;
+    const key = `${suite}\u0000${id}\u0000${outcome.operation ?? ""}`;
     let row = this.#rows.get(key);
     if (!row) {
       row = {
-        id: outcome.id,
+        id,
         suite,
         ...(outcome.operation ? { operation: outcome.operation } : {}),
         status: outcome.status,
-        sentence: outcome.sentence,
-        ...(outcome.section ? { section: outcome.section } : {}),
+        sentence,
+        section,
         exchanges: 0,
         counterexamples: [],
       };

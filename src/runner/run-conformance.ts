@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
 import type { Report } from "../report/model.js";
 import { summarise } from "../report/summarise.js";
+import { RUNNER } from "../verdicts/runner.js";
 import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
@@ -82,8 +83,7 @@ export async function runConformance(options: ResolvedRunOptions, hooks: RunHook
         const reason = err instanceof Error ? err.message : String(err);
         engine.notes.push(`suite ${name} ended early on an internal error: ${reason}`);
         engine.results.add(name, {
-          id: "harness.suite-error",
-          sentence: "",
+          verdict: RUNNER.suiteError,
           status: "inconclusive",
           message: reason,
         });

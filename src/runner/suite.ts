@@ -5,6 +5,7 @@
 import type { CheckFailure } from "../checks/check.js";
 import type { ResultStatus } from "../report/model.js";
 import type { Exchange, OperationId } from "../transport/exchange.js";
+import type { Verdict } from "../vocabulary/verdict.js";
 import type { RunStopped } from "./run-stopped.js";
 
 /** Names accepted by `--suite`. */
@@ -71,13 +72,12 @@ export interface SendManyResult {
   stopped?: RunStopped;
 }
 
-/** What a suite records for a check id on an operation (aggregated into one report row). */
+/** What a suite records for a verdict on an operation (aggregated into one report row). */
 export interface Outcome {
-  id: string;
+  /** The registered definition of what was judged: a check or a verdict of src/verdicts. */
+  verdict: Verdict;
   operation?: string;
   status: ResultStatus;
-  sentence: string;
-  section?: string;
   failures?: CheckFailure[];
   exchange?: Exchange;
   message?: string;
@@ -117,7 +117,7 @@ export interface SuiteContext {
   ): Promise<SendManyResult>;
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
-  /** Records an outcome for a check id on an operation (aggregated into one report row). */
+  /** Records an outcome of a verdict on an operation (aggregated into one report row). */
   record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */
   inShard(caseKey: string): boolean;
