@@ -20,9 +20,7 @@ export const VERDICT_GROUPS: readonly { title: string; intro: string; holds: (fi
   {
     title: "Suites of `cbcheck run`",
     intro: "Verdicts on the requests a suite plans (src/runner/suites; defined in src/verdicts).",
-    holds: (f) =>
-      (f.startsWith("src/runner/suites/") && !f.endsWith("/negative.ts")) ||
-      f.endsWith("batch-limits-suite.ts"),
+    holds: (f) => f.startsWith("src/runner/suites/") && !f.endsWith("/negative.ts"),
   },
   {
     title: "Bound cases of the `negative` suite",
@@ -38,7 +36,7 @@ export const VERDICT_GROUPS: readonly { title: string; intro: string; holds: (fi
   {
     title: "`cbcheck load`",
     intro: "Expectations and budgets of a load profile, judged per response or per profile (src/load).",
-    holds: (f) => f.startsWith("src/load/") && !f.endsWith("batch-limits-suite.ts"),
+    holds: (f) => f.startsWith("src/load/"),
   },
   {
     title: "`cbcheck certify-client`",

@@ -3,7 +3,8 @@
  * bounds) and invalid ones as named mutations (`negativeCases`).
  */
 import type fc from "fast-check";
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { capabilitiesRequest } from "./capabilities-request.js";
 import { entityBatchRequest } from "./entity-batch-request.js";
 import { entityGetRequest } from "./entity-get-request.js";

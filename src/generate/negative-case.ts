@@ -1,5 +1,5 @@
 /** The shape of a named mutation and small constructors shared by the negative-case lists. */
-import type { PlannedRequest } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 
 /** What the contract requires of the response to a case. */
 export type NegativeExpectation =

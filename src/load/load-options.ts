@@ -4,7 +4,7 @@
  * a bad value is a HarnessError (exit 2).
  */
 import { HarnessError } from "../errors.js";
-import { isLoopbackUrl } from "../runner/target.js";
+import { isLoopbackUrl } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
 import type { LoadProfile } from "./profile.js";

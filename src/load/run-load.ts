@@ -5,8 +5,8 @@
  */
 import { HarnessError } from "../errors.js";
 import type { HtmlSection, Report } from "../report/model.js";
-import { emptyFixtures, loadFixtures } from "../runner/fixtures.js";
-import type { TargetFixtures } from "../runner/suite.js";
+import { loadFixtures } from "../runner/index.js";
+import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { buildLoadReport } from "./build-report.js";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
 import type { ResolvedLoadOptions } from "./load-options.js";

@@ -2,8 +2,9 @@
  * Runs one load profile against a target: builds the request mix, runs its scenario, judges budgets,
  * and returns the tallies with the merged latency histograms of every phase.
  */
-import type { TargetFixtures } from "../runner/suite.js";
+
 import { BATCH } from "../verdicts/limits.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
 import type { LoadProfile, RateLimitExpectation } from "./profile.js";

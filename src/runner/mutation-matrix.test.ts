@@ -7,9 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { MUTATIONS } from "../server/mutations.js";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
 import { resolveRunOptions } from "./options.js";
 import { runConformance } from "./run-conformance.js";
-import type { SuiteName } from "./suite.js";
 
 interface Row {
   /** Check ids that must fail (others may fail too). */

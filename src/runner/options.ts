@@ -4,6 +4,8 @@
  * a bad value is a HarnessError `CB_USAGE` (exit 2).
  */
 import { HarnessError } from "../errors.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import {
   envName,
   envValue,
@@ -16,7 +18,6 @@ import {
 } from "./option-parsers.js";
 import { RUN_DEFAULTS } from "./run-defaults.js";
 import type { Shard } from "./shard.js";
-import type { SuiteName, TargetFixtures } from "./suite.js";
 
 export { RUN_DEFAULTS };
 

@@ -8,9 +8,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
-import type { PlannedRequest, SuiteContext } from "./suite.js";
+import type { SuiteContext } from "./suite.js";
 
 /** Resends of one request after 429s before the 429 itself is returned to the suite. */
 const MAX_429_WAITS = 5;

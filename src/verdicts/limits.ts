@@ -6,7 +6,7 @@ import type { JudgedVerdict } from "./judged-verdict.js";
 
 const LIMITS_TS = "src/runner/suites/limits.ts";
 const EDGE_PAGING_TS = "src/runner/suites/edge-paging.ts";
-const BATCH_LIMITS_TS = "src/load/batch-limits-suite.ts";
+const BATCH_LIMITS_TS = "src/runner/suites/batch-limits.ts";
 
 /** Suite `limits`, and the id counts that `batch-limits` also judges under concurrency. */
 export const LIMITS = {

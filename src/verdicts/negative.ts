@@ -4,6 +4,7 @@
  * depend on the fixtures (the registry test holds that), so the list is built once from empty ones.
  */
 import { type NegativeCase, negativeCases } from "../generate/index.js";
+import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import type { JudgedVerdict } from "./judged-verdict.js";
 
 /** The verdict of one bound case. */
@@ -23,14 +24,6 @@ let all: JudgedVerdict[] | undefined;
 
 /** Every bound case's verdict, built on first use (the cases include a 10 MB body). */
 export function negativeVerdicts(): readonly JudgedVerdict[] {
-  const none: string[] = [];
-  all ??= negativeCases({
-    known_ids: none,
-    org_ids: none,
-    subunit_ids: none,
-    missing_ids: none,
-    influencer_ids: none,
-    resolve_queries: none,
-  }).map(negativeVerdict);
+  all ??= negativeCases(emptyFixtures()).map(negativeVerdict);
   return all;
 }

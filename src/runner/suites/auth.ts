@@ -5,7 +5,8 @@
  */
 
 import { AUTH } from "../../verdicts/access.js";
-import type { KeyChoice, PlannedRequest, Suite, SuiteContext } from "../suite.js";
+import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { Suite, SuiteContext } from "../suite.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 

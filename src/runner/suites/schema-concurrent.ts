@@ -7,8 +7,9 @@
  */
 import fc from "fast-check";
 import { SCHEMA } from "../../verdicts/access.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
-import type { PlannedRequest, SuiteContext } from "../suite.js";
+import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
 import { errorsOf, served } from "./schema-rules.js";
 

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runChecks } from "../checks/run-checks.js";
-import type { ResultStatus } from "../report/model.js";
-import type { Outcome, PlannedRequest, SuiteContext } from "../runner/suite.js";
-import { startServer } from "../server/index.js";
-import type { RunningServer } from "../server/types.js";
-import type { Exchange } from "../transport/exchange.js";
-import { BATCH_VERDICTS, batchLimitsSuite } from "./batch-limits-suite.js";
+import { runChecks } from "../../checks/run-checks.js";
+import type { ResultStatus } from "../../report/model.js";
+import { startServer } from "../../server/index.js";
+import type { RunningServer } from "../../server/types.js";
+import type { Exchange } from "../../transport/exchange.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { Outcome, SuiteContext } from "../suite.js";
+import { BATCH_VERDICTS, batchLimitsSuite } from "./batch-limits.js";
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -4,11 +4,12 @@
  * batches are accepted, 101 ids are refused with 400 `invalid_arguments`, oversize bodies with 413, and
  * nothing answers 5xx. Runs only for loopback targets or with `--allow-load` (it sends in parallel).
  */
-import type { CheckFailure } from "../checks/check.js";
-import { judgeAndRecord } from "../runner/judge-record.js";
-import type { PlannedRequest, Suite, SuiteContext } from "../runner/suite.js";
-import type { Exchange } from "../transport/exchange.js";
-import { BATCH, LIMITS } from "../verdicts/limits.js";
+import type { CheckFailure } from "../../checks/check.js";
+import type { Exchange } from "../../transport/exchange.js";
+import { BATCH, LIMITS } from "../../verdicts/limits.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import { judgeAndRecord } from "../judge-record.js";
+import type { Suite, SuiteContext } from "../suite.js";
 
 /** The suite's verdicts, by the kind of probe that judges them (the id counts are the `limits` suite's too). */
 export const BATCH_VERDICTS = {
