@@ -8,7 +8,7 @@ import { extensions } from "./support/response.js";
  * The sub-unit cap for this request: 1000 when exactly one id is requested, 50 otherwise (Extensions).
  * Reading: a batch whose ids are one distinct id counts as "exactly one id", so 1000 is allowed there too.
  */
-export function subunitCap(ids: string[] | undefined): number {
+function subunitCap(ids: string[] | undefined): number {
   if (ids === undefined) return 1000;
   return new Set(ids).size === 1 ? 1000 : 50;
 }

@@ -12,7 +12,7 @@ const MAX_REPORTED = 50;
  * The schema a response body must match, by operation, dataset and status; undefined where the contract
  * shows no shape (usage, search, traversals, capabilities, 2xx other than 200).
  */
-export function schemaFor(exchange: Exchange): string | undefined {
+function schemaFor(exchange: Exchange): string | undefined {
   const status = exchange.response?.status;
   if (status === undefined) return undefined;
   if (status >= 400) return "error";

@@ -23,11 +23,6 @@ export const GENERATED_OPERATIONS = ["resolve", "entity-get", "entity-batch", "m
 /** One of GENERATED_OPERATIONS. */
 export type GeneratedOperation = (typeof GENERATED_OPERATIONS)[number];
 
-/** Whether valid requests can be generated for an operation. */
-export function isGeneratedOperation(operation: string): operation is GeneratedOperation {
-  return (GENERATED_OPERATIONS as readonly string[]).includes(operation);
-}
-
 /** Valid requests of one operation, from the target's fixtures. */
 export function validRequests(
   operation: GeneratedOperation,

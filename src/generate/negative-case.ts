@@ -25,10 +25,6 @@ export interface NegativeCase {
   section: string;
 }
 
-/** The rule every past-bound 400 case shares (Errors table). */
-export const INVALID_ARGUMENTS_SENTENCE =
-  "400: Invalid bounded arguments or query (too many ids, unknown extension, wrong format) — invalid_arguments";
-
 /** A case inside the bound: 200. */
 export const accepted: NegativeExpectation = { status: 200 };
 

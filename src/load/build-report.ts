@@ -53,7 +53,7 @@ export interface LoadDetails {
 }
 
 /** Status of a finding's row. */
-export function rowStatus(f: Tally): ResultStatus {
+function rowStatus(f: Tally): ResultStatus {
   if (f.failed > 0) return "fail";
   if (f.inconclusive) return "inconclusive";
   if (f.warned > 0) return "warn";

@@ -22,7 +22,7 @@ import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "./verd
 const RETRY_AFTER_CHECK = rateRetryAfterOn429.id;
 const checksById = new Map<string, Check>(CATALOGUE.map((c) => [c.id, c]));
 /** Checks run on bodies (the Retry-After check already ran on the load thread). */
-export const BODY_CHECKS = CATALOGUE.map((c) => c.id).filter((id) => id !== RETRY_AFTER_CHECK);
+const BODY_CHECKS = CATALOGUE.map((c) => c.id).filter((id) => id !== RETRY_AFTER_CHECK);
 
 /** Judges responses of one profile run into `tallies`. */
 export class ResponseJudge {

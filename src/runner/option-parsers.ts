@@ -53,7 +53,7 @@ export function requireUrl(text: string, flag: string): string {
 }
 
 /** Most requests `--concurrency` may keep in flight: past this, a 2-core client gains nothing more. */
-export const MAX_CONCURRENCY = 16;
+const MAX_CONCURRENCY = 16;
 
 /** `--concurrency`: an integer 1..MAX_CONCURRENCY. */
 export function parseConcurrency(value: number | string): number {

@@ -15,14 +15,14 @@ const RANK: Record<ResultStatus, number> = { skip: 0, inconclusive: 1, pass: 2, 
 const MAX_COUNTEREXAMPLES = 3;
 
 /** The absolute URL of a recorded request. */
-export function urlOf(exchange: Exchange): string {
+function urlOf(exchange: Exchange): string {
   const { request } = exchange;
   const origin = new URL(request.baseUrl).origin;
   return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
 }
 
 /** Turns a failure on an exchange into a reproducible counterexample (key shown as `<redacted>`). */
-export function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
+function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
   const request = {
     method: exchange.request.method,
     url: urlOf(exchange),

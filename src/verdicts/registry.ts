@@ -18,10 +18,10 @@ import { RUNNER } from "./runner.js";
 export type { JudgedVerdict, RegisteredVerdict } from "./judged-verdict.js";
 
 /** The file of a response check: `ext.subunits.cap` → `src/checks/ext-subunits-cap.ts`. */
-export const checkFile = (id: string): string => `src/checks/${id.replaceAll(/[._]/g, "-")}.ts`;
+const checkFile = (id: string): string => `src/checks/${id.replaceAll(/[._]/g, "-")}.ts`;
 
 /** The file of a client rule: `client.wait_retry_after` → `src/certify/rules/wait-retry-after.ts`. */
-export const clientRuleFile = (id: string): string =>
+const clientRuleFile = (id: string): string =>
   `src/certify/rules/${id.slice("client.".length).replaceAll("_", "-")}.ts`;
 
 const own = (v: Verdict, judgedIn: string, name: string): RegisteredVerdict => ({

@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
-import { kindNames, resolveKind } from "../../checks/validate/kinds.js";
+import { resolveKind } from "../../checks/validate/kinds.js";
 import {
   inferOperation,
   parseOperation,
@@ -161,6 +161,3 @@ function print(result: ValidateResult, asJson: boolean): void {
   for (const [why, ids] of byWhy)
     if (!why.startsWith("the schema")) process.stderr.write(`not run (${why}): ${ids.join(", ")}\n`);
 }
-
-/** Every accepted `--as` value (for docs and tests). */
-export const validateKinds = kindNames;

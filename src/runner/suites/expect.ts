@@ -44,7 +44,7 @@ export function recordVerdict(
 }
 
 /** The problems of an error response against an expectation (status, code, headers, error body). */
-export function errorProblems(exchange: Exchange, want: ErrorExpectation): Problem[] {
+function errorProblems(exchange: Exchange, want: ErrorExpectation): Problem[] {
   const res = exchange.response;
   const statuses = list(want.status);
   if (!res) {

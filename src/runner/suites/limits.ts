@@ -3,6 +3,7 @@
  * extension caps on a full request; sub-units 50 per organisation in a batch against up to 1000 for a single
  * id, with `extensions_truncated`; and the edge pages of one node followed with `cursor` to the end.
  */
+import { EXTENSION_NAMES } from "../../contract/vocabulary.js";
 import { distinctIds } from "../../generate/negative-batch.js";
 import { LIMITS } from "../../verdicts/limits.js";
 import { judgeAndRecord } from "../judge-record.js";
@@ -11,8 +12,6 @@ import { followEdgePages } from "./edge-paging.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
 import { subunitCount, truncatedSubunits } from "./subunits.js";
-
-const ALL_EXTENSIONS = ["financial_history", "subunits", "web_identities", "group_parent"];
 
 async function idCounts(ctx: SuiteContext): Promise<void> {
   if (ctx.inShard("ids-100")) {
@@ -26,7 +25,7 @@ async function idCounts(ctx: SuiteContext): Promise<void> {
   if (ctx.inShard("full-request")) {
     // The largest request the contract allows: every cap of nodes, edges and extensions is judged on it.
     const ids = distinctIds(ctx.fixtures, 100);
-    const ex = await ctx.send(entityBatch({ ids, include: ["*"], extend: ALL_EXTENSIONS }));
+    const ex = await ctx.send(entityBatch({ ids, include: ["*"], extend: EXTENSION_NAMES }));
     expectStatus(ctx, LIMITS.batch100Accepted, ex, [200]);
   }
 }
