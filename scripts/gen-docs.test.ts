@@ -29,7 +29,7 @@ describe("generated docs", () => {
     for (const v of allVerdicts()) {
       expect(page, v.id).toContain(`[\`${v.id}\`](../${v.judgedIn[0]})`);
       expect(
-        VERDICT_GROUPS.some((g) => v.judgedIn.some(g.holds)),
+        VERDICT_GROUPS.some(([, holds]) => v.judgedIn.some((f) => holds.test(f))),
         v.id,
       ).toBe(true);
     }

@@ -9,41 +9,17 @@ import { EXAMPLES } from "../../src/checks/test-support/examples/index.js";
 import { allVerdicts, type RegisteredVerdict } from "../../src/verdicts/registry.js";
 import { APPLIES_WHEN } from "./applies-when.js";
 
-/** Where verdicts are judged, in page order: a verdict shows in every group one of its files belongs to. */
-export const VERDICT_GROUPS: readonly { title: string; intro: string; holds: (file: string) => boolean }[] = [
-  {
-    title: "Response checks",
-    intro:
-      "Each judges one recorded exchange, in `run`, `load` and `validate` (src/checks, listed in catalogue.ts; details below).",
-    holds: (f) => f.startsWith("src/checks/"),
-  },
-  {
-    title: "Suites of `cbcheck run`",
-    intro: "Verdicts on the requests a suite plans (src/runner/suites; defined in src/verdicts).",
-    holds: (f) => f.startsWith("src/runner/suites/") && !f.endsWith("/negative.ts"),
-  },
-  {
-    title: "Bound cases of the `negative` suite",
-    intro:
-      "One per named mutation of src/generate: at a bound 200, past it 400 `invalid_arguments` (413 oversize).",
-    holds: (f) => f.endsWith("/suites/negative.ts"),
-  },
-  {
-    title: "The runner itself",
-    intro: "What the runner records beside the suites (src/runner).",
-    holds: (f) => f.startsWith("src/runner/") && !f.startsWith("src/runner/suites/"),
-  },
-  {
-    title: "`cbcheck load`",
-    intro: "Expectations and budgets of a load profile, judged per response or per profile (src/load).",
-    holds: (f) => f.startsWith("src/load/"),
-  },
-  {
-    title: "`cbcheck certify-client`",
-    intro:
-      "Client rules, graded on the reference server's trace and the client's output (src/certify/rules).",
-    holds: (f) => f.startsWith("src/certify/"),
-  },
+/** Where verdicts are judged, in page order: a verdict shows in every group that holds one of its files. */
+export const VERDICT_GROUPS: readonly [title: string, holds: RegExp][] = [
+  ["Response checks (src/checks; details below)", /^src\/checks\//],
+  ["Suites of `cbcheck run` (src/runner/suites)", /^src\/runner\/suites\/(?!negative\.ts)/],
+  [
+    "Bound cases of the `negative` suite (src/runner/suites/negative.ts)",
+    /^src\/runner\/suites\/negative\.ts$/,
+  ],
+  ["The runner itself (src/runner)", /^src\/runner\/(?!suites\/)/],
+  ["`cbcheck load` (src/load)", /^src\/load\//],
+  ["Client rules of `cbcheck certify-client` (src/certify/rules)", /^src\/certify\//],
 ];
 
 const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
@@ -73,11 +49,11 @@ export function renderVerdicts(): string {
     "enforces each are in [contract-rules.md](contract-rules.md).",
     "",
   ];
-  for (const group of VERDICT_GROUPS) {
-    const members = verdicts.filter((v) => v.judgedIn.some(group.holds));
-    out.push(`## ${group.title} (${members.length})`, "", group.intro, "");
+  for (const [title, holds] of VERDICT_GROUPS) {
+    const members = verdicts.filter((v) => v.judgedIn.some((f) => holds.test(f)));
+    out.push(`## ${title}: ${members.length}`, "");
     out.push("| Id | Level | Section | Sentence | Judged in |", "|---|---|---|---|---|");
-    for (const v of members) out.push(row(v, group === VERDICT_GROUPS[0]));
+    for (const v of members) out.push(row(v, holds === VERDICT_GROUPS[0][1]));
     out.push("");
   }
   out.push("## Response checks in detail", "");

@@ -1,9 +1,6 @@
 /** Verdicts of the `http`, `auth`, `schema` and `alt-base-url` suites of `cbcheck run`. */
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const AUTH_TS = "src/runner/suites/auth.ts";
-const HTTP_TS = "src/runner/suites/http.ts";
-
 /** Suite `auth` (Authentication 1–4). */
 export const AUTH = {
   unauthenticated: {
@@ -12,35 +9,35 @@ export const AUTH = {
     sentence:
       "Missing, wrong or revoked credential: 401 with code authentication_required or invalid_token; the response carries header WWW-Authenticate (a bearer resource-metadata challenge).",
     level: "fail",
-    judgedIn: [AUTH_TS],
+    judgedIn: ["src/runner/suites/auth.ts"],
   },
   planRequired: {
     id: "auth.free_key_plan_required_403",
     section: "Authentication",
     sentence: "Plan missing: code plan_required, with required_tier and upgrade_url.",
     level: "fail",
-    judgedIn: [AUTH_TS],
+    judgedIn: ["src/runner/suites/auth.ts"],
   },
   everyPlan: {
     id: "auth.me_capabilities_every_plan",
     section: "What the service does",
     sentence: "The operations /me and /capabilities work on every plan.",
     level: "fail",
-    judgedIn: [AUTH_TS],
+    judgedIn: ["src/runner/suites/auth.ts"],
   },
   influencerPlus: {
     id: "auth.influencer_requires_plus",
     section: "Authentication",
     sentence: "The influencer dataset requires Plus.",
     level: "fail",
-    judgedIn: [AUTH_TS],
+    judgedIn: ["src/runner/suites/auth.ts"],
   },
   meApiAccess: {
     id: "auth.me_api_access",
     section: "Endpoints / Other operations",
     sentence: "GET /me returns at least api_access (boolean, true when REST access is allowed).",
     level: "fail",
-    judgedIn: [AUTH_TS],
+    judgedIn: ["src/runner/suites/auth.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;
 
@@ -51,14 +48,14 @@ export const HTTP = {
     section: "Errors",
     sentence: "404 | Route or owner-scoped resource not found",
     level: "fail",
-    judgedIn: [HTTP_TS],
+    judgedIn: ["src/runner/suites/http.ts"],
   },
   wrongMethod: {
     id: "http.wrong_method_405",
     section: "Errors",
     sentence: "405 | Method not supported by the operation",
     level: "fail",
-    judgedIn: [HTTP_TS],
+    judgedIn: ["src/runner/suites/http.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;
 

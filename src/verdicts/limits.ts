@@ -4,10 +4,6 @@
  */
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const LIMITS_TS = "src/runner/suites/limits.ts";
-const EDGE_PAGING_TS = "src/runner/suites/edge-paging.ts";
-const BATCH_LIMITS_TS = "src/runner/suites/batch-limits.ts";
-
 /** Suite `limits`, and the id counts that `batch-limits` also judges under concurrency. */
 export const LIMITS = {
   batch100Accepted: {
@@ -16,7 +12,7 @@ export const LIMITS = {
     sentence:
       "Ids per batch call | 1 to 100 | POST /entities/batch; Ids per call, entity reads | 100 on Plus",
     level: "fail",
-    judgedIn: [LIMITS_TS, BATCH_LIMITS_TS],
+    judgedIn: ["src/runner/suites/limits.ts", "src/runner/suites/batch-limits.ts"],
   },
   batch101Refused: {
     id: "limits.batch_101_ids_refused",
@@ -24,7 +20,7 @@ export const LIMITS = {
     sentence:
       "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | invalid_arguments",
     level: "fail",
-    judgedIn: [LIMITS_TS, BATCH_LIMITS_TS],
+    judgedIn: ["src/runner/suites/limits.ts", "src/runner/suites/batch-limits.ts"],
   },
   subunitsCutListed: {
     id: "limits.subunits_cut_listed_in_extensions_truncated",
@@ -32,14 +28,14 @@ export const LIMITS = {
     sentence:
       "data.extensions_truncated.subunits: array (max 100) of 9-digit organisation numbers whose sub-unit list was cut.",
     level: "fail",
-    judgedIn: [LIMITS_TS],
+    judgedIn: ["src/runner/suites/limits.ts"],
   },
   influencerCapProbed: {
     id: "limits.influencer_cap_probed",
     section: "Resources / Influencer dataset node",
     sentence: "Max 25 nodes in data.entities; data has only entities.",
     level: "fail",
-    judgedIn: [LIMITS_TS],
+    judgedIn: ["src/runner/suites/limits.ts"],
   },
   edgePagingNoDuplicates: {
     id: "limits.edge_paging_no_duplicate_edge",
@@ -47,14 +43,14 @@ export const LIMITS = {
     sentence:
       "cursor: continuation marker on entity reads (a continued read resumes after the edges already returned).",
     level: "fail",
-    judgedIn: [EDGE_PAGING_TS],
+    judgedIn: ["src/runner/suites/edge-paging.ts"],
   },
   edgePagingTruncated: {
     id: "limits.edge_paging_truncated_consistent",
     section: "Resources / Response envelope",
     sentence: "truncated: true when output was cut.",
     level: "fail",
-    judgedIn: [EDGE_PAGING_TS],
+    judgedIn: ["src/runner/suites/edge-paging.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;
 
@@ -65,7 +61,7 @@ export const BATCH = {
     section: "Endpoints / POST /entities/batch",
     sentence: "Request bodies above the operation limit give 413.",
     level: "fail",
-    judgedIn: [BATCH_LIMITS_TS],
+    judgedIn: ["src/runner/suites/batch-limits.ts"],
   },
   no5xx: {
     id: "batch.no_5xx_under_concurrency",
@@ -73,6 +69,6 @@ export const BATCH = {
     sentence:
       "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 — concurrent batches at the bounds get no 5xx",
     level: "fail",
-    judgedIn: [BATCH_LIMITS_TS, "src/load/run-profile.ts"],
+    judgedIn: ["src/runner/suites/batch-limits.ts", "src/load/run-profile.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

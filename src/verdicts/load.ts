@@ -6,9 +6,6 @@
 import { HARNESS_SECTION } from "../vocabulary/verdict.js";
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const RESPONSE = "src/load/judge-response.ts";
-const BUDGETS = "src/load/judge-budgets.ts";
-
 /** The load verdicts. */
 export const LOAD = {
   expectedStatus: {
@@ -16,7 +13,7 @@ export const LOAD = {
     section: "Errors",
     sentence: "Status codes listed for the operations (the profile names the statuses each request must get)",
     level: "fail",
-    judgedIn: [RESPONSE],
+    judgedIn: ["src/load/judge-response.ts"],
   },
   expectedCode: {
     id: "load.expected_code",
@@ -24,21 +21,21 @@ export const LOAD = {
     sentence:
       "Error body: `code` (string, required, stable machine-readable) — one of the profile's expected codes",
     level: "fail",
-    judgedIn: [RESPONSE],
+    judgedIn: ["src/load/judge-response.ts"],
   },
   responseChecks: {
     id: "load.response_checks",
     section: "Resources and their fields",
     sentence: "Every response under load passes the check catalogue (schemas and semantic checks)",
     level: "fail",
-    judgedIn: [RESPONSE],
+    judgedIn: ["src/load/judge-response.ts"],
   },
   latencyBudget: {
     id: "load.latency_budget",
     section: HARNESS_SECTION,
     sentence: "Latency per operation stays inside the profile's budget",
     level: "fail",
-    judgedIn: [BUDGETS],
+    judgedIn: ["src/load/judge-budgets.ts"],
   },
   errorRate: {
     id: "load.error_rate",
@@ -46,13 +43,13 @@ export const LOAD = {
     sentence:
       "Share of responses that break an expectation or check (plus transport errors) stays inside the budget",
     level: "fail",
-    judgedIn: [BUDGETS],
+    judgedIn: ["src/load/judge-budgets.ts"],
   },
   minThroughput: {
     id: "load.min_throughput",
     section: HARNESS_SECTION,
     sentence: "Requests per second over the run reach the profile's minimum",
     level: "fail",
-    judgedIn: [BUDGETS],
+    judgedIn: ["src/load/judge-budgets.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

@@ -5,9 +5,6 @@
  */
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const SUITE = "src/runner/suites/rate-limit.ts";
-const SCENARIO = "src/load/scenario-rate-limit.ts";
-
 /** The rate-limit verdicts. */
 export const RATE = {
   limitEnforced: {
@@ -15,7 +12,7 @@ export const RATE = {
     section: "Limits",
     sentence: "Calls per minute | 120 | Plus accounts (a burst past the limit meets 429)",
     level: "fail",
-    judgedIn: [SUITE, SCENARIO],
+    judgedIn: ["src/runner/suites/rate-limit.ts", "src/load/scenario-rate-limit.ts"],
   },
   volumeLimit429: {
     id: "rate.volume_limit_429",
@@ -23,21 +20,21 @@ export const RATE = {
     sentence:
       "429 | Shared account volume or expense limit reached; header Retry-After (seconds) | volume_limit, expense_limit",
     level: "fail",
-    judgedIn: [SUITE],
+    judgedIn: ["src/runner/suites/rate-limit.ts"],
   },
   retryAfterWholeSeconds: {
     id: "rate.retry_after_whole_seconds",
     section: "Errors",
     sentence: "429 ... header Retry-After (seconds); Wait at least Retry-After seconds, then continue.",
     level: "fail",
-    judgedIn: [SUITE],
+    judgedIn: ["src/runner/suites/rate-limit.ts"],
   },
   windowHolds: {
     id: "rate.window_holds",
     section: "Limits",
     sentence: "Calls per minute | 120 | Plus accounts (no window holds more 2xx than the limit)",
     level: "fail",
-    judgedIn: [SCENARIO],
+    judgedIn: ["src/load/scenario-rate-limit.ts"],
   },
   recoversAfterRetryAfter: {
     id: "rate.recovers_after_retry_after",
@@ -45,6 +42,6 @@ export const RATE = {
     sentence:
       "429 … Wait at least `Retry-After` seconds, then continue (after waiting, calls are served again)",
     level: "fail",
-    judgedIn: [SUITE, SCENARIO],
+    judgedIn: ["src/runner/suites/rate-limit.ts", "src/load/scenario-rate-limit.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

@@ -2,8 +2,6 @@
 import { HARNESS_SECTION } from "../vocabulary/verdict.js";
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const JUDGE_RECORD = "src/runner/judge-record.ts";
-
 /** The runner's verdicts (src/runner). */
 export const RUNNER = {
   /** A complete response came: no timeout, reset, refusal or oversize body. */
@@ -12,7 +10,7 @@ export const RUNNER = {
     section: "Endpoints",
     sentence: "Responses are JSON.",
     level: "fail",
-    judgedIn: [JUDGE_RECORD],
+    judgedIn: ["src/runner/judge-record.ts"],
   },
   /** The main key must be served: a 401/402/403 on it stops the run and fails it. */
   mainKeyNotRefused: {
@@ -28,7 +26,7 @@ export const RUNNER = {
     sentence:
       "A check threw on an exchange: the tool failed, so that exchange is not judged (never a failure).",
     level: "inconclusive",
-    judgedIn: [JUDGE_RECORD],
+    judgedIn: ["src/runner/judge-record.ts"],
   },
   suiteError: {
     id: "harness.suite_error",
