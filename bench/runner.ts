@@ -33,7 +33,7 @@ async function schemaThroughput(server: EmbeddedServer, seed: number, concurrenc
     concurrency,
   });
   let startedAt = 0;
-  const report = await runConformance(options, {
+  const { report } = await runConformance(options, {
     onProgress: (line) => {
       if (line.startsWith("suite schema")) startedAt = performance.now();
     },

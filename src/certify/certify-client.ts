@@ -1,40 +1,44 @@
 /**
  * `certifyClient`: runs every chosen scenario against the client command, grades each with the client rules
- * and writes the certificate (report.md, report.html, report.json, junit.xml).
+ * and returns the certificate's report. It writes and prints nothing: the CLI writes the certificate
+ * (report.md, report.html, report.json, junit.xml) and prints the verdict.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Report } from "../report/model.js";
-import { writeReports } from "../report/write-reports.js";
+import type { CommandResult } from "../report/model.js";
+import { VERSION } from "../version.js";
 import { buildReport, type GradedScenario } from "./build-report.js";
 import { gradeScenario, type ScenarioGrade } from "./grade-scenario.js";
 import { scenarioSection } from "./html-section.js";
-import { type CertifyOptions, resolveCertifyOptions } from "./options.js";
+import type { ResolvedCertifyOptions } from "./options.js";
 import { runScenario } from "./run-scenario.js";
 import type { Scenario } from "./scenarios.js";
 
-/** The outcome of a certification. */
-export interface CertifyResult {
-  report: Report;
+/** The outcome of a certification: the report, its scenario section, the keys handed out, each scenario. */
+export interface CertifyResult extends CommandResult {
   certified: boolean;
-  /** Files written. */
-  files: string[];
   scenarios: GradedScenario[];
 }
 
+/** Hooks of a certification; all optional. */
+export interface CertifyHooks {
+  /** Called as each scenario is graded. */
+  onScenario?: (name: string, grade: ScenarioGrade) => void;
+}
+
 /** Shell-like rendering of the command for the certificate. */
-export function commandLineOf(command: readonly string[]): string {
+function commandLineOf(command: readonly string[]): string {
   return command
     .map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`))
     .join(" ");
 }
 
-/** Certifies a client; `onScenario` reports progress. Throws HarnessError for bad options (exit 2). */
+/** Certifies the client of `resolved`; `onScenario` reports progress. */
 export async function certifyClient(
-  options: CertifyOptions & { version?: string; onScenario?: (name: string, grade: ScenarioGrade) => void },
+  resolved: ResolvedCertifyOptions,
+  hooks: CertifyHooks = {},
 ): Promise<CertifyResult> {
-  const resolved = resolveCertifyOptions(options);
   const startedAt = new Date();
   const workDir = await mkdtemp(join(tmpdir(), "cbcheck-certify-"));
   const scenarios: GradedScenario[] = [];
@@ -43,12 +47,12 @@ export async function certifyClient(
     const runOne = async (scenario: Scenario): Promise<GradedScenario> => {
       const evidence = await runScenario(
         scenario,
-        { command: resolved.command, args: resolved.args, cwd: resolved.cwd },
+        { command: resolved.command, args: resolved.args, cwd: resolved.cwd, env: resolved.env },
         { timeoutS: resolved.timeoutS, workDir },
       );
       secrets.push(evidence.run.apiKey);
       const grade = gradeScenario(evidence, resolved.level);
-      options.onScenario?.(scenario.name, grade);
+      hooks.onScenario?.(scenario.name, grade);
       return { evidence, grade };
     };
     // Scenarios are independent (own server, own files); results keep the scenario order.
@@ -60,14 +64,14 @@ export async function certifyClient(
     await rm(workDir, { recursive: true, force: true });
   }
   const report = buildReport({
-    version: options.version ?? "0.0.0",
-    commandLine: commandLineOf(options.command),
+    version: VERSION,
+    commandLine: commandLineOf([resolved.command, ...resolved.args]),
     level: resolved.level,
     timeoutS: resolved.timeoutS,
     startedAt,
     finishedAt: new Date(),
     scenarios,
   });
-  const files = await writeReports(resolved.reportDir, report, [scenarioSection(scenarios)], { secrets });
-  return { report, certified: report.verdict === "pass", files, scenarios };
+  const sections = [scenarioSection(scenarios)];
+  return { report, sections, secrets, certified: report.verdict === "pass", scenarios };
 }

@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 
 /** The absolute path of `command` (a path, or a name looked up in PATH), or undefined when not found. */
-export function findExecutable(command: string, pathEnv = process.env.PATH ?? ""): string | undefined {
+export function findExecutable(command: string, pathEnv: string): string | undefined {
   if (command.includes("/")) {
     const path = isAbsolute(command) ? command : resolve(command);
     return isExecutableFile(path) ? path : undefined;

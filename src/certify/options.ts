@@ -1,8 +1,9 @@
 /**
- * Options of `certify-client`: one user-facing type (all optional but the command), resolved once into a
- * fully defaulted, validated object. Bad input is a HarnessError (exit 2).
+ * Options of `certify-client`: one user-facing type (all optional but the command; the CLI's flags are typed
+ * from it), resolved once into a fully defaulted, validated object. Bad input is a HarnessError (exit 2).
  */
 import { HarnessError } from "../errors.js";
+import { numberIn } from "../option-values.js";
 import { findExecutable } from "./find-executable.js";
 import type { CertifyLevel } from "./grade-scenario.js";
 import { SCENARIO_NAMES, SCENARIOS, type Scenario } from "./scenarios.js";
@@ -14,13 +15,15 @@ export interface CertifyOptions {
   /** Scenario names; default all. */
   scenarios?: readonly string[];
   /** `all` (default): requirements and recommended practice; `required`: requirements only. */
-  level?: string;
+  level?: CertifyLevel;
   /** Where the certificate is written. Default `reports/certify-client`. */
   reportDir?: string;
   /** Seconds each scenario's client may run. Default 60. */
-  timeoutS?: number | string;
+  timeoutS?: number;
   /** Working directory of the client. Default the current directory. */
   cwd?: string;
+  /** The environment the client inherits (its `PATH` also finds the command); default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Scenarios run at the same time, each with its own server. Default 1. */
   concurrency?: number;
 }
@@ -34,11 +37,25 @@ export interface ResolvedCertifyOptions {
   reportDir: string;
   timeoutS: number;
   cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
   concurrency: number;
 }
 
 /** Default seconds per scenario. */
 export const DEFAULT_TIMEOUT_S = 60;
+
+/** `--level`: `required` or `all`. */
+export function parseLevel(level: string): CertifyLevel {
+  if (level !== "all" && level !== "required") {
+    throw new HarnessError("CB_USAGE", `--level must be "required" or "all", not "${level}"`);
+  }
+  return level;
+}
+
+/** `--timeout-s`: seconds above 0, at most a day. */
+export function parseTimeoutS(value: number | string): number {
+  return numberIn(value, "--timeout-s", 0, 86_400, true);
+}
 
 /** Validates and defaults; throws HarnessError CB_USAGE or CB_COMMAND_NOT_FOUND. */
 export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyOptions {
@@ -49,7 +66,8 @@ export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyO
       "no client command: give it after `--`, e.g. `cbcheck certify-client -- node my-client.js`",
     );
   }
-  if (!findExecutable(command)) {
+  const env = options.env ?? {};
+  if (!findExecutable(command, env.PATH ?? "")) {
     throw new HarnessError("CB_COMMAND_NOT_FOUND", `client command not found or not executable: ${command}`);
   }
   const names = options.scenarios?.length ? [...new Set(options.scenarios)] : [...SCENARIO_NAMES];
@@ -60,25 +78,15 @@ export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyO
       `unknown scenario ${unknown.join(", ")}; known: ${SCENARIO_NAMES.join(", ")}`,
     );
   }
-  const level = options.level ?? "all";
-  if (level !== "all" && level !== "required") {
-    throw new HarnessError("CB_USAGE", `--level must be "required" or "all", not "${level}"`);
-  }
-  const timeoutS = Number(options.timeoutS ?? DEFAULT_TIMEOUT_S);
-  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 86_400) {
-    throw new HarnessError(
-      "CB_USAGE",
-      `--timeout-s must be a number of seconds above 0, not "${options.timeoutS}"`,
-    );
-  }
   return {
     command,
     args,
     scenarios: SCENARIOS.filter((s) => names.includes(s.name)),
-    level,
+    level: parseLevel(options.level ?? "all"),
     reportDir: options.reportDir ?? "reports/certify-client",
-    timeoutS,
+    timeoutS: parseTimeoutS(options.timeoutS ?? DEFAULT_TIMEOUT_S),
     cwd: options.cwd ?? process.cwd(),
+    env,
     concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)),
   };
 }

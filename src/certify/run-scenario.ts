@@ -24,6 +24,8 @@ export interface ClientCommand {
   command: string;
   args: readonly string[];
   cwd?: string;
+  /** The environment the client inherits; the scenario's CB_* variables are added to it. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Everything one scenario produced, ready for grading. */
@@ -65,6 +67,7 @@ export async function runScenario(
       cwd: client.cwd,
       timeoutMs: options.timeoutS * 1000,
       env: {
+        ...client.env,
         CB_BASE_URL: server.url,
         CB_API_KEY: apiKey,
         CB_IDS_FILE: idsFile,

@@ -11,7 +11,8 @@ const MAX_CAPTURE_CHARS = 4 * 1024 * 1024;
 export interface SpawnRequest {
   command: string;
   args: readonly string[];
-  env: Record<string, string>;
+  /** The client's whole environment (nothing else is inherited). */
+  env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
   cwd?: string;
 }
@@ -34,7 +35,7 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
   return new Promise((resolve) => {
     const startedAt = Date.now();
     const child = spawn(request.command, [...request.args], {
-      env: { ...process.env, ...request.env },
+      env: { ...request.env },
       cwd: request.cwd,
       stdio: ["ignore", "pipe", "pipe"],
       // Own process group, so the timeout can end the client and everything it started.

@@ -1,8 +1,9 @@
+import { ERROR_STATUSES } from "../contract/error-statuses.js";
 import type { Check } from "./check.js";
 import { failure } from "./support/failure.js";
 import { isDataOperation } from "./support/response.js";
 
-const DOCUMENTED = [200, 400, 401, 402, 403, 404, 405, 409, 413, 429, 503];
+const DOCUMENTED = [200, ...ERROR_STATUSES.map((e) => e.status)];
 
 /** `http.documented_status`: resolve and entity reads answer only with the statuses the contract lists. */
 export const httpDocumentedStatus: Check = {

@@ -14,7 +14,7 @@ describe("cbcheck main", () => {
   it("--help and --version exit 0", () => {
     const help = spawnSync("node", ["--import", "tsx", "src/cli/main.ts", "--help"], { encoding: "utf8" });
     expect(help.status).toBe(0);
-    for (const command of ["validate", "serve", "run", "load", "certify-client"])
+    for (const command of ["validate", "serve", "run", "load", "certify-client", "openapi"])
       expect(help.stdout).toContain(command);
     const version = spawnSync("node", ["--import", "tsx", "src/cli/main.ts", "--version"], {
       encoding: "utf8",

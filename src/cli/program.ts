@@ -1,17 +1,14 @@
 /**
  * The cbcheck program: every command registered on one commander instance.
  */
-import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { VERSION } from "../version.js";
 import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerLoad } from "./commands/load.js";
+import { registerOpenApi } from "./commands/openapi.js";
 import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
 import { registerValidate } from "./commands/validate.js";
-
-const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
 
 /** Builds the program; exported so tests can drive it without a child process. */
 export function buildProgram(): Command {
@@ -19,7 +16,7 @@ export function buildProgram(): Command {
     .description(
       "Contract conformance, load-test and client-certification harness for the Company Graph Read API (cb/v1).",
     )
-    .version(pkg.version, "-V, --version")
+    .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   registerValidate(program);
@@ -27,5 +24,6 @@ export function buildProgram(): Command {
   registerRun(program);
   registerLoad(program);
   registerCertifyClient(program);
+  registerOpenApi(program);
   return program;
 }

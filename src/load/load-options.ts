@@ -1,9 +1,10 @@
 /**
- * Options of `cbcheck load`: one user-facing type (all optional, as the CLI gives them), resolved once
- * by `resolveLoadOptions` into a fully defaulted, validated object. The only place that validates them:
- * a bad value is a HarnessError (exit 2).
+ * Options of `cbcheck load`: one user-facing type (all optional; the CLI's flags are typed from it), resolved
+ * once by `resolveLoadOptions` into a fully defaulted, validated object. The only place that validates them
+ * (the CLI's flag parsers call the same parsers): a bad value is a HarnessError (exit 2).
  */
 import { HarnessError } from "../errors.js";
+import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
 import { isLoopbackUrl } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
@@ -17,20 +18,29 @@ export const LOAD_DEFAULTS = {
   validators: 1,
 } as const;
 
-/** What the user may set; numbers may come as CLI strings. */
+/** What the user may set; every field optional. */
 export interface LoadOptions {
+  /** Target base URL (with `/v1`); absent: the embedded reference server. */
   baseUrl?: string;
+  /** Name of the environment variable holding the key, and the environment to read it from. */
   apiKeyEnv?: string;
-  env?: Record<string, string | undefined>;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Built-in profile names or profile files; default every built-in profile. */
   profiles?: string[];
+  /** Consent to load a target that is not on this machine. */
   allowRemoteLoad?: boolean;
   reportDir?: string;
+  /** Fixtures file of known ids for a `baseUrl` target. */
   fixtures?: string;
-  durationSeconds?: number | string;
-  sampleRate?: number | string;
-  maxCalls?: number | string;
-  maxSeconds?: number | string;
-  validators?: number | string;
+  /** Overrides every profile's duration. */
+  durationSeconds?: number;
+  /** Share of responses whose bodies are checked, 0 < share <= 1. */
+  sampleRate?: number;
+  /** Hard caps over the whole run. */
+  maxCalls?: number;
+  maxSeconds?: number;
+  /** Worker threads checking bodies. */
+  validators?: number;
   embeddedMode?: EmbeddedMode;
   /** Test-only: a seeded bug of the embedded server. */
   mutation?: string;
@@ -51,13 +61,23 @@ export interface ResolvedLoadOptions {
   mutation?: string;
 }
 
-function num(value: number | string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) {
-    throw new HarnessError("CB_USAGE", `${flag} must be a number from ${min} to ${max}, got "${value}"`);
-  }
-  return n;
+/** The range of each numeric option, shared with the CLI's flag parsers. */
+const LOAD_RANGES = {
+  durationSeconds: { flag: "--duration", min: 0.1, max: 3600 },
+  sampleRate: { flag: "--sample-rate", min: 0.0001, max: 1 },
+  maxCalls: { flag: "--max-calls", min: 1, max: 1e9 },
+  maxSeconds: { flag: "--max-seconds", min: 1, max: 86_400 },
+  validators: { flag: "--validators", min: 1, max: 16 },
+} as const;
+
+/** Parses a numeric option of `load` (a number, or the CLI's text) within its range. */
+export function loadNumber(key: keyof typeof LOAD_RANGES, value: number | string): number {
+  const { flag, min, max } = LOAD_RANGES[key];
+  return numberIn(value, flag, min, max);
+}
+
+function num(key: keyof typeof LOAD_RANGES, value: number | undefined): number | undefined {
+  return value === undefined ? undefined : loadNumber(key, value);
 }
 
 /** Resolves and validates; throws HarnessError on bad input (remote target without consent included). */
@@ -66,26 +86,16 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
   const profiles = names.map(loadProfile);
   let target: ResolvedLoadOptions["target"] = { kind: "embedded" };
   if (input.baseUrl !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(input.baseUrl);
-    } catch {
-      throw new HarnessError("CB_USAGE", `--base-url is not a URL: "${input.baseUrl}"`);
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      throw new HarnessError("CB_USAGE", `--base-url must be http(s), got "${url.protocol}"`);
-    }
-    const isLoopback = isLoopbackUrl(input.baseUrl);
+    const baseUrl = httpUrl(input.baseUrl, "--base-url");
+    const isLoopback = isLoopbackUrl(baseUrl);
     if (!isLoopback && !input.allowRemoteLoad) {
       throw new HarnessError(
         "CB_REMOTE_LOAD",
-        `refusing to load ${url.host}: it is not a loopback address; add --allow-remote-load if you own it and mean to load it`,
+        `refusing to load ${new URL(baseUrl).host}: it is not a loopback address; add --allow-remote-load if you own it and mean to load it`,
       );
     }
-    const envName = input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv;
-    const apiKey = (input.env ?? process.env)[envName];
-    if (!apiKey) throw new HarnessError("CB_NO_KEY", `no API key: set the environment variable ${envName}`);
-    target = { kind: "url", baseUrl: input.baseUrl.replace(/\/$/, ""), isLoopback, apiKey };
+    const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv, "CB_NO_KEY");
+    target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
   const stamp = now.toISOString().replace(/[:.]/g, "-");
   return {
@@ -93,11 +103,11 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     profiles,
     reportDir: input.reportDir ?? `reports/load-${stamp}`,
     fixtures: input.fixtures,
-    durationSeconds: num(input.durationSeconds, "--duration", 0.1, 3600),
-    sampleRate: num(input.sampleRate, "--sample-rate", 0.0001, 1),
-    maxCalls: Math.floor(num(input.maxCalls, "--max-calls", 1, 1e9) ?? LOAD_DEFAULTS.maxCalls),
-    maxSeconds: num(input.maxSeconds, "--max-seconds", 1, 86_400) ?? LOAD_DEFAULTS.maxSeconds,
-    validators: Math.floor(num(input.validators, "--validators", 1, 16) ?? LOAD_DEFAULTS.validators),
+    durationSeconds: num("durationSeconds", input.durationSeconds),
+    sampleRate: num("sampleRate", input.sampleRate),
+    maxCalls: Math.floor(num("maxCalls", input.maxCalls) ?? LOAD_DEFAULTS.maxCalls),
+    maxSeconds: num("maxSeconds", input.maxSeconds) ?? LOAD_DEFAULTS.maxSeconds,
+    validators: Math.floor(num("validators", input.validators) ?? LOAD_DEFAULTS.validators),
     embeddedMode: input.embeddedMode ?? "child",
     mutation: input.mutation,
   };

@@ -4,8 +4,9 @@
  * Touches no argv and no exit code; `log` gets progress lines.
  */
 import { HarnessError } from "../errors.js";
-import type { HtmlSection, Report } from "../report/model.js";
+import type { CommandResult, Report } from "../report/model.js";
 import { loadFixtures } from "../runner/index.js";
+import { VERSION } from "../version.js";
 import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { buildLoadReport } from "./build-report.js";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
@@ -21,14 +22,10 @@ import {
 } from "./run-profile.js";
 import { ValidationPool } from "./validation-pool.js";
 
-/** What `runLoad` returns. */
-export interface LoadOutcome {
-  report: Report;
-  sections: HtmlSection[];
-  /** Keys used, for redaction of written files. */
-  secrets: string[];
-  /** The global deadline ended a profile before its verdict. */
-  stopped: boolean;
+/** Hooks of a load run; all optional. */
+export interface LoadHooks {
+  /** Plain progress lines (profile started, calls and broken expectations per profile, …). */
+  onProgress?: (line: string) => void;
 }
 
 /** The plan printed before anything is sent: calls and duration per profile, and the hard caps. */
@@ -56,11 +53,8 @@ export function planLines(options: ResolvedLoadOptions): string[] {
 }
 
 /** Runs every profile and builds the report; never throws for target behaviour. */
-export async function runLoad(
-  options: ResolvedLoadOptions,
-  version: string,
-  log: (line: string) => void,
-): Promise<LoadOutcome> {
+export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {}): Promise<CommandResult> {
+  const log = hooks.onProgress ?? (() => {});
   const startedAt = new Date();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.maxSeconds * 1000);
@@ -133,8 +127,20 @@ export async function runLoad(
   const peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
   const target: Report["target"] =
     options.target.kind === "url" ? { baseUrl: options.target.baseUrl, embedded: false } : { embedded: true };
-  const { report, sections } = buildLoadReport(runs, { version, startedAt, target, notes, peakRssMiB });
-  return { report, sections, secrets, stopped };
+  const { report, sections } = buildLoadReport(runs, {
+    version: VERSION,
+    startedAt,
+    target,
+    notes,
+    peakRssMiB,
+  });
+  if (!stopped) return { report, sections, secrets };
+  return {
+    report,
+    sections,
+    secrets,
+    stopped: "stopped at --max-seconds before every verdict; see the reports",
+  };
 }
 
 async function targetFor(

@@ -3,11 +3,10 @@
  * the latency figures per profile and mix item (corrected and uncorrected, with the load model), the
  * verdict, and where the reports are.
  */
-import { failureText } from "../report/failure-text.js";
+import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 import type { LoadDetails } from "./build-report.js";
 
-const SHOWN = 10;
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
 
 /** The end-of-run summary as plain text. */
@@ -29,23 +28,7 @@ export function loadSummaryText(report: Report, files: readonly string[] = []): 
     }
   }
   if (lines.length > 0) lines.push("");
-  const failing = report.results.filter((r) => r.status === "fail");
-  for (const row of failing.slice(0, SHOWN)) {
-    lines.push(`FAIL ${row.id}${row.operation ? ` (${row.operation})` : ""} [${row.suite}]`);
-    lines.push(`  Expectation: ${row.sentence}`);
-    const cx = row.counterexamples[0];
-    if (cx) lines.push(failureText(cx, { checkId: row.id }).replace(/^/gm, "  "));
-    if (row.message) lines.push(`  ${row.message}`);
-    lines.push("");
-  }
-  if (failing.length > SHOWN)
-    lines.push(
-      `… and ${failing.length - SHOWN} more: ${failing
-        .slice(SHOWN)
-        .map((r) => r.id)
-        .join(", ")}`,
-      "",
-    );
+  lines.push(...failingRowsText(report.results));
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   const s = report.summary;
   lines.push(

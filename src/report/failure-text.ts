@@ -4,7 +4,7 @@
  */
 import { toCurl } from "./curl.js";
 import { truncate } from "./escape.js";
-import type { Counterexample } from "./model.js";
+import type { CheckResult, Counterexample } from "./model.js";
 
 /** The curl line of a counterexample: the one given, else one built from its request. */
 export function curlOf(cx: Counterexample): string | undefined {
@@ -39,4 +39,30 @@ export function failureText(cx: Counterexample, opts: { checkId?: string; seed?:
   if (curl) lines.push("", "Reproduce with:", "", `    ${curl}`);
   if (opts.seed !== undefined) lines.push("", `Replay the generated requests with: --seed ${opts.seed}`);
   return lines.join("\n");
+}
+
+/** Failing rows an end-of-run summary shows in full; the rest are listed by id (the reports hold them all). */
+const SHOWN = 10;
+
+/**
+ * The failing rows of a report as the end-of-run text of `run` and `load`: per row its id, operation and
+ * suite, the sentence it enforces (`Contract:`), its message, and its first counterexample; past `SHOWN`
+ * rows, the ids only.
+ */
+export function failingRowsText(results: readonly CheckResult[]): string[] {
+  const lines: string[] = [];
+  const failing = results.filter((r) => r.status === "fail");
+  for (const row of failing.slice(0, SHOWN)) {
+    lines.push(`FAIL ${row.id}${row.operation ? ` (${row.operation})` : ""} [${row.suite}]`);
+    lines.push(`  Contract: ${row.sentence}`);
+    if (row.message) lines.push(`  ${row.message}`);
+    const cx = row.counterexamples[0];
+    if (cx) lines.push(failureText(cx, { checkId: row.id }).replace(/^/gm, "  "));
+    lines.push("");
+  }
+  if (failing.length > SHOWN) {
+    const more = failing.slice(SHOWN).map((r) => r.id);
+    lines.push(`… and ${more.length} more failing checks: ${more.join(", ")}`, "");
+  }
+  return lines;
 }

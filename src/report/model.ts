@@ -21,3 +21,17 @@ export interface HtmlSection {
   /** Trusted HTML (inline SVG allowed; no external resources). */
   html: string;
 }
+
+/**
+ * What every report-producing command (`run`, `load`, `certify-client`) returns: the library writes and prints
+ * nothing; the CLI writes the reports (redacting `secrets`), prints the summary and sets the exit code.
+ */
+export interface CommandResult {
+  report: Report;
+  /** Command-specific blocks of report.html (latency plots, scenario tables). */
+  sections: HtmlSection[];
+  /** Strings (the API keys used) that no written file may contain. */
+  secrets: string[];
+  /** Why the command stopped before every verdict (a deadline, a call cap); absent when it ran to the end. */
+  stopped?: string;
+}

@@ -11,8 +11,10 @@ export interface ProgressOptions {
   label: string;
   /** Default `process.stderr` (stdout stays clean for machine output). */
   stream?: NodeJS.WritableStream;
-  /** Draw a bar; default: the stream is a TTY and `CI` is not `true`. */
+  /** Draw a bar; default: the stream is a TTY and `CI` is not `true` in `env`. */
   isTTY?: boolean;
+  /** The environment, where `CI=true` asks for plain lines; default none. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Minimum time between plain lines; default 2000 ms. */
   intervalMs?: number;
   /** Clock, for tests. */
@@ -28,10 +30,10 @@ export interface Progress {
   stop(): void;
 }
 
-function defaultIsTTY(stream: NodeJS.WritableStream): boolean {
+function defaultIsTTY(stream: NodeJS.WritableStream, env: ProgressOptions["env"] = {}): boolean {
   const isTerminal = (stream as { isTTY?: boolean }).isTTY === true;
   // CI runners often allocate a pseudo-TTY whose log cannot render a redrawn bar.
-  return isTerminal && process.env.CI !== "true";
+  return isTerminal && env.CI !== "true";
 }
 
 function barProgress(opts: ProgressOptions, stream: NodeJS.WritableStream): Progress {
@@ -101,6 +103,6 @@ function plainProgress(opts: ProgressOptions, stream: NodeJS.WritableStream): Pr
 /** Starts a progress display (a bar on a TTY, throttled lines otherwise). */
 export function createProgress(opts: ProgressOptions): Progress {
   const stream = opts.stream ?? process.stderr;
-  const isTTY = opts.isTTY ?? defaultIsTTY(stream);
+  const isTTY = opts.isTTY ?? defaultIsTTY(stream, opts.env);
   return isTTY ? barProgress(opts, stream) : plainProgress(opts, stream);
 }

@@ -20,7 +20,7 @@ describe("runConformance against broken HTTP servers", () => {
           maxBodyBytes: 1024 * 1024,
           seed: 1,
         });
-        const report = await runConformance(options);
+        const { report } = await runConformance(options);
         expect(report.verdict).toBe("fail");
         const failing = report.results.filter((r) => r.status === "fail");
         expect(failing.length).toBeGreaterThan(0);
@@ -43,7 +43,7 @@ describe("runConformance against broken HTTP servers", () => {
         suites: ["http"],
         timeoutMs: 200,
       });
-      const report = await runConformance(options);
+      const { report } = await runConformance(options);
       const row = report.results.find((r) => r.id === "transport.response_received");
       expect(row?.status).toBe("fail");
       expect(row?.counterexamples[0]?.received).toMatch(/CB_TIMEOUT/);
@@ -64,7 +64,7 @@ describe("runConformance against broken HTTP servers", () => {
         timeoutMs: 60_000,
         deadlineS: 1,
       });
-      const report = await runConformance(options);
+      const { report } = await runConformance(options);
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(report.details?.stopped).toBe("deadline");
       expect(report.results.filter((r) => r.status === "fail")).toEqual([]);

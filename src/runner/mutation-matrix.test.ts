@@ -100,7 +100,7 @@ describe("mutation matrix: cbcheck run catches every seeded bug", () => {
         mutation: m.id,
         ...(row.suites ? { suites: row.suites } : {}),
       });
-      const report = await runConformance(options);
+      const { report } = await runConformance(options);
       const failing = new Set(report.results.filter((r) => r.status === "fail").map((r) => r.id));
       expect(report.verdict).toBe("fail");
       for (const id of row.expect) expect([...failing], `${m.id} must fail ${id}`).toContain(id);
@@ -128,7 +128,7 @@ describe("mutation matrix: load mutations the rate-limit suite also catches", ()
         embeddedRateLimit: 100,
         embeddedRateWindowMs: row.windowMs,
       });
-      const report = await runConformance(options);
+      const { report } = await runConformance(options);
       const failing = report.results.filter((r) => r.status === "fail").map((r) => r.id);
       expect(failing).toContain(row.expect);
       expect(unregisteredIds(report)).toEqual([]);

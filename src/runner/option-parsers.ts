@@ -1,17 +1,10 @@
 /**
- * Parsers of single option values; each throws HarnessError `CB_USAGE` with the flag's name.
+ * Parsers of the values only `cbcheck run` takes (rate, shard, suites, concurrency); each throws
+ * HarnessError `CB_USAGE` with the flag's name. The parsers every command shares are in `option-values.ts`.
  */
 import { HarnessError } from "../errors.js";
+import { integerIn } from "../option-values.js";
 import type { Shard } from "./shard.js";
-
-/** An integer ≥ `min` (default 1) from a number or a decimal string. */
-export function positiveInt(value: number | string, flag: string, min = 1): number {
-  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min) {
-    throw new HarnessError("CB_USAGE", `${flag} must be an integer >= ${min}, got "${value}"`);
-  }
-  return n;
-}
 
 /** `CALLS/SECONDS`, e.g. `120/60`. */
 export function parseRate(text: string): { calls: number; seconds: number } {
@@ -36,35 +29,12 @@ export function parseShard(text: string): Shard {
   return { index, count };
 }
 
-/** An absolute http(s) URL, without a trailing slash. */
-export function requireUrl(text: string, flag: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new HarnessError("CB_USAGE", `${flag} is not a URL: "${text}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new HarnessError("CB_USAGE", `${flag} must be an http or https URL, got "${text}"`);
-  }
-  if (url.search || url.hash)
-    throw new HarnessError("CB_USAGE", `${flag} must not carry a query or fragment`);
-  return url.toString().replace(/\/+$/, "");
-}
-
 /** Most requests `--concurrency` may keep in flight: past this, a 2-core client gains nothing more. */
 const MAX_CONCURRENCY = 16;
 
 /** `--concurrency`: an integer 1..MAX_CONCURRENCY. */
 export function parseConcurrency(value: number | string): number {
-  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_CONCURRENCY) {
-    throw new HarnessError(
-      "CB_USAGE",
-      `--concurrency must be an integer from 1 to ${MAX_CONCURRENCY}, got "${value}"`,
-    );
-  }
-  return n;
+  return integerIn(value, "--concurrency", 1, MAX_CONCURRENCY);
 }
 
 /** `--suite` values (repeatable, comma-separated) checked against `known`, returned in `known` order. */
@@ -77,18 +47,4 @@ export function parseSuites<T extends string>(names: string[] | undefined, known
     }
   }
   return known.filter((s) => wanted.includes(s));
-}
-
-/** An environment variable name (`--api-key-env`, `--free-api-key-env`). */
-export function envName(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    throw new HarnessError("CB_USAGE", `"${name}" is not an environment variable name`);
-  }
-  return name;
-}
-
-/** The value of an environment variable; empty counts as unset. */
-export function envValue(env: Record<string, string | undefined>, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value === "" ? undefined : value;
 }

@@ -50,11 +50,11 @@ describe("resolveRunOptions", () => {
     expect(o.freeApiKey).toBeUndefined();
   });
 
-  it("parses numbers, suites, shard and rate given as CLI strings", () => {
+  it("takes numbers, and parses suites, shard and rate given in their CLI notation", () => {
     const o = resolveRunOptions({
-      seed: "42",
-      runs: "7",
-      maxCalls: "99",
+      seed: 42,
+      runs: 7,
+      maxCalls: 99,
       suites: ["negative,schema", "http"],
       shard: "2/3",
       expectRateLimit: "10/2",
@@ -68,8 +68,8 @@ describe("resolveRunOptions", () => {
   it("refuses bad values with one-line usage errors", () => {
     expect(usageError(() => resolveRunOptions({ baseUrl: "http://h/v1", env: {} }))).toMatch(/CB_API_KEY/);
     expect(usageError(() => resolveRunOptions({ suites: ["nope"] }))).toMatch(/unknown suite "nope"/);
-    expect(usageError(() => resolveRunOptions({ runs: "0" }))).toMatch(/--runs/);
-    expect(usageError(() => resolveRunOptions({ maxCalls: "many" }))).toMatch(/--max-calls/);
+    expect(usageError(() => resolveRunOptions({ runs: 0 }))).toMatch(/--runs/);
+    expect(usageError(() => resolveRunOptions({ maxCalls: Number.NaN }))).toMatch(/--max-calls/);
     expect(usageError(() => resolveRunOptions({ shard: "4/3" }))).toMatch(/--shard/);
     expect(usageError(() => resolveRunOptions({ expectRateLimit: "120" }))).toMatch(/CALLS\/SECONDS/);
     expect(usageError(() => resolveRunOptions({ baseUrl: "ftp://x", env: { CB_API_KEY: "k" } }))).toMatch(
@@ -77,9 +77,9 @@ describe("resolveRunOptions", () => {
     );
     expect(usageError(() => resolveRunOptions({ altBaseUrl: "http://h/api/v1" }))).toMatch(/--base-url/);
     expect(usageError(() => resolveRunOptions({ apiKeyEnv: "not a name" }))).toMatch(/environment variable/);
-    for (const bad of ["0", "17", "2.5", "two", 0, 17]) {
+    for (const bad of [0, 17, 2.5, Number.NaN]) {
       expect(usageError(() => resolveRunOptions({ concurrency: bad }))).toMatch(/--concurrency .* 1 to 16/);
     }
-    expect(resolveRunOptions({ concurrency: "16" }).concurrency).toBe(16);
+    expect(resolveRunOptions({ concurrency: 16 }).concurrency).toBe(16);
   });
 });

@@ -1,21 +1,13 @@
 /**
- * Options of `cbcheck run`: one user-facing type (all optional, as the CLI gives them), resolved ONCE by
- * `resolveRunOptions` into a fully defaulted, validated object. This is the only place that validates them:
- * a bad value is a HarnessError `CB_USAGE` (exit 2).
+ * Options of `cbcheck run`: one user-facing type (all optional; the CLI's flags are typed from it), resolved
+ * ONCE by `resolveRunOptions` into a fully defaulted, validated object. This is the only place that
+ * validates them (the CLI's flag parsers call the same parsers): a bad value is a HarnessError `CB_USAGE`.
  */
 import { HarnessError } from "../errors.js";
+import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import {
-  envName,
-  envValue,
-  parseConcurrency,
-  parseRate,
-  parseShard,
-  parseSuites,
-  positiveInt,
-  requireUrl,
-} from "./option-parsers.js";
+import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
 import { RUN_DEFAULTS } from "./run-defaults.js";
 import type { Shard } from "./shard.js";
 
@@ -36,7 +28,7 @@ export const SUITE_ORDER: SuiteName[] = [
 /** Fixtures given in code: `known_ids` required, the rest optional (as in the fixtures file). */
 export type FixturesInput = Partial<TargetFixtures> & { known_ids: string[] };
 
-/** What the user may set; every field optional. Numbers may come as CLI strings. */
+/** What the user may set; every field optional. */
 export interface RunOptions {
   /** Target base URL (with `/v1`); absent: start the embedded reference server. */
   baseUrl?: string;
@@ -44,13 +36,13 @@ export interface RunOptions {
   /** Names of the environment variables holding the keys, and the environment to read them from. */
   apiKeyEnv?: string;
   freeApiKeyEnv?: string;
-  env?: Record<string, string | undefined>;
+  env?: Readonly<Record<string, string | undefined>>;
   /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
   fixtures?: string | FixturesInput;
   suites?: string[];
-  seed?: number | string;
-  runs?: number | string;
-  maxCalls?: number | string;
+  seed?: number;
+  runs?: number;
+  maxCalls?: number;
   /** `CALLS/SECONDS`. */
   expectRateLimit?: string;
   allowLoad?: boolean;
@@ -58,12 +50,12 @@ export interface RunOptions {
   reportDir?: string;
   /** `I/N`. */
   shard?: string;
-  timeoutMs?: number | string;
-  deadlineS?: number | string;
-  maxBodyBytes?: number | string;
+  timeoutMs?: number;
+  deadlineS?: number;
+  maxBodyBytes?: number;
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
-  concurrency?: number | string;
+  concurrency?: number;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -100,18 +92,15 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   if (embedded && input.altBaseUrl !== undefined) {
     throw new HarnessError("CB_USAGE", "--alt-base-url needs --base-url (the embedded server has its own)");
   }
-  const apiKeyEnv = envName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
-  const freeApiKeyEnv = envName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
-  const apiKey = embedded ? undefined : envValue(env, apiKeyEnv);
+  const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
+  const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
+  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv, "CB_USAGE");
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
-  if (!embedded && apiKey === undefined) {
-    throw new HarnessError("CB_USAGE", `no API key: set the environment variable ${apiKeyEnv}`);
-  }
-  const rateLimit = positiveInt(
+  const rateLimit = integerIn(
     input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,
     "embedded rate limit",
   );
-  const windowMs = positiveInt(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
+  const windowMs = integerIn(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
   const rateText =
     input.expectRateLimit ?? (embedded ? `${rateLimit}/${windowMs / 1000}` : RUN_DEFAULTS.expectRateLimit);
   const stamp = now.toISOString().replace(/[:.]/g, "-");
@@ -120,26 +109,25 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
       ? { kind: "embedded" }
       : {
           kind: "url",
-          baseUrl: requireUrl(input.baseUrl!, "--base-url"),
-          ...(input.altBaseUrl ? { altBaseUrl: requireUrl(input.altBaseUrl, "--alt-base-url") } : {}),
+          baseUrl: httpUrl(input.baseUrl!, "--base-url"),
+          ...(input.altBaseUrl ? { altBaseUrl: httpUrl(input.altBaseUrl, "--alt-base-url") } : {}),
         },
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
-    seed:
-      input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : positiveInt(input.seed, "--seed", 0),
-    runs: positiveInt(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
-    maxCalls: positiveInt(input.maxCalls ?? RUN_DEFAULTS.maxCalls, "--max-calls"),
+    seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),
+    runs: integerIn(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
+    maxCalls: integerIn(input.maxCalls ?? RUN_DEFAULTS.maxCalls, "--max-calls"),
     expectRateLimit: parseRate(rateText),
     allowLoad: input.allowLoad ?? false,
     // The embedded server's credits are not real money: influencer reads are always allowed there.
     allowCredits: input.allowCredits ?? embedded,
     reportDir: input.reportDir ?? `reports/${stamp}`,
     shard: parseShard(input.shard ?? "1/1"),
-    timeoutMs: positiveInt(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
-    deadlineS: positiveInt(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
-    maxBodyBytes: positiveInt(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
+    timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
+    deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
+    maxBodyBytes: integerIn(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),

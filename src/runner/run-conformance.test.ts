@@ -9,7 +9,7 @@ import { SUITES } from "./suites/index.js";
 
 describe("runConformance against the embedded reference server", () => {
   it("passes every suite on the unmutated server, with a report that matches its schema", async () => {
-    const report = await runConformance(resolveRunOptions({ seed: 11, runs: 8 }));
+    const { report } = await runConformance(resolveRunOptions({ seed: 11, runs: 8 }));
     const failing = report.results
       .filter((r) => r.status === "fail")
       .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
@@ -27,7 +27,7 @@ describe("runConformance against the embedded reference server", () => {
 
   it("splits the work by --shard deterministically", async () => {
     const ids = async (shard: string) => {
-      const report = await runConformance(resolveRunOptions({ seed: 3, suites: ["negative"], shard }));
+      const { report } = await runConformance(resolveRunOptions({ seed: 3, suites: ["negative"], shard }));
       // One row per bound case: the rows of the cases this shard ran.
       return report.results
         .map((r) => r.id)
@@ -48,7 +48,7 @@ describe("runConformance against the embedded reference server", () => {
   });
 
   it("stops at --max-calls with a clear note and never sends more", async () => {
-    const report = await runConformance(resolveRunOptions({ seed: 1, maxCalls: 20 }));
+    const { report } = await runConformance(resolveRunOptions({ seed: 1, maxCalls: 20 }));
     expect(report.details?.stopped).toBe("max-calls");
     expect(report.summary.calls).toBeLessThanOrEqual(20);
     expect(report.notes?.[0]).toMatch(/--max-calls 20/);
@@ -64,7 +64,7 @@ describe("runConformance against a URL", () => {
 
   it("stops when the main key is refused with 401, naming the rule", async () => {
     const env = { CB_API_KEY: server.keys.revoked };
-    const report = await runConformance(
+    const { report } = await runConformance(
       resolveRunOptions({ baseUrl: server.url, env, fixtures: server.fixtures, suites: ["http", "schema"] }),
     );
     expect(report.verdict).toBe("fail");
@@ -76,7 +76,7 @@ describe("runConformance against a URL", () => {
 
   it("discovers ids through /resolve without fixtures, and skips free-key checks without a free key", async () => {
     const env = { CB_API_KEY: server.keys.plus };
-    const report = await runConformance(
+    const { report } = await runConformance(
       resolveRunOptions({ baseUrl: server.url, env, suites: ["auth"], seed: 2 }),
     );
     expect(report.results.filter((r) => r.status === "fail")).toEqual([]);

@@ -3,11 +3,11 @@
  * shared engine (pacing, budget, deadline, shard), and returns the report. It writes nothing and prints
  * nothing: the CLI renders, writes reports and sets the exit code.
  */
-import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
-import type { Report } from "../report/model.js";
+import type { CommandResult, Report } from "../report/model.js";
 import { summarise } from "../report/summarise.js";
 import { RUNNER } from "../verdicts/runner.js";
+import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
@@ -17,10 +17,6 @@ import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
-
-const VERSION = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
 
 /** Hooks of a run; all optional. */
 export interface RunHooks {
@@ -49,8 +45,11 @@ async function preflight(engine: RunEngine): Promise<void> {
   }
 }
 
-/** Runs the conformance suites against the target of `options` and returns the report. */
-export async function runConformance(options: ResolvedRunOptions, hooks: RunHooks = {}): Promise<Report> {
+/** Runs the conformance suites against the target of `options`; returns the report and the keys to redact. */
+export async function runConformance(
+  options: ResolvedRunOptions,
+  hooks: RunHooks = {},
+): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
   const progress = hooks.onProgress ?? (() => {});
   const open = await openTarget(options);
@@ -97,7 +96,7 @@ export async function runConformance(options: ResolvedRunOptions, hooks: RunHook
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   const results = engine.results.results();
-  return {
+  const report: Report = {
     tool: "cbcheck",
     version: VERSION,
     command: "run",
@@ -115,4 +114,7 @@ export async function runConformance(options: ResolvedRunOptions, hooks: RunHook
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
   };
+  const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
+  return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
 }

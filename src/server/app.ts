@@ -29,7 +29,7 @@ function listen(server: Server, options: ResolvedServerOptions): Promise<Address
 /** Starts a server on `graph`; `startServer` (index.ts) builds the graph from seed and size first. */
 export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}): Promise<RunningServer> {
   const options = resolveServerOptions(input);
-  const { keys, accounts } = createKeys();
+  const { keys, accounts } = createKeys(options.keySeed ?? undefined);
   const state: ServerState = {
     graph,
     keys,

@@ -1,7 +1,8 @@
 /**
- * Test keys and the accounts behind them (Authentication 1–5). Keys are fresh random strings per start.
+ * Test keys and the accounts behind them (Authentication 1–5). Keys are fresh random strings per start, or
+ * derived from a seed when one is given (so that scripts can know them in advance).
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { ServerKeys } from "./types.js";
 
 /** A plan tier as the server models it. */
@@ -32,18 +33,23 @@ export const STARTING_BALANCES: Record<string, number> = {
   "user:no-credits": 0,
 };
 
-function key(tier: string): string {
-  return `cbk_${tier}_${randomBytes(8).toString("hex")}`;
+/** `cbk_<tier>_<16 hex>`: random, or the first 16 hex digits of sha256("cbcheck-key:<seed>:<name>"). */
+function key(tier: string, name: keyof ServerKeys, seed: number | undefined): string {
+  const hex =
+    seed === undefined
+      ? randomBytes(8).toString("hex")
+      : createHash("sha256").update(`cbcheck-key:${seed}:${name}`).digest("hex").slice(0, 16);
+  return `cbk_${tier}_${hex}`;
 }
 
-/** Fresh keys and their accounts, indexed by key string. */
-export function createKeys(): { keys: ServerKeys; accounts: Map<string, Account> } {
+/** Keys (fresh, or derived from `seed`: same seed, same keys) and their accounts, indexed by key string. */
+export function createKeys(seed?: number): { keys: ServerKeys; accounts: Map<string, Account> } {
   const keys: ServerKeys = {
-    plus: key("plus"),
-    team: key("team"),
-    free: key("free"),
-    revoked: key("plus"),
-    noCredits: key("plus"),
+    plus: key("plus", "plus", seed),
+    team: key("team", "team", seed),
+    free: key("free", "free", seed),
+    revoked: key("plus", "revoked", seed),
+    noCredits: key("plus", "noCredits", seed),
   };
   const plus = (name: keyof ServerKeys, bucket: string): Account => ({
     name,

@@ -19,6 +19,8 @@ export interface ResolvedServerOptions {
   mutation: string | null;
   faultPlan: FaultPlan;
   trace: boolean;
+  /** Seed of the test keys, or null for fresh random keys. */
+  keySeed: number | null;
   /** Request body limit in bytes (contract: "not shown"; we choose 1 MiB). */
   maxBodyBytes: number;
 }
@@ -69,6 +71,7 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     mutation: options.mutation ?? null,
     faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },
     trace: options.trace ?? false,
+    keySeed: options.keySeed === undefined ? null : intIn("keySeed", options.keySeed, 0, 0, 2 ** 31 - 1),
     maxBodyBytes: DEFAULTS.maxBodyBytes,
   };
 }

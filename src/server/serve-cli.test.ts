@@ -2,27 +2,15 @@
  * `cbcheck serve` end to end: a child process prints its URLs and keys, serves, stops on SIGTERM;
  * a port in use is one line and exit 2.
  */
-import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { spawnCollecting } from "../cli/test-support/spawn-collecting.js";
 
 const MAIN = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "serve", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (c) => {
-    out += c;
-  });
-  child.stderr.on("data", (c) => {
-    err += c;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => out, errors: () => err };
+  return spawnCollecting(process.execPath, ["--import", "tsx", MAIN, "serve", ...args]);
 }
 
 async function waitFor(check: () => boolean, ms: number): Promise<void> {

@@ -30,6 +30,8 @@ export interface ServerOptions {
   faultPlan?: FaultPlan;
   /** Record every request in `trace`. Default false (costs memory under load). */
   trace?: boolean;
+  /** Derive the test keys from this seed (same seed, same keys). Default: fresh random keys on every start. */
+  keySeed?: number;
 }
 
 /** The test keys the server accepts; the values are secrets to the harness like any key. */

@@ -2,7 +2,10 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeReports } from "../../report/write-reports.js";
 import { type CertifyResult, certifyClient } from "../certify-client.js";
+import type { CertifyLevel } from "../grade-scenario.js";
+import { resolveCertifyOptions } from "../options.js";
 import { compiledClientsRoot } from "./compile-clients.js";
 
 /** The command of a defective client by name: plain `node` on its transpiled JavaScript. */
@@ -16,7 +19,8 @@ export const tsxScript = (script: string): string[] => [process.execPath, "--imp
 
 /** What a test asserts on. */
 export interface CertifyOutcome {
-  result: CertifyResult;
+  /** The certifier's result and the certificate files written from it (as the CLI writes them). */
+  result: CertifyResult & { files: string[] };
   /** Ids of rules that failed in any scenario. */
   failing: string[];
   /** `scenario:status` of every scenario. */
@@ -29,20 +33,26 @@ export interface CertifyOutcome {
   failures: string;
 }
 
-/** Runs `certifyClient` on `command` with a short timeout. */
+/** Runs `certifyClient` on `command` with a short timeout and writes the certificate as the CLI does. */
 export async function certifyCommand(
   command: string[],
-  options: { scenarios?: string[]; level?: string; timeoutS?: number; concurrency?: number } = {},
+  options: { scenarios?: string[]; level?: CertifyLevel; timeoutS?: number; concurrency?: number } = {},
 ): Promise<CertifyOutcome> {
   const reportDir = await mkdtemp(join(tmpdir(), "cbcheck-certify-test-"));
-  const result = await certifyClient({
+  const resolved = resolveCertifyOptions({
     command,
     scenarios: options.scenarios,
     level: options.level,
     timeoutS: options.timeoutS ?? 30,
     reportDir,
     concurrency: options.concurrency ?? 3,
+    env: process.env,
   });
+  const certified = await certifyClient(resolved);
+  const written = await writeReports(reportDir, certified.report, certified.sections, {
+    secrets: certified.secrets,
+  });
+  const result = { ...certified, files: written };
   const failing = [
     ...new Set(result.report.results.filter((r) => r.status === "fail").map((r) => r.id)),
   ].sort();

@@ -1,12 +1,15 @@
 /**
  * `cbcheck certify-client [--scenario NAME]... [--level required|all] [--report-dir DIR] [--timeout-s N] -- COMMAND [ARG...]`
  */
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { certifyClient } from "../../certify/certify-client.js";
-import { DEFAULT_TIMEOUT_S } from "../../certify/options.js";
+import type { ScenarioGrade } from "../../certify/grade-scenario.js";
+import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
-import { EXIT } from "../../errors.js";
+import type { Report } from "../../report/model.js";
+import { finishCommand } from "../finish-command.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { CERTIFY_FLAGS } from "./certify-client-flags.js";
 
 const HELP_AFTER = `
 How it works:
@@ -32,54 +35,39 @@ Example:
   cbcheck certify-client --scenario happy --scenario rate-limited --level required -- python3 client.py
 `;
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function printScenario(name: string, grade: ScenarioGrade): void {
+  const failed = grade.rules.filter((g) => g.graded && g.result.status === "fail").map((g) => g.rule.id);
+  const suffix = failed.length > 0 ? ` (failed: ${failed.join(", ")})` : "";
+  process.stdout.write(`scenario ${name}: ${grade.status}${suffix}\n`);
+}
+
+function certificateText(report: Report, files: readonly string[]): string {
+  const { passed, failed, inconclusive } = report.summary;
+  const verdict = report.verdict === "pass" ? "CERTIFIED" : "NOT CERTIFIED";
+  return (
+    `${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
+    `certificate: ${files.join(", ")}\n`
+  );
+}
+
+async function action(clientCommand: string[], command: Command): Promise<void> {
+  const options = resolveCertifyOptions({
+    ...readFlags(command, CERTIFY_FLAGS),
+    command: clientCommand,
+    env: process.env,
+  });
+  const result = await certifyClient(options, { onScenario: printScenario });
+  await finishCommand(result, options.reportDir, certificateText);
 }
 
 /** Registers `cbcheck certify-client`. */
 export function registerCertifyClient(program: Command): void {
-  program
+  const command = program
     .command("certify-client")
     .description("certify that an API client (any language) behaves as the cb/v1 contract asks of clients")
     .usage("[options] -- COMMAND [ARG...]")
-    .argument("[command...]", "the client command to certify, after --")
-    .option("--scenario <name>", "run only this scenario (repeatable; default all)", collect, [])
-    .option(
-      "--level <level>",
-      "required: the contract's requirements only; all: also recommended practice",
-      "all",
-    )
-    .option("--report-dir <dir>", "where the certificate is written", "reports/certify-client")
-    .option("--timeout-s <seconds>", "time each scenario's client may run", String(DEFAULT_TIMEOUT_S))
+    .argument("[command...]", "the client command to certify, after --");
+  addFlags(command, CERTIFY_FLAGS)
     .addHelpText("after", HELP_AFTER)
-    .action(
-      async (
-        command: string[],
-        opts: { scenario: string[]; level: string; reportDir: string; timeoutS: string },
-      ) => {
-        const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
-          version: string;
-        };
-        const result = await certifyClient({
-          command,
-          scenarios: opts.scenario,
-          level: opts.level,
-          reportDir: opts.reportDir,
-          timeoutS: opts.timeoutS,
-          version: pkg.version,
-          onScenario: (name, grade) => {
-            const failed = grade.rules
-              .filter((g) => g.graded && g.result.status === "fail")
-              .map((g) => g.rule.id);
-            const suffix = failed.length > 0 ? ` (failed: ${failed.join(", ")})` : "";
-            process.stdout.write(`scenario ${name}: ${grade.status}${suffix}\n`);
-          },
-        });
-        process.stdout.write(
-          `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"}: ${result.report.summary.passed} passed, ${result.report.summary.failed} failed, ${result.report.summary.inconclusive} inconclusive\n`,
-        );
-        process.stdout.write(`certificate: ${result.files.join(", ")}\n`);
-        process.exitCode = result.certified ? EXIT.pass : EXIT.violation;
-      },
-    );
+    .action((clientCommand: string[]) => action(clientCommand, command));
 }

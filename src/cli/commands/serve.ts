@@ -2,92 +2,93 @@
  * `cbcheck serve`: runs the reference server until SIGINT/SIGTERM, printing its base URLs and test keys
  * (local, per-start keys of a test server: printing them is the point of this command).
  */
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { startServer } from "../../server/index.js";
-import { MUTATIONS } from "../../server/mutations.js";
-import type { RunningServer } from "../../server/types.js";
+import type { RunningServer, ServerOptions } from "../../server/types.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { type HandoffOptions, handoffLine, KEY_ENV_NAMES, writeHandoff } from "../serve-handoff.js";
+import { SERVE_FLAGS } from "./serve-flags.js";
 
-function integer(name: string, min: number, max: number): (value: string) => number {
-  return (value) => {
-    if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new HarnessError(
-        "CB_USAGE",
-        `--${name} must be an integer from ${min} to ${max}, got "${value}"`,
-      );
-    }
-    return Number(value);
-  };
-}
+const HELP = `
+For scripts: --json prints one line once listening, {"baseUrl", "altBaseUrl", "keys", "fixtures", "pid"}
+(nothing else goes to stdout); --keys-file writes the keys as shell-sourceable lines (mode 0600):
+  ${Object.values(KEY_ENV_NAMES).join(", ")}
+--fixtures-out writes the server's ids as a fixtures file for \`cbcheck run --fixtures\` (with --json and
+no --fixtures-out, a temporary file that is removed on exit). These keys are the reference server's own
+throwaway test keys, not secrets of any account: printing and writing them is intended. They are fresh on
+every start, or derived from --seed when it is given (same seed, same keys).
+See examples/serve-and-run.sh.
 
-interface ServeFlags {
-  host: string;
-  port: number;
-  seed: number;
-  orgs: number;
-  rateLimit?: number;
-  rateWindowMs?: number;
-  latencyMs?: number;
-  mutation?: string;
-}
+Examples:
+  cbcheck serve --port 8080
+  cbcheck serve --seed 7 --json --keys-file keys.env --fixtures-out fixtures.json
 
-async function start(flags: ServeFlags): Promise<RunningServer> {
-  if (flags.mutation !== undefined && !MUTATIONS.some((m) => m.id === flags.mutation)) {
-    throw new HarnessError("CB_USAGE", `unknown --mutation "${flags.mutation}"`);
-  }
+Exit codes:
+  0  stopped by Ctrl-C or SIGTERM
+  2  bad flags, a port in use, or an output file that cannot be written
+`;
+
+/** Starts the server; a port in use or an address it cannot listen on is a harness error (exit 2). */
+async function start(options: ServerOptions): Promise<RunningServer> {
   try {
-    return await startServer(flags);
+    return await startServer(options);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") {
-      throw new HarnessError("CB_PORT_IN_USE", `port ${flags.port} on ${flags.host} is already in use`);
+      throw new HarnessError("CB_PORT_IN_USE", `port ${options.port} on ${options.host} is already in use`);
     }
     if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EACCES") {
-      throw new HarnessError("CB_LISTEN", `cannot listen on ${flags.host}:${flags.port} (${code})`);
+      throw new HarnessError("CB_LISTEN", `cannot listen on ${options.host}:${options.port} (${code})`);
     }
     throw err;
   }
 }
 
+async function action(command: Command): Promise<void> {
+  // The flags' defaults fill host, port, seed and orgs; a --seed given also fixes the test keys.
+  const options = readFlags(command, SERVE_FLAGS);
+  if (command.getOptionValueSource("seed") !== "default") options.keySeed = options.seed;
+  const server = await start(options);
+  const handoff = await writeHandoff(server, options).catch(async (err) => {
+    await server.close();
+    throw err;
+  });
+  if (options.json) process.stdout.write(handoffLine(server, handoff.fixturesPath));
+  else printProse(server, options);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      server.close().then(resolve, resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await handoff.cleanup();
+}
+
 /** Registers `cbcheck serve`. */
 export function registerServe(program: Command): void {
-  program
+  const command = program
     .command("serve")
-    .description("run the reference server of cb/v1 (synthetic data) until interrupted")
-    .option("--host <host>", "interface to listen on", "127.0.0.1")
-    .option("--port <port>", "port (0 picks a free one)", integer("port", 0, 65535), 0)
-    .option("--seed <n>", "seed of the synthetic graph", integer("seed", 0, 2 ** 31 - 1), 1)
-    .option("--orgs <n>", "number of organisations", integer("orgs", 1, 1_000_000), 2000)
-    .option(
-      "--rate-limit <calls>",
-      "calls per rate window per key (default 120)",
-      integer("rate-limit", 1, 1e12),
-    )
-    .option(
-      "--rate-window-ms <ms>",
-      "length of the rate window (default 60000)",
-      integer("rate-window-ms", 1, 1e12),
-    )
-    .option("--latency-ms <ms>", "latency added to every response", integer("latency-ms", 0, 600_000))
-    .addOption(new Option("--mutation <id>", "switch on one seeded bug (tests only)").hideHelp())
-    .action(async (flags: ServeFlags) => {
-      const server = await start(flags);
-      const out = process.stdout;
-      out.write(`cbcheck reference server (cb/v1), seed ${flags.seed}, ${flags.orgs} organisations\n`);
-      out.write(`base URL:     ${server.url}\n`);
-      out.write(`alt base URL: ${server.altUrl}\n`);
-      out.write("test keys (valid for this run only):\n");
-      for (const [name, key] of Object.entries(server.keys)) out.write(`  ${name.padEnd(10)} ${key}\n`);
-      if (flags.mutation) out.write(`seeded bug on: ${flags.mutation}\n`);
-      out.write("press Ctrl-C to stop\n");
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
-          server.close().then(resolve, resolve);
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
-      });
-    });
+    .description("run the reference server of cb/v1 (synthetic data) until interrupted");
+  addFlags(command, SERVE_FLAGS)
+    .addHelpText("after", HELP)
+    .action(() => action(command));
+}
+
+function printProse(server: RunningServer, options: ServerOptions & HandoffOptions): void {
+  const out = process.stdout;
+  out.write(`cbcheck reference server (cb/v1), seed ${options.seed}, ${options.orgs} organisations\n`);
+  out.write(`base URL:     ${server.url}\n`);
+  out.write(`alt base URL: ${server.altUrl}\n`);
+  const origin =
+    options.keySeed === undefined ? "valid for this run only" : `derived from --seed ${options.keySeed}`;
+  out.write(`test keys (${origin}):\n`);
+  for (const [name, key] of Object.entries(server.keys)) out.write(`  ${name.padEnd(10)} ${key}\n`);
+  if (options.keysFile) out.write(`keys written to ${options.keysFile}\n`);
+  if (options.fixturesOut) out.write(`fixtures written to ${options.fixturesOut}\n`);
+  if (options.mutation) out.write(`seeded bug on: ${options.mutation}\n`);
+  out.write("press Ctrl-C to stop\n");
 }

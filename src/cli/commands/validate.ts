@@ -5,31 +5,17 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
-import { resolveKind } from "../../checks/validate/kinds.js";
-import {
-  inferOperation,
-  parseOperation,
-  requestFromJson,
-  requestFromPath,
-} from "../../checks/validate/request-input.js";
+import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
   type ValidateResult,
   validateDocument,
 } from "../../checks/validate/validate-document.js";
 import { EXIT, HarnessError } from "../../errors.js";
-import type { RecordedRequest } from "../../transport/exchange.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./validate-flags.js";
 
 const MAX_BYTES = 256 * 1024 * 1024;
-
-interface ValidateFlags {
-  as: string;
-  request?: string;
-  operation?: string;
-  path?: string;
-  status?: string;
-  json?: boolean;
-}
 
 const HELP = `
 Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
@@ -46,54 +32,27 @@ Exit codes:
   2  bad usage, unreadable file, empty input, input that is not JSON, or input over 256 MiB
 `;
 
+async function action(file: string | undefined, command: Command): Promise<void> {
+  // commander refuses the command without --as (a mandatory option).
+  const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
+  const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
+  const options = resolveValidateOptions({ ...flags, request });
+  const text = await readInput(file);
+  const value = parseJson(text, file);
+  const result = validateDocument(value, text, options.kind, options);
+  print(result, json === true);
+  if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
+}
+
 /** Registers `cbcheck validate`. */
 export function registerValidate(program: Command): void {
-  program
+  const command = program
     .command("validate")
     .description("validate a JSON document (file or stdin) against a contract schema and the semantic checks")
-    .argument("[file]", "JSON file to validate; - or nothing reads stdin")
-    .requiredOption("--as <kind>", "what the document is: a schema name or alias (see below)")
-    .option("--request <json>", "the request the document answers, as JSON or @file")
-    .option("--operation <op>", "operation: resolve, entity-get, entity-batch, me, …")
-    .option("--path <path>", "request path with query string, relative to the base URL")
-    .option("--status <n>", "HTTP status of the response (default 200; 400 for --as error)")
-    .option("--json", "print the result as JSON")
+    .argument("[file]", "JSON file to validate; - or nothing reads stdin");
+  addFlags(command, VALIDATE_FLAGS)
     .addHelpText("after", HELP)
-    .action(async (file: string | undefined, flags: ValidateFlags) => {
-      const kind = resolveKind(flags.as);
-      const status = flags.status === undefined ? undefined : parseStatus(flags.status);
-      const request = await buildRequest(flags);
-      const inferred = request ? inferOperation(request.method, request.path) : undefined;
-      const operation = flags.operation
-        ? parseOperation(flags.operation)
-        : inferred !== "other"
-          ? inferred
-          : undefined;
-      const text = await readInput(file);
-      const value = parseJson(text, file);
-      const result = validateDocument(value, text, kind, { request, operation, status });
-      print(result, flags.json === true);
-      if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
-    });
-}
-
-function parseStatus(value: string): number {
-  if (!/^\d{3}$/.test(value) || Number(value) < 100 || Number(value) > 599)
-    throw new HarnessError(
-      "CB_USAGE",
-      `--status must be an HTTP status from 100 to 599 (got ${JSON.stringify(value)})`,
-    );
-  return Number(value);
-}
-
-async function buildRequest(flags: ValidateFlags): Promise<RecordedRequest | undefined> {
-  if (flags.request !== undefined) {
-    const text = flags.request.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
-    return requestFromJson(text);
-  }
-  if (flags.path === undefined) return undefined;
-  const method = flags.operation === "entity-batch" ? "POST" : "GET";
-  return requestFromPath(flags.path, method);
+    .action((file: string | undefined) => action(file, command));
 }
 
 async function readFileText(path: string): Promise<string> {

@@ -5,28 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** fixtures/schemas/ of this repository. */
-/** The schemas that encode the contract (the others describe cbcheck's own files): each has fixtures. */
-export const CONTRACT_SCHEMAS: readonly string[] = [
-  "batch-request",
-  "edge",
-  "entities-response",
-  "entity-get-request",
-  "envelope",
-  "error",
-  "extensions",
-  "identifiers",
-  "influencer-node",
-  "influencer-response",
-  "me",
-  "node",
-  "numeric",
-  "org-payload",
-  "resolve-candidate",
-  "resolve-request",
-  "resolve-response",
-];
+export { CONTRACT_SCHEMAS } from "../contract-schemas.js";
 
+/** fixtures/schemas/ of this repository. */
 export const SCHEMA_FIXTURES_DIR: string = fileURLToPath(
   new URL("../../../fixtures/schemas/", import.meta.url),
 );

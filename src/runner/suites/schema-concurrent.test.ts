@@ -34,7 +34,7 @@ async function traced(concurrency: number): Promise<{ report: Report; seen: stri
     runs: 12,
     concurrency,
   });
-  const report = await runConformance(options);
+  const { report } = await runConformance(options);
   const entries = server.trace.slice(from);
   // Most requests the server was serving at once (each arrival against the ones not yet finished).
   const overlap = Math.max(
@@ -80,7 +80,7 @@ describe("schema suite with --concurrency", () => {
         suites: ["schema"],
         concurrency,
       });
-      const report = await runConformance(options);
+      const { report } = await runConformance(options);
       expect(report.verdict).toBe("fail");
       const row = report.results.find(
         (r) => r.id === "ext.financial_history.newest_first" && r.status === "fail",

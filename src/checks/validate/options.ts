@@ -1,0 +1,55 @@
+/**
+ * Options of `cbcheck validate`: what the document is and what it answers (the CLI's flags are typed from
+ * them), resolved once into the kind and the context `validateDocument` takes. Bad input is a usage error.
+ */
+import { HarnessError } from "../../errors.js";
+import type { OperationId } from "../../transport/exchange.js";
+import { type Kind, resolveKind } from "./kinds.js";
+import { inferOperation, requestFromJson, requestFromPath } from "./request-input.js";
+import type { ValidateContext } from "./validate-document.js";
+
+/** What the user gives; all but `as` optional. */
+export interface ValidateOptions {
+  /** What the document is: a schema name or alias (`entities`, `error`, …). */
+  as: string;
+  /** The request the document answers, as JSON: `{"method":…,"path":…,"body":…}`. */
+  request?: string;
+  /** The operation the document answers; default inferred from the request. */
+  operation?: OperationId;
+  /** The request path with its query string, relative to the base URL (when no `request` is given). */
+  path?: string;
+  /** The HTTP status of the response (default 200; 400 for `error`). */
+  status?: number;
+}
+
+/** The kind of the document and what it answers. */
+export interface ResolvedValidateOptions extends ValidateContext {
+  kind: Kind;
+}
+
+/** `--status`: an HTTP status from 100 to 599. */
+export function parseStatus(value: number | string): number {
+  const n = typeof value === "number" ? value : /^\d{3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n) || n < 100 || n > 599)
+    throw new HarnessError(
+      "CB_USAGE",
+      `--status must be an HTTP status from 100 to 599 (got ${JSON.stringify(value)})`,
+    );
+  return n;
+}
+
+/** Resolves the kind, the request (from its JSON or from the path) and the operation it names. */
+export function resolveValidateOptions(input: ValidateOptions): ResolvedValidateOptions {
+  const kind = resolveKind(input.as);
+  const status = input.status === undefined ? undefined : parseStatus(input.status);
+  const method = input.operation === "entity-batch" ? "POST" : "GET";
+  const request =
+    input.request !== undefined
+      ? requestFromJson(input.request)
+      : input.path !== undefined
+        ? requestFromPath(input.path, method)
+        : undefined;
+  const inferred = request ? inferOperation(request.method, request.path) : undefined;
+  const operation = input.operation ?? (inferred !== "other" ? inferred : undefined);
+  return { kind, request, operation, status };
+}

@@ -1,0 +1,84 @@
+/**
+ * The flags of `cbcheck load`, typed from `LoadOptions` and `MergeOptions`: every option is a flag or says
+ * why it is not.
+ */
+import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-options.js";
+import { builtInProfileNames } from "../../load/load-profile-file.js";
+import type { MergeOptions } from "../../load/merge-load.js";
+import { collect, type FlagTable } from "../flag-table.js";
+import { parseMutation } from "./serve-flags.js";
+
+/** `cbcheck load`'s decision for every option of `LoadOptions` and `MergeOptions`. */
+export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
+  baseUrl: {
+    flags: "--base-url <url>",
+    description: "target API root including /v1 (default: start the embedded reference server)",
+  },
+  apiKeyEnv: {
+    flags: "--api-key-env <name>",
+    description: "environment variable holding the API key",
+    default: LOAD_DEFAULTS.apiKeyEnv,
+  },
+  env: { notAFlag: "the CLI passes its own environment, where the key variable is read" },
+  profiles: {
+    flags: "--profile <name|file>",
+    description: `profile to run; repeatable (built in: ${builtInProfileNames().join(", ")})`,
+    parse: collect,
+  },
+  allowRemoteLoad: {
+    flags: "--allow-remote-load",
+    description: "allow a target that is not on this machine (you must own it)",
+  },
+  reportDir: {
+    flags: "--report-dir <dir>",
+    description: "where junit.xml, report.json, report.md, report.html go (default reports/load-<timestamp>)",
+  },
+  fixtures: {
+    flags: "--fixtures <file>",
+    description: "JSON file of known ids (schemas/fixtures.schema.json) for a --base-url target",
+  },
+  durationSeconds: {
+    flags: "--duration <seconds>",
+    description: "override every profile's duration",
+    parse: (text) => loadNumber("durationSeconds", text),
+  },
+  sampleRate: {
+    flags: "--sample-rate <share>",
+    description: "check bodies of this share of responses, 0 < share ≤ 1 (default 1: all)",
+    parse: (text) => loadNumber("sampleRate", text),
+  },
+  maxCalls: {
+    flags: "--max-calls <n>",
+    description: "hard cap on calls over the whole run",
+    parse: (text) => loadNumber("maxCalls", text),
+    default: LOAD_DEFAULTS.maxCalls,
+  },
+  maxSeconds: {
+    flags: "--max-seconds <s>",
+    description: "hard cap on the whole run's time",
+    parse: (text) => loadNumber("maxSeconds", text),
+    default: LOAD_DEFAULTS.maxSeconds,
+  },
+  validators: {
+    flags: "--validators <n>",
+    description: "worker threads checking bodies",
+    parse: (text) => loadNumber("validators", text),
+    default: LOAD_DEFAULTS.validators,
+  },
+  merge: {
+    flags: "--merge <report.json...>",
+    description: "send nothing: merge reports of shards run side by side, gate them as one",
+    parse: collect,
+  },
+  embeddedMode: {
+    flags: "--in-process",
+    description: "run the embedded server in this process (default: a child process)",
+    preset: "in-process",
+  },
+  mutation: {
+    flags: "--mutation <id>",
+    description: "test only: seed a bug into the embedded server",
+    parse: parseMutation,
+    isHidden: true,
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * The flags of `cbcheck run`, typed from `RunOptions`: every option is a flag or says why it is not.
+ */
+import { integerIn } from "../../option-values.js";
+import { parseConcurrency } from "../../runner/option-parsers.js";
+import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
+import { collect, type FlagTable } from "../flag-table.js";
+
+/** `cbcheck run`'s decision for every option of `RunOptions`. */
+export const RUN_FLAGS: FlagTable<RunOptions> = {
+  baseUrl: {
+    flags: "--base-url <url>",
+    description: "target API root including /v1 (default: start the embedded reference server)",
+  },
+  altBaseUrl: {
+    flags: "--alt-base-url <url>",
+    description: "the same API on its alternate root (…/api/v1), compared by the alt-base-url suite",
+  },
+  apiKeyEnv: {
+    flags: "--api-key-env <name>",
+    description: "environment variable holding the main (Plus) API key",
+    default: RUN_DEFAULTS.apiKeyEnv,
+  },
+  freeApiKeyEnv: {
+    flags: "--free-api-key-env <name>",
+    description: "environment variable holding a Free-plan key (optional)",
+    default: RUN_DEFAULTS.freeApiKeyEnv,
+  },
+  env: { notAFlag: "the CLI passes its own environment, where the key variables are read" },
+  fixtures: {
+    flags: "--fixtures <file>",
+    description: "JSON file of known ids (schemas/fixtures.schema.json); default: discover via /resolve",
+  },
+  suites: {
+    flags: "--suite <name>",
+    description: `run only this suite; repeatable (${SUITE_ORDER.join(", ")})`,
+    parse: collect,
+  },
+  seed: {
+    flags: "--seed <n>",
+    description: "seed of the generated requests (default: random, printed)",
+    parse: (text) => integerIn(text, "--seed", 0),
+  },
+  runs: {
+    flags: "--runs <n>",
+    description: "property-based runs per operation in the schema and alt-base-url suites",
+    parse: (text) => integerIn(text, "--runs"),
+    default: RUN_DEFAULTS.runs,
+  },
+  concurrency: {
+    flags: "--concurrency <n>",
+    description:
+      "requests in flight at once in the schema suite (1..16); the contract recommends calls one after " +
+      "another, so raise it only against your own servers (for example the embedded one)",
+    parse: parseConcurrency,
+    default: RUN_DEFAULTS.concurrency,
+  },
+  maxCalls: {
+    flags: "--max-calls <n>",
+    description: "never send more than this many requests",
+    parse: (text) => integerIn(text, "--max-calls"),
+    default: RUN_DEFAULTS.maxCalls,
+  },
+  expectRateLimit: {
+    flags: "--expect-rate-limit <calls/seconds>",
+    description: `limit the target must enforce (default ${RUN_DEFAULTS.expectRateLimit}; embedded: its window)`,
+  },
+  allowLoad: {
+    flags: "--allow-load",
+    description: "run the rate-limit and batch-limits suites against a non-loopback target",
+  },
+  allowCredits: {
+    flags: "--allow-credits",
+    description: "allow influencer reads, which spend credits (always on for the embedded server)",
+  },
+  reportDir: {
+    flags: "--report-dir <dir>",
+    description: "where junit.xml, report.json, report.md, report.html go (default reports/<timestamp>)",
+  },
+  shard: {
+    flags: "--shard <i/n>",
+    description: "run only shard I of N (deterministic split of the cases)",
+  },
+  timeoutMs: {
+    flags: "--timeout-ms <ms>",
+    description: "per-request timeout",
+    parse: (text) => integerIn(text, "--timeout-ms"),
+    default: RUN_DEFAULTS.timeoutMs,
+  },
+  deadlineS: {
+    flags: "--deadline-s <s>",
+    description: "overall deadline of the run",
+    parse: (text) => integerIn(text, "--deadline-s"),
+    default: RUN_DEFAULTS.deadlineS,
+  },
+  altIgnore: {
+    flags: "--alt-ignore <pointer...>",
+    description: `JSON pointers the alt-base-url comparison ignores (default ${RUN_DEFAULTS.altIgnore.join(" ")})`,
+    parse: collect,
+  },
+  maxBodyBytes: { notAFlag: "a safety cap of the transport; library callers (tests) lower it" },
+  embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
+  embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
+  mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },
+};

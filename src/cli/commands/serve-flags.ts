@@ -1,0 +1,81 @@
+/**
+ * The flags of `cbcheck serve`, typed from the reference server's `ServerOptions` and what it hands to
+ * scripts (`HandoffOptions`): every option is a flag or says why it is not.
+ */
+import { HarnessError } from "../../errors.js";
+import { integerIn } from "../../option-values.js";
+import { MUTATIONS } from "../../server/mutations.js";
+import type { ServerOptions } from "../../server/types.js";
+import type { FlagTable } from "../flag-table.js";
+import type { HandoffOptions } from "../serve-handoff.js";
+
+/** `--mutation`: the id of one seeded bug of the reference server. */
+export function parseMutation(id: string): NonNullable<ServerOptions["mutation"]> {
+  const mutation = MUTATIONS.find((m) => m.id === id);
+  if (!mutation) throw new HarnessError("CB_USAGE", `unknown --mutation "${id}"`);
+  return mutation.id;
+}
+
+/** A parser of an integer flag from `min` to `max`. */
+const integer = (flag: string, min: number, max: number) => (text: string) => integerIn(text, flag, min, max);
+
+/** `cbcheck serve`'s decision for every option of `ServerOptions` and `HandoffOptions`. */
+export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
+  host: { flags: "--host <host>", description: "interface to listen on", default: "127.0.0.1" },
+  port: {
+    flags: "--port <port>",
+    description: "port (0 picks a free one)",
+    parse: integer("--port", 0, 65535),
+    default: 0,
+  },
+  seed: {
+    flags: "--seed <n>",
+    description: "seed of the synthetic graph and, when given, of the test keys",
+    parse: integer("--seed", 0, 2 ** 31 - 1),
+    default: 1,
+  },
+  keySeed: { notAFlag: "set from --seed when --seed is given (same seed, same keys)" },
+  orgs: {
+    flags: "--orgs <n>",
+    description: "number of organisations",
+    parse: integer("--orgs", 1, 1_000_000),
+    default: 2000,
+  },
+  rateLimit: {
+    flags: "--rate-limit <calls>",
+    description: "calls per rate window per key (default 120)",
+    parse: integer("--rate-limit", 1, 1e12),
+  },
+  rateWindowMs: {
+    flags: "--rate-window-ms <ms>",
+    description: "length of the rate window (default 60000)",
+    parse: integer("--rate-window-ms", 1, 1e12),
+  },
+  callsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
+  recordsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
+  latencyMs: {
+    flags: "--latency-ms <ms>",
+    description: "latency added to every response",
+    parse: integer("--latency-ms", 0, 600_000),
+  },
+  mutation: {
+    flags: "--mutation <id>",
+    description: "switch on one seeded bug (tests only)",
+    parse: parseMutation,
+    isHidden: true,
+  },
+  faultPlan: { notAFlag: "scripted faults are built by certify-client for each scenario" },
+  trace: { notAFlag: "the request trace is for certify-client's grading" },
+  json: {
+    flags: "--json",
+    description: "print one JSON line (URLs, test keys, fixtures path, pid) once listening",
+  },
+  keysFile: {
+    flags: "--keys-file <file>",
+    description: "write the test keys as KEY=value lines (mode 0600)",
+  },
+  fixturesOut: {
+    flags: "--fixtures-out <file>",
+    description: "write the server's fixtures file (ids for cbcheck run --fixtures)",
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * The flags of `cbcheck validate`, typed from `ValidateOptions` and how the result is printed: every option
+ * is a flag.
+ */
+import { parseStatus, type ValidateOptions } from "../../checks/validate/options.js";
+import { parseOperation } from "../../checks/validate/request-input.js";
+import type { FlagTable } from "../flag-table.js";
+
+/** How `cbcheck validate` prints its result. */
+export interface ValidateOutputOptions {
+  /** The result as JSON on stdout instead of one line per violation. */
+  json?: boolean;
+}
+
+/** `cbcheck validate`'s decision for every option of `ValidateOptions` and `ValidateOutputOptions`. */
+export const VALIDATE_FLAGS: FlagTable<ValidateOptions & ValidateOutputOptions> = {
+  as: {
+    flags: "--as <kind>",
+    description: "what the document is: a schema name or alias (see below)",
+    isRequired: true,
+  },
+  request: { flags: "--request <json>", description: "the request the document answers, as JSON or @file" },
+  operation: {
+    flags: "--operation <op>",
+    description: "operation: resolve, entity-get, entity-batch, me, …",
+    parse: parseOperation,
+  },
+  path: { flags: "--path <path>", description: "request path with query string, relative to the base URL" },
+  status: {
+    flags: "--status <n>",
+    description: "HTTP status of the response (default 200; 400 for --as error)",
+    parse: parseStatus,
+  },
+  json: { flags: "--json", description: "print the result as JSON" },
+};

@@ -1,0 +1,157 @@
+/**
+ * Every command's flags are typed from its options type: at compile time (a table missing an option, or a
+ * flag whose parser yields another type, does not compile) and at run time (the flags commander registers
+ * for each command are exactly those of its table, and parse into the option types).
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { CertifyOptions } from "../certify/options.js";
+import type { ValidateOptions } from "../checks/validate/options.js";
+import type { LoadOptions } from "../load/load-options.js";
+import type { MergeOptions } from "../load/merge-load.js";
+import type { OpenApiOptions } from "../openapi/document.js";
+import type { RunOptions } from "../runner/options.js";
+import type { ServerOptions } from "../server/types.js";
+import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
+import { LOAD_FLAGS } from "./commands/load-flags.js";
+import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
+import { RUN_FLAGS } from "./commands/run-flags.js";
+import { SERVE_FLAGS } from "./commands/serve-flags.js";
+import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
+import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
+import { buildProgram } from "./program.js";
+import type { HandoffOptions } from "./serve-handoff.js";
+
+/** A flag table of any options type (the typed tables are checked above, at compile time). */
+type AnyTable = FlagTable<Record<string, unknown>>;
+
+/** Each command of the program, its flag table, and a command line that sets every flag. */
+const COMMANDS = [
+  {
+    name: "run",
+    table: RUN_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--base-url", "http://127.0.0.1:1/v1", "--alt-base-url", "http://127.0.0.1:1/api/v1"],
+      ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
+      ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
+      ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
+      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--alt-ignore", "/a", "/b"],
+    ],
+  },
+  {
+    name: "load",
+    table: LOAD_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--base-url", "http://127.0.0.1:1/v1", "--api-key-env", "K", "--profile", "latency"],
+      ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
+      ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
+      ...["--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+    ],
+  },
+  {
+    name: "certify-client",
+    table: CERTIFY_FLAGS as unknown as AnyTable,
+    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5"],
+  },
+  {
+    name: "validate",
+    table: VALIDATE_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--as", "entities", "--request", "{}", "--operation", "entity-batch", "--path", "/me"],
+      ...["--status", "200", "--json"],
+    ],
+  },
+  {
+    name: "serve",
+    table: SERVE_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
+      ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
+      ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
+    ],
+  },
+  {
+    name: "openapi",
+    table: OPENAPI_FLAGS as unknown as AnyTable,
+    args: ["--output", "o.json", "--base-url", "http://h/v1", "--alt-base-url", "http://h/api/v1"],
+  },
+] as const;
+
+describe("flag tables (compile time)", () => {
+  it("type every command's flags from its options type", () => {
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions>>();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
+    expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
+    expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
+    expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
+    expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
+  });
+
+  it("refuse an option without a CLI decision, and a flag that does not yield its option's type", () => {
+    interface Options {
+      name?: string;
+      count?: number;
+      isOn?: boolean;
+    }
+    // @ts-expect-error: `count` and `isOn` have no decision.
+    const missing: FlagTable<Options> = { name: { flags: "--name <n>", description: "" } };
+    const wrongType: FlagTable<Options> = {
+      name: { flags: "--name <n>", description: "" },
+      // @ts-expect-error: the parser yields a string where the option is a number.
+      count: { flags: "--count <n>", description: "", parse: (text: string) => text },
+      isOn: { flags: "--is-on", description: "" },
+    };
+    const unparsed: FlagTable<Options> = {
+      name: { flags: "--name <n>", description: "" },
+      // @ts-expect-error: a number option needs a parser (commander gives text).
+      count: { flags: "--count <n>", description: "" },
+      isOn: { notAFlag: "set by code" },
+    };
+    expect([missing, wrongType, unparsed]).toHaveLength(3);
+  });
+});
+
+describe("flag tables (run time)", () => {
+  it("cover every command of the program", () => {
+    expect(
+      buildProgram()
+        .commands.map((c) => c.name())
+        .sort(),
+    ).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+
+  it.each(COMMANDS)("$name registers exactly the flags of its table", ({ name, table }) => {
+    const command = buildProgram().commands.find((c) => c.name() === name);
+    expect(command, name).toBeDefined();
+    const registered = command!.options.map((o) => o.flags).sort();
+    expect(registered).toEqual(
+      flagsOf(table)
+        .map(([, flag]) => flag.flags)
+        .sort(),
+    );
+  });
+
+  it.each(COMMANDS)("$name parses every flag into its option, typed", async ({ name, table, args }) => {
+    const program = buildProgram();
+    const command = program.commands.find((c) => c.name() === name)!;
+    command.action(() => {});
+    await program.parseAsync(["node", "cbcheck", name, ...args]);
+    const options = readFlags(command, table) as Record<string, unknown>;
+    for (const [key, flag] of flagsOf(table)) {
+      expect(options[key], `${name} ${flag.flags}`).toBeDefined();
+      const expected = flag.parse || flag.preset !== undefined ? undefined : flag.flags.includes("<");
+      // Without a parser or preset, a flag gives text (with an argument) or `true` (a switch).
+      if (expected !== undefined) expect(typeof options[key]).toBe(expected ? "string" : "boolean");
+    }
+  });
+
+  it("parse numbers into numbers and keep the option keys (not commander's names)", async () => {
+    const program = buildProgram();
+    const command = program.commands.find((c) => c.name() === "load")!;
+    command.action(() => {});
+    await program.parseAsync(["node", "cbcheck", "load", "--duration", "1.5", "--in-process"]);
+    const options = readFlags(command, LOAD_FLAGS);
+    expect(options).toMatchObject({ durationSeconds: 1.5, embeddedMode: "in-process", maxCalls: 100_000 });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { envValue, httpUrl, integerIn, numberIn, requireApiKey } from "./option-values.js";
+
+/** A HarnessError with `code` whose message matches `pattern`. */
+const harness = (code: string, pattern: RegExp) =>
+  expect.objectContaining({ name: "HarnessError", code, message: expect.stringMatching(pattern) });
+
+describe("option values", () => {
+  it("integerIn takes the CLI's text and code's numbers alike, within its range", () => {
+    expect([integerIn("7", "--runs"), integerIn(7, "--runs"), integerIn(" 0 ", "--seed", 0)]).toEqual([
+      7, 7, 0,
+    ]);
+    expect(integerIn("16", "--concurrency", 1, 16)).toBe(16);
+    expect(() => integerIn("0", "--runs")).toThrow(
+      harness("CB_USAGE", /^--runs must be an integer >= 1, got "0"$/),
+    );
+    for (const bad of ["17", "2.5", "two", "", "1e3"]) {
+      expect(() => integerIn(bad, "--concurrency", 1, 16)).toThrow(
+        harness("CB_USAGE", /^--concurrency must be an integer from 1 to 16, got ".*"$/),
+      );
+    }
+    expect(() => integerIn(2.5, "--runs")).toThrow(harness("CB_USAGE", /--runs/));
+  });
+
+  it("numberIn bounds a number, the minimum included unless excluded", () => {
+    expect([numberIn("1.5", "--duration", 0.1, 3600), numberIn(0.1, "--duration", 0.1, 3600)]).toEqual([
+      1.5, 0.1,
+    ]);
+    expect(() => numberIn("x", "--duration", 0.1, 3600)).toThrow(
+      harness("CB_USAGE", /^--duration must be a number from 0.1 to 3600, got "x"$/),
+    );
+    expect(numberIn("0.5", "--timeout-s", 0, 86_400, true)).toBe(0.5);
+    expect(() => numberIn("0", "--timeout-s", 0, 86_400, true)).toThrow(
+      harness("CB_USAGE", /^--timeout-s must be a number above 0 and at most 86400, got "0"$/),
+    );
+  });
+
+  it("httpUrl accepts http(s) roots without query or fragment and drops trailing slashes", () => {
+    expect(httpUrl("http://127.0.0.1:8080/v1/", "--base-url")).toBe("http://127.0.0.1:8080/v1");
+    expect(() => httpUrl("nope", "--base-url")).toThrow(harness("CB_USAGE", /--base-url is not a URL/));
+    expect(() => httpUrl("ftp://x", "--base-url")).toThrow(harness("CB_USAGE", /must be an http\(s\) URL/));
+    expect(() => httpUrl("http://x/v1?a=1", "--base-url")).toThrow(harness("CB_USAGE", /query or fragment/));
+  });
+
+  it("reads a key only from the named variable of the environment given; empty counts as unset", () => {
+    const env = { MY_KEY: "k", EMPTY: "" };
+    expect([envValue(env, "MY_KEY"), envValue(env, "EMPTY"), envValue(env, "UNSET")]).toEqual([
+      "k",
+      undefined,
+      undefined,
+    ]);
+    expect(() => envValue(env, "not a name")).toThrow(
+      harness("CB_USAGE", /not an environment variable name/),
+    );
+    expect(requireApiKey(env, "MY_KEY", "CB_NO_KEY")).toBe("k");
+    expect(() => requireApiKey(env, "EMPTY", "CB_NO_KEY")).toThrow(
+      harness("CB_NO_KEY", /^no API key: set the environment variable EMPTY$/),
+    );
+  });
+});
