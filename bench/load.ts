@@ -13,11 +13,12 @@ import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { startEmbeddedTarget } from "../src/load/embedded-target.js";
-import { Findings } from "../src/load/findings.js";
 import { loadProfile } from "../src/load/load-profile-file.js";
 import { buildRequestMix } from "../src/load/request-mix.js";
 import { runPhase } from "../src/load/run-phase.js";
+import { Tallies } from "../src/load/tallies.js";
 import { ValidationPool } from "../src/load/validation-pool.js";
+import { LOAD } from "../src/verdicts/load.js";
 import { writeWrkScript } from "./support/wrk-script.js";
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -55,7 +56,7 @@ async function cbcheck(
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
-  const findings = new Findings();
+  const tallies = new Tallies();
   const phase = await runPhase({
     baseUrl: server.url,
     apiKey: server.keys.plus,
@@ -63,14 +64,14 @@ async function cbcheck(
     connections: profile.connections,
     durationSeconds,
     maxCalls: 10_000_000,
-    findings,
+    tallies,
     pool,
     sampleRate,
   });
   clearInterval(sampler);
-  const checked = findings
+  const checked = tallies
     .all()
-    .filter((f) => f.id === "load.response_checks")
+    .filter((f) => f.id === LOAD.responseChecks.id)
     .reduce((n, f) => n + f.judged, 0);
   return {
     rps: phase.drive.responses / (phase.drive.activeMs / 1000),

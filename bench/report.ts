@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { GENERATED_OPERATIONS, negativeCases, validRequests } from "../src/generate/index.js";
 import type { CheckResult, Report } from "../src/report/model.js";
 import { writeReports } from "../src/report/write-reports.js";
-import type { TargetFixtures } from "../src/runner/suite.js";
+import type { TargetFixtures } from "../src/vocabulary/target-fixtures.js";
 
 function bigReport(rows: number): Report {
   const statuses = ["pass", "fail", "warn", "skip", "inconclusive"] as const;

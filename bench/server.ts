@@ -8,6 +8,7 @@ import { cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { EXTENSION_NAMES } from "../src/contract/vocabulary.js";
 import { startServer } from "../src/server/index.js";
 
 interface Ready {
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify({
         ids,
-        extend: ["financial_history", "subunits", "web_identities", "group_parent"],
+        extend: EXTENSION_NAMES,
       }),
     }),
   );

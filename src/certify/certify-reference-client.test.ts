@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { SCENARIO_NAMES } from "./scenarios.js";
 import { certifyCommand, defectiveClient, tsxScript } from "./test-support/certify-with.js";
 import { removeCompiledClients } from "./test-support/compile-clients.js";
@@ -10,6 +11,7 @@ describe("certify-client on the reference client", () => {
     expect(outcome.failing, outcome.failures).toEqual([]);
     expect(outcome.scenarios).toEqual(Object.fromEntries(SCENARIO_NAMES.map((name) => [name, "pass"])));
     expect(outcome.result.certified).toBe(true);
+    expect(unregisteredIds(outcome.result.report)).toEqual([]);
     expect(outcome.result.files.map((f) => f.split("/").pop()).sort()).toEqual([
       "junit.xml",
       "report.html",
@@ -27,11 +29,11 @@ describe("certify-client on the reference client", () => {
       scenarios: ["credits-exhausted", "happy"],
     });
     expect(outcome.scenarios["credits-exhausted"]).toBe("inconclusive");
-    expect(outcome.failing, outcome.failures).toEqual(["job-done-in-time"]);
+    expect(outcome.failing, outcome.failures).toEqual(["client.job_done_in_time"]);
     const rows = outcome.result.report.results.filter((r) => r.suite === "credits-exhausted");
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
-    expect(status["faults-consumed"]).toBe("inconclusive");
-    expect(status["stop-on-fatal"]).toBe("inconclusive");
+    expect(status["client.faults_consumed"]).toBe("inconclusive");
+    expect(status["client.stop_on_fatal"]).toBe("inconclusive");
     expect(outcome.result.certified).toBe(false);
   });
 });

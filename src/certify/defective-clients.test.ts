@@ -3,6 +3,7 @@
  * every scenario equals the one rule that defect breaks. The control (same base, no defect) is certified.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { type CertifyOutcome, certifyCommand, defectiveClient } from "./test-support/certify-with.js";
 import { removeCompiledClients } from "./test-support/compile-clients.js";
 
@@ -12,17 +13,17 @@ const SLOW_MS = 240_000;
 /** Defective client → the only rule it may fail. */
 const EXPECTED: Record<string, string[]> = {
   "no-defect": [],
-  "parallel-calls": ["sequential-calls"],
-  "ignores-retry-after": ["wait-retry-after"],
-  "retries-after-fatal": ["stop-on-fatal"],
-  "oversize-batch": ["batch-50-with-all-extensions"],
-  "over-100-ids": ["batch-ids-1-to-100"],
-  "logs-key": ["key-not-logged"],
-  "fetches-twice": ["fetch-once"],
-  "gives-up-on-503": ["retry-503-same-request"],
-  "drops-data": ["output-delivered"],
-  "resends-400": ["no-resend-400"],
-  "extra-body-property": ["body-contract-properties"],
+  "parallel-calls": ["client.sequential_calls"],
+  "ignores-retry-after": ["client.wait_retry_after"],
+  "retries-after-fatal": ["client.stop_on_fatal"],
+  "oversize-batch": ["client.batch_50_with_all_extensions"],
+  "over-100-ids": ["client.batch_ids_1_to_100"],
+  "logs-key": ["client.key_not_logged"],
+  "fetches-twice": ["client.fetch_once"],
+  "gives-up-on-503": ["client.retry_503_same_request"],
+  "drops-data": ["client.output_delivered"],
+  "resends-400": ["client.no_resend_400"],
+  "extra-body-property": ["client.body_contract_properties"],
 };
 
 describe("defective clients", () => {
@@ -43,6 +44,7 @@ describe("defective clients", () => {
       const outcome = await outcomes.get(name)!;
       expect(outcome.failing, outcome.failures).toEqual(expected);
       expect(outcome.result.certified).toBe(expected.length === 0);
+      expect(unregisteredIds(outcome.result.report)).toEqual([]);
       for (const text of outcome.reportTexts) for (const key of outcome.keys) expect(text).not.toContain(key);
     },
     SLOW_MS,
@@ -55,7 +57,7 @@ describe("defective clients", () => {
     });
     expect(outcome.failing, outcome.failures).toEqual([]);
     expect(outcome.result.certified).toBe(true);
-    const row = outcome.result.report.results.find((r) => r.id === "batch-50-with-all-extensions");
+    const row = outcome.result.report.results.find((r) => r.id === "client.batch_50_with_all_extensions");
     expect(row?.message).toContain("not graded at --level required (would be fail)");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Grades one scenario with every rule. A scenario passes only when no graded rule failed or was inconclusive
- * (rule `faults-consumed` makes a fault never reached inconclusive: it proves nothing).
+ * (rule `client.faults_consumed` makes a fault never reached inconclusive: it proves nothing).
  */
 import type { ClientRule, RuleLevel, RuleResult } from "./rule.js";
 import { CLIENT_RULES } from "./rules/index.js";

@@ -3,6 +3,7 @@
  * it as a requirement or as recommended practice, and a pure `grade` over the server's trace and the client's run.
  */
 import type { FaultStep, TraceEntry } from "../server/types.js";
+import type { Verdict } from "../vocabulary/verdict.js";
 import type { OutputFile } from "./output-file.js";
 
 /** "required": the contract says must/never; "recommended": the contract calls it recommended practice. */
@@ -44,17 +45,11 @@ export interface RuleResult {
   evidence: string[];
 }
 
-/** One certification rule. */
-export interface ClientRule {
-  /** Stable kebab-case id stating the property, e.g. `wait-retry-after`. */
-  id: string;
+/** One certification rule: a verdict on a client, id `client.<property>` (e.g. `client.wait_retry_after`). */
+export interface ClientRule extends Verdict {
   /** Short title for reports. */
-  title: string;
-  /** The contract sentence, quoted. */
-  sentence: string;
-  /** Contract section of the sentence. */
-  section: string;
-  level: RuleLevel;
+  readonly title: string;
+  readonly level: RuleLevel;
   grade(trace: readonly TraceEntry[], output: OutputFile, run: ClientRun): RuleResult;
 }
 

@@ -13,6 +13,7 @@ export const authWwwAuthenticateOn401: Check = {
   section: "Authentication 3",
   sentence:
     "Missing, wrong or revoked credential: `401` with code `authentication_required` or `invalid_token`; the response carries header `WWW-Authenticate` (a bearer resource-metadata challenge).",
+  level: "fail or warn",
   appliesTo: (x) => x.response?.status === 401,
   run(x) {
     const value = header(x, "www-authenticate");

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "./catalogue.js";
 import { runChecks, selectChecks } from "./run-checks.js";
@@ -19,7 +19,7 @@ describe("catalogue", () => {
       (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
     );
     const checkFiles = files.filter(
-      (f) => !["check.ts", "catalogue.ts", "run-checks.ts", "request-view.ts", "rules.ts"].includes(f),
+      (f) => !["check.ts", "catalogue.ts", "run-checks.ts", "request-view.ts"].includes(f),
     );
     expect(checkFiles.sort()).toEqual(CATALOGUE.map((c) => fileOf(c.id)).sort());
   });
@@ -32,6 +32,17 @@ describe("catalogue", () => {
     const { checks, unknown } = selectChecks(["resolve.cursor_null", "no.such_check"]);
     expect(checks.map((c) => c.id)).toEqual(["resolve.cursor_null"]);
     expect(unknown).toEqual(["no.such_check"]);
+  });
+
+  it("gives every check the level its failures have: fail (errors only), warn (warnings only), or both", () => {
+    for (const c of CATALOGUE) {
+      const source = readFileSync(new URL(fileOf(c.id), import.meta.url), "utf8");
+      const warns = source.includes('"warning"');
+      const severity = EXAMPLES[c.id].severity;
+      if (c.level === "fail") expect([warns, severity], c.id).toEqual([false, "error"]);
+      if (c.level === "warn") expect(severity, c.id).toBe("warning");
+      if (c.level === "fail or warn") expect(warns, c.id).toBe(true);
+    }
   });
 
   it("carries a section and a sentence for every check", () => {

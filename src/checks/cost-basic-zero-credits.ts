@@ -13,6 +13,7 @@ export const costBasicZeroCredits: Check = {
   id: "cost.basic_zero_credits",
   section: "What the service does; Limits / Rules 1",
   sentence: "Basic data costs 0 credits but is metered and counts against volume limits.",
+  level: "fail or warn",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).dataset === "basic",
   run(x) {
     const charged = objectAt(okEnvelope(x), "cost")?.credits_charged;

@@ -8,6 +8,7 @@ export const costCreditsReservedZero: Check = {
   id: "cost.credits_reserved_zero",
   section: "Limits / Rules 2",
   sentence: "`cost.credits_reserved` is always 0 in the response.",
+  level: "fail",
   appliesTo: (x) => okEnvelope(x) !== undefined,
   run(x) {
     const cost = objectAt(okEnvelope(x), "cost");

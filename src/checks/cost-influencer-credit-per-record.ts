@@ -13,6 +13,7 @@ export const costInfluencerCreditPerRecord: Check = {
   section: "Limits / Rules 3",
   sentence:
     "The `influencer` dataset requires Plus and currently costs 1 beta credit per delivered record; repeating the call can debit credits again.",
+  level: "warn",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).dataset === "influencer",
   run(x) {
     const records = arrayAt(entityData(x), "entities")?.length;

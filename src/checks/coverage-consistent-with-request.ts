@@ -14,6 +14,7 @@ export const coverageConsistentWithRequest: Check = {
   section: "Resources and their fields / Identifiers; Response envelope",
   sentence:
     "Unknown input ids are not an error: they are listed in `coverage.missing` (and may be echoed in coverage or traversal seeds).",
+  level: "fail or warn",
   appliesTo: (x) => isEntityRead(x) && okEnvelope(x) !== undefined && requestView(x).ids !== undefined,
   run(x) {
     const asked = new Set(requestView(x).ids);

@@ -13,6 +13,7 @@ export const coverageRequestedReturnedOrMissing: Check = {
   id: "coverage.requested_returned_or_missing",
   section: "Endpoints / GET /entities/{id}; Errors",
   sentence: "Ids that do not exist appear in `coverage.missing`, not as an error.",
+  level: "fail",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).ids !== undefined,
   run(x) {
     const env = okEnvelope(x);

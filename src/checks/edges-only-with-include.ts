@@ -10,6 +10,7 @@ export const edgesOnlyWithInclude: Check = {
   section: "Endpoints / GET /entities/{id}",
   sentence:
     "Without `include`, no edges are returned (`active_predicates` still lists relations and counts).",
+  level: "fail",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).include.length === 0,
   run(x) {
     const edges = arrayAt(entityData(x), "edges");

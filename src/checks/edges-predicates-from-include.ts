@@ -9,6 +9,7 @@ export const edgesPredicatesFromInclude: Check = {
   id: "edges.predicates_from_include",
   section: "Endpoints / GET /entities/{id}",
   sentence: 'Names predicates whose edges are returned; `["*"]` means all.',
+  level: "fail",
   appliesTo: (x) =>
     entityData(x) !== undefined && requestView(x).include.length > 0 && !requestView(x).include.includes("*"),
   run(x) {

@@ -26,6 +26,7 @@ export const entitiesConsistentWithData: Check = {
   id: "entities.consistent_with_data",
   section: "Resources and their fields / Response envelope",
   sentence: "`entities` | array of node id strings | max 200",
+  level: "warn",
   appliesTo: (x) => Array.isArray(okEnvelope(x)?.entities),
   run(x) {
     const env = okEnvelope(x);

@@ -8,6 +8,7 @@ export const envelopeEvidenceEmpty: Check = {
   id: "envelope.evidence_empty",
   section: "Resources and their fields / Response envelope",
   sentence: "`evidence` | array | always empty",
+  level: "fail",
   appliesTo: (x) => okEnvelope(x) !== undefined,
   run(x) {
     const evidence = okEnvelope(x)?.evidence;

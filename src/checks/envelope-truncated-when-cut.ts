@@ -11,6 +11,7 @@ export const envelopeTruncatedWhenCut: Check = {
   id: "envelope.truncated_when_cut",
   section: "Resources and their fields / Response envelope",
   sentence: "`truncated` | boolean | true when output was cut",
+  level: "warn",
   appliesTo: (x) => entityData(x) !== undefined,
   run(x) {
     const cut = arrayAt(objectAt(entityData(x), "extensions_truncated"), "subunits") ?? [];

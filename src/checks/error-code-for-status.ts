@@ -24,6 +24,7 @@ export const errorCodeForStatus: Check = {
   id: "error.code_for_status",
   section: "Errors; Authentication 3",
   sentence: "Status codes listed for the operations: Status | Meaning | Known code(s) | Client action",
+  level: "fail or warn",
   appliesTo: (x) => typeof errorObject(x)?.code === "string",
   run(x) {
     const status = x.response?.status ?? 0;

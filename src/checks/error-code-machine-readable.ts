@@ -11,6 +11,7 @@ export const errorCodeMachineReadable: Check = {
   id: "error.code_machine_readable",
   section: "Resources and their fields / Error body",
   sentence: "Object `error` with `code` (string, required, stable machine-readable, no backend diagnostics)",
+  level: "warn",
   appliesTo: (x) => typeof errorObject(x)?.code === "string",
   run(x) {
     const code = errorObject(x)?.code as string;

@@ -11,6 +11,7 @@ export const errorPlanRequiredFields: Check = {
   id: "error.plan_required_fields",
   section: "Authentication 4; Errors; Error body",
   sentence: "Plan missing: code `plan_required`, with `required_tier` and `upgrade_url`.",
+  level: "fail or warn",
   appliesTo: (x) => errorObject(x) !== undefined,
   run(x) {
     const error = errorObject(x);

@@ -8,6 +8,7 @@ export const extFinancialHistoryNewestFirst: Check = {
   id: "ext.financial_history.newest_first",
   section: "Resources and their fields / Extensions",
   sentence: "`financial_history`: Array per organisation, max 30 rows, newest year first.",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.financial_history),
   run(x) {
     const byOrg = extensions(x)?.financial_history;

@@ -9,6 +9,7 @@ export const extFinancialHistoryOneRowPerYear: Check = {
   section: "Resources and their fields / Extensions",
   sentence:
     "One row per year; when a year exists from both the financial-data provider and the register, the provider's row wins.",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.financial_history),
   run(x) {
     const byOrg = extensions(x)?.financial_history;

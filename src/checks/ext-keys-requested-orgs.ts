@@ -12,6 +12,7 @@ export const extKeysRequestedOrgs: Check = {
   id: "ext.keys_requested_orgs",
   section: "Resources and their fields / Extensions",
   sentence: "Extensions apply to the organisation asked for.",
+  level: "fail",
   appliesTo: (x) => extensions(x) !== undefined && requestView(x).ids !== undefined,
   run(x) {
     const asked = new Set((requestView(x).ids ?? []).map(orgNrOf).filter((nr) => nr !== undefined));

@@ -13,6 +13,7 @@ export const extOnlyRequested: Check = {
   section: "Endpoints / GET /entities/{id}",
   sentence:
     "`extend` | query | JSON-encoded array | max 4; items from `financial_history`, `subunits`, `web_identities`, `group_parent`; default empty",
+  level: "warn",
   appliesTo: (x) => entityData(x) !== undefined,
   run(x) {
     const wanted = new Set(requestView(x).extend);

@@ -8,7 +8,7 @@ import { extensions } from "./support/response.js";
  * The sub-unit cap for this request: 1000 when exactly one id is requested, 50 otherwise (Extensions).
  * Reading: a batch whose ids are one distinct id counts as "exactly one id", so 1000 is allowed there too.
  */
-export function subunitCap(ids: string[] | undefined): number {
+function subunitCap(ids: string[] | undefined): number {
   if (ids === undefined) return 1000;
   return new Set(ids).size === 1 ? 1000 : 50;
 }
@@ -18,6 +18,7 @@ export const extSubunitsCap: Check = {
   id: "ext.subunits.cap",
   section: "Resources and their fields / Extensions; Limits",
   sentence: "`subunits`: Max 50 per organisation in a batch; max 1000 when exactly one id is requested.",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.subunits),
   run(x) {
     const byOrg = extensions(x)?.subunits;

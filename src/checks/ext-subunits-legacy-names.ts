@@ -22,6 +22,7 @@ export const extSubunitsLegacyNames: Check = {
   section: "Versioning; Resources and their fields / Extensions",
   sentence:
     "Legacy sub-unit field names (`industry_code`, `industry_description`, `address_street`, `address_postal_code`, `address_city`, `address_municipality_code`) are delivered alongside the new names until version 2; new code uses the new names.",
+  level: "warn",
   appliesTo: (x) => isObject(extensions(x)?.subunits),
   run(x) {
     const byOrg = extensions(x)?.subunits;

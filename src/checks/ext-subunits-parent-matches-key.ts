@@ -8,6 +8,7 @@ export const extSubunitsParentMatchesKey: Check = {
   id: "ext.subunits.parent_matches_key",
   section: "Resources and their fields / Extensions",
   sentence: "`subunits`: Array per organisation of sub-units registered on the main unit.",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.subunits),
   run(x) {
     const byOrg = extensions(x)?.subunits;

@@ -13,6 +13,7 @@ export const extSubunitsTruncatedConsistent: Check = {
   section: "Resources and their fields / Extensions",
   sentence:
     "`data.extensions_truncated.subunits`: array (max 100) of 9-digit organisation numbers whose sub-unit list was cut.",
+  level: "fail or warn",
   appliesTo: (x) => Array.isArray(objectAt(entityData(x), "extensions_truncated")?.subunits),
   run(x) {
     const listed = arrayAt(objectAt(entityData(x), "extensions_truncated"), "subunits") ?? [];

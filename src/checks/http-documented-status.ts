@@ -10,6 +10,7 @@ export const httpDocumentedStatus: Check = {
   id: "http.documented_status",
   section: "Endpoints / GET /resolve; GET /entities/{id}; POST /entities/batch",
   sentence: "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 (see Errors).",
+  level: "fail",
   appliesTo: (x) => x.response !== undefined && isDataOperation(x),
   run(x) {
     const status = x.response?.status ?? 0;

@@ -9,6 +9,7 @@ export const httpErrorBodyOnErrorStatus: Check = {
   section: "Resources and their fields / Error body",
   sentence:
     "Error body (all error statuses): Object `error` with `code` (string, required, stable machine-readable, no backend diagnostics)",
+  level: "fail",
   appliesTo: (x) => x.response !== undefined && x.response.status >= 400 && x.request.method !== "HEAD",
   run(x) {
     if (typeof errorObject(x)?.code === "string") return [];

@@ -7,6 +7,7 @@ export const httpJsonBody: Check = {
   id: "http.json_body",
   section: "Endpoints",
   sentence: "Responses are JSON.",
+  level: "fail",
   appliesTo: (x) =>
     x.response !== undefined &&
     x.response.status >= 200 &&

@@ -10,6 +10,7 @@ export const httpJsonContentType: Check = {
   id: "http.json_content_type",
   section: "Endpoints",
   sentence: "Responses are JSON.",
+  level: "fail",
   appliesTo: (x) => x.response !== undefined && x.response.bodyText.length > 0 && x.request.method !== "HEAD",
   run(x) {
     const value = header(x, "content-type");

@@ -9,6 +9,7 @@ export const influencerNodesCap: Check = {
   id: "influencer.nodes_cap",
   section: "Resources and their fields / Influencer dataset node; Limits",
   sentence: "Max 25 nodes in `data.entities`; `data` has only `entities`.",
+  level: "fail",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).dataset === "influencer",
   run(x) {
     const nodes = arrayAt(entityData(x), "entities");

@@ -7,6 +7,7 @@ export const meEveryPlan: Check = {
   id: "me.every_plan",
   section: "What the service does",
   sentence: "The operations `/me` and `/capabilities` work on every plan.",
+  level: "fail",
   appliesTo: (x) => (x.operation === "me" || x.operation === "capabilities") && x.response?.status === 403,
   run(x) {
     if (errorObject(x)?.code !== "plan_required") return [];

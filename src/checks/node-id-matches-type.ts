@@ -8,6 +8,7 @@ export const nodeIdMatchesType: Check = {
   id: "node.id_matches_type",
   section: "Resources and their fields / Identifiers",
   sentence: "Node id: `cb:<type>:<key>`.",
+  level: "fail",
   appliesTo: (x) => okEnvelope(x) !== undefined,
   run(x) {
     const data = okEnvelope(x)?.data;

@@ -8,6 +8,7 @@ export const orgIdMatchesOrgNr: Check = {
   id: "org.id_matches_org_nr",
   section: "Resources and their fields / Identifiers",
   sentence: "Organisation id: `cb:org:<org_nr>`, where `org_nr` is exactly 9 digits.",
+  level: "fail",
   appliesTo: (x) => entityData(x) !== undefined,
   run(x) {
     const out: CheckFailure[] = [];

@@ -17,6 +17,7 @@ export const orgSignatureOnlySingle: Check = {
   section: "Resources and their fields / Payload of `org`",
   sentence:
     "Rule: `signature_text`/`procuration_text` and their statuses are carried only when exactly one organisation is requested.",
+  level: "fail or warn",
   appliesTo: (x) => entityData(x) !== undefined && requestView(x).ids !== undefined,
   run(x) {
     const ids = requestView(x).ids ?? [];

@@ -9,6 +9,7 @@ export const rateRetryAfterOn429: Check = {
   section: "Errors",
   sentence:
     "429 | Shared account volume or expense limit reached; header `Retry-After` (seconds) | `volume_limit`, `expense_limit` | Wait at least `Retry-After` seconds, then continue",
+  level: "fail",
   appliesTo: (x) => x.response?.status === 429,
   run(x) {
     const value = header(x, "retry-after");

@@ -13,6 +13,7 @@ export const requestInvalidArgumentsRejected: Check = {
   section: "Errors; Endpoints parameter tables; Limits",
   sentence:
     "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | `invalid_arguments` | Fix the request; do not retry unchanged",
+  level: "fail",
   appliesTo: (x) => x.response !== undefined && isDataOperation(x) && requestView(x).problems.length > 0,
   run(x) {
     const problems = requestView(x).problems;

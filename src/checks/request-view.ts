@@ -41,7 +41,7 @@ export function requestView(exchange: Exchange): RequestView {
 }
 
 /** Parses JSON text, or returns `undefined` marked as unreadable. */
-export function parseJsonParam(text: string | undefined): { ok: boolean; value?: unknown } {
+function parseJsonParam(text: string | undefined): { ok: boolean; value?: unknown } {
   if (text === undefined) return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };

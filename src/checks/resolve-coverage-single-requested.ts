@@ -8,6 +8,7 @@ export const resolveCoverageSingleRequested: Check = {
   id: "resolve.coverage_single_requested",
   section: "Endpoints / GET /resolve",
   sentence: "`coverage.requested` has exactly 1 item",
+  level: "fail",
   appliesTo: (x) => x.operation === "resolve" && okEnvelope(x) !== undefined,
   run(x) {
     const requested = arrayAt(objectAt(okEnvelope(x), "coverage"), "requested");

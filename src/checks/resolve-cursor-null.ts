@@ -9,6 +9,7 @@ export const resolveCursorNull: Check = {
   section: "Resources and their fields / Response envelope",
   sentence:
     "`cursor`: null, or array of exactly 2 items: string then integer > 0; continuation marker on entity reads; always null on resolve",
+  level: "fail",
   appliesTo: (x) => x.operation === "resolve" && okEnvelope(x) !== undefined,
   run(x) {
     const env = okEnvelope(x);

@@ -9,6 +9,7 @@ export const resolveLimitRespected: Check = {
   id: "resolve.limit_respected",
   section: "Endpoints / GET /resolve",
   sentence: "`limit` | query | integer | optional; 1 to 50; default 10",
+  level: "fail",
   appliesTo: (x) =>
     x.operation === "resolve" && okEnvelope(x) !== undefined && requestView(x).limit !== undefined,
   run(x) {

@@ -8,6 +8,7 @@ export const resolveMissingEmpty: Check = {
   id: "resolve.missing_empty",
   section: "Endpoints / GET /resolve",
   sentence: "`coverage.missing` is empty.",
+  level: "fail",
   appliesTo: (x) => x.operation === "resolve" && okEnvelope(x) !== undefined,
   run(x) {
     const missing = arrayAt(objectAt(okEnvelope(x), "coverage"), "missing");

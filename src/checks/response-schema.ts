@@ -12,7 +12,7 @@ const MAX_REPORTED = 50;
  * The schema a response body must match, by operation, dataset and status; undefined where the contract
  * shows no shape (usage, search, traversals, capabilities, 2xx other than 200).
  */
-export function schemaFor(exchange: Exchange): string | undefined {
+function schemaFor(exchange: Exchange): string | undefined {
   const status = exchange.response?.status;
   if (status === undefined) return undefined;
   if (status >= 400) return "error";
@@ -36,6 +36,7 @@ export const responseSchema: Check = {
   section: "Resources and their fields; Endpoints",
   sentence:
     "All envelope fields are required; no other fields appear. (and every field table of the contract)",
+  level: "fail or warn",
   appliesTo: (x) => x.response?.json !== undefined && schemaFor(x) !== undefined,
   run(x) {
     const name = schemaFor(x);

@@ -3,11 +3,14 @@
  * Responses come from `src/contract/types.gen.ts`; request options are typed here.
  */
 
-/** The four extension names (contract, Extensions). */
-export const EXTENSION_NAMES = ["financial_history", "subunits", "web_identities", "group_parent"] as const;
+import type { EntityGetRequest } from "../contract/types.gen.js";
+import { EXTENSION_NAMES as NAMES } from "../contract/vocabulary.js";
 
-/** One extension name. */
-export type ExtensionName = (typeof EXTENSION_NAMES)[number];
+/** One extension name (contract, Extensions). */
+export type ExtensionName = NonNullable<EntityGetRequest["extend"]>[number];
+
+/** The four extension names, as the schemas list them. */
+export const EXTENSION_NAMES = NAMES as readonly ExtensionName[];
 
 /** Contract response shapes, generated from the schemas (`npm run gen:types`). */
 export type {

@@ -3,7 +3,7 @@
  * `entity-get-request`, `batch-request`): JSON-encoded query parameters parsed, `limit` read as a number,
  * the path id percent-decoded. Used to prove generated requests sit inside (or just outside) the bounds.
  */
-import type { PlannedRequest } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 
 /** Request schema names in schemas/. */
 export type RequestSchemaName = "resolve-request" | "entity-get-request" | "batch-request";

@@ -1,5 +1,5 @@
 /** Many distinct ids for the batch bound cases (POST /entities/batch: "1 to 100 items"). */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { basicFixtureIds } from "./entity-id.js";
 import { paddingOrgId } from "./missing-org-id.js";
 

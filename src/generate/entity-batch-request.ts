@@ -1,6 +1,7 @@
 /** Valid POST /entities/batch requests: a JSON body with only contract properties (Endpoints / POST /entities/batch). */
 import fc from "fast-check";
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { batchIds } from "./batch-ids.js";
 import { basicFixtureIds } from "./entity-id.js";
 import { basicEntityOptions, type EntityOptions } from "./entity-options.js";

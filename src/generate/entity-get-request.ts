@@ -1,6 +1,7 @@
 /** Valid GET /entities/{id} requests (Endpoints / GET /entities/{id}). */
 import fc from "fast-check";
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { entityId } from "./entity-id.js";
 import { basicEntityOptions, type EntityOptions, encodeEntityQuery } from "./entity-options.js";
 import type { GenerateOptions } from "./generate-options.js";

@@ -1,6 +1,6 @@
 /** Node ids for entity reads: known, organisation, sub-unit and missing fixture ids, or generated missing ones. */
 import fc from "fast-check";
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { BOUNDS } from "./bounds.js";
 import { missingOrgId } from "./missing-org-id.js";
 

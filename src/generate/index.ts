@@ -3,7 +3,8 @@
  * bounds) and invalid ones as named mutations (`negativeCases`).
  */
 import type fc from "fast-check";
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { capabilitiesRequest } from "./capabilities-request.js";
 import { entityBatchRequest } from "./entity-batch-request.js";
 import { entityGetRequest } from "./entity-get-request.js";
@@ -21,11 +22,6 @@ export const GENERATED_OPERATIONS = ["resolve", "entity-get", "entity-batch", "m
 
 /** One of GENERATED_OPERATIONS. */
 export type GeneratedOperation = (typeof GENERATED_OPERATIONS)[number];
-
-/** Whether valid requests can be generated for an operation. */
-export function isGeneratedOperation(operation: string): operation is GeneratedOperation {
-  return (GENERATED_OPERATIONS as readonly string[]).includes(operation);
-}
 
 /** Valid requests of one operation, from the target's fixtures. */
 export function validRequests(

@@ -1,6 +1,6 @@
 /** GET /me: no parameters are documented (Endpoints / Other operations). */
 import fc from "fast-check";
-import type { PlannedRequest } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 
 /** The one valid GET /me request. */
 export function meRequest(): fc.Arbitrary<PlannedRequest> {

@@ -1,5 +1,6 @@
 /** Named mutations of the POST /entities/batch body: unknown properties, wrong JSON types, malformed, oversize. */
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { distinctIds } from "./distinct-ids.js";
 import { entityBatchPlan } from "./entity-batch-request.js";
 import { type NegativeCase, rejected } from "./negative-case.js";

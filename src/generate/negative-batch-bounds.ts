@@ -1,5 +1,5 @@
 /** Named mutations of the POST /entities/batch bounds: id count and length, include, extend, cursor. */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { BOUNDS, EXTENSION_NAMES } from "./bounds.js";
 import { distinctIds } from "./distinct-ids.js";
 import { entityBatchPlan } from "./entity-batch-request.js";

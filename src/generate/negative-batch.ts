@@ -1,5 +1,5 @@
 /** All named mutations of POST /entities/batch: the count and length bounds, then the body shape and size. */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { batchBodyCases } from "./negative-batch-body.js";
 import { batchBoundCases } from "./negative-batch-bounds.js";
 import type { NegativeCase } from "./negative-case.js";

@@ -1,5 +1,5 @@
 /** The shape of a named mutation and small constructors shared by the negative-case lists. */
-import type { PlannedRequest } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 
 /** What the contract requires of the response to a case. */
 export type NegativeExpectation =
@@ -24,10 +24,6 @@ export interface NegativeCase {
   /** Contract section of the sentence. */
   section: string;
 }
-
-/** The rule every past-bound 400 case shares (Errors table). */
-export const INVALID_ARGUMENTS_SENTENCE =
-  "400: Invalid bounded arguments or query (too many ids, unknown extension, wrong format) — invalid_arguments";
 
 /** A case inside the bound: 200. */
 export const accepted: NegativeExpectation = { status: 200 };

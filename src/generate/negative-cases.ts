@@ -2,7 +2,7 @@
  * Every named mutation of the request bounds: at-bound cases (expect 200) and past-bound cases (expect 400
  * `invalid_arguments`, or 413 for an oversize body). Each carries the contract sentence that sets its bound.
  */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { batchNegativeCases } from "./negative-batch.js";
 import type { NegativeCase } from "./negative-case.js";
 import { entityGetNegativeCases } from "./negative-entity-get.js";

@@ -1,5 +1,5 @@
 /** Named mutations of GET /entities/{id} at and past its bounds (Endpoints / GET /entities/{id}; Limits). */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { BOUNDS, EXTENSION_NAMES } from "./bounds.js";
 import { entityGetPlan } from "./entity-get-request.js";
 import { basicFixtureIds } from "./entity-id.js";

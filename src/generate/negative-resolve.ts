@@ -1,5 +1,5 @@
 /** Named mutations of GET /resolve at and past its bounds (Endpoints / GET /resolve; Limits). */
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { BOUNDS, RESOLVE_NODE_TYPES } from "./bounds.js";
 import { accepted, type NegativeCase, rejected } from "./negative-case.js";
 import { resolvePlan } from "./resolve-request.js";

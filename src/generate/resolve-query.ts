@@ -1,6 +1,6 @@
 /** `query` for GET /resolve: a fixture query, a prefix of one, or a random name (1..300 characters). */
 import fc from "fast-check";
-import type { TargetFixtures } from "../runner/suite.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { BOUNDS } from "./bounds.js";
 import { companyName } from "./company-name.js";
 

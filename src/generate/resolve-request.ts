@@ -1,6 +1,7 @@
 /** Valid GET /resolve requests (Endpoints / GET /resolve). */
 import fc from "fast-check";
-import type { PlannedRequest, TargetFixtures } from "../runner/suite.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { resolveLimit } from "./resolve-limit.js";
 import { resolveQuery } from "./resolve-query.js";
 import { resolveTypes } from "./resolve-types.js";

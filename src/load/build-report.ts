@@ -6,12 +6,13 @@
 import { escapeHtml } from "../report/escape.js";
 import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
 import { summarise as summarizeResults } from "../report/summarise.js";
-import type { Finding } from "./findings.js";
+import { LOAD } from "../verdicts/load.js";
 import { encodeHistogram, type LatencySummary, percentileCurve, summarise } from "./latency-histogram.js";
 import { renderLatencyPlot } from "./latency-plot.js";
 import type { Budgets, LatencyBudget } from "./profile.js";
 import type { ItemLatency } from "./run-phase.js";
 import type { ProfileRun } from "./run-profile.js";
+import type { Tally } from "./tallies.js";
 
 /** Latency of one mix item in `details.load`. */
 export interface ItemDetails {
@@ -54,16 +55,16 @@ export interface LoadDetails {
 }
 
 /** Status of a finding's row. */
-export function rowStatus(f: Finding): ResultStatus {
+function rowStatus(f: Tally): ResultStatus {
   if (f.failed > 0) return "fail";
   if (f.inconclusive) return "inconclusive";
   if (f.warned > 0) return "warn";
   return "pass";
 }
 
-/** Report rows of one profile's findings. */
-export function findingRows(suite: string, findings: Finding[]): CheckResult[] {
-  return findings.map((f) => ({
+/** Report rows of one profile's tallies. */
+export function tallyRows(suite: string, tallies: Tally[]): CheckResult[] {
+  return tallies.map((f) => ({
     id: f.id,
     suite,
     operation: f.item,
@@ -162,7 +163,7 @@ export function buildLoadReport(
   const profiles: ProfileDetails[] = [];
   const sections: HtmlSection[] = [];
   for (const run of runs) {
-    results.push(...findingRows(run.profile.name, run.findings.all()));
+    results.push(...tallyRows(run.profile.name, run.tallies.all()));
     const items = [...run.latency].map(([name, h]) =>
       itemDetails(name, h, run.profile.budgets?.latency?.[name]),
     );
@@ -190,14 +191,17 @@ export function buildLoadReport(
   return { report, sections };
 }
 
-function failureNote(f: Finding): string | undefined {
+/** Verdicts every response of a mix item is judged by: their note counts responses. */
+const PER_RESPONSE = new Set<string>([LOAD.expectedStatus.id, LOAD.expectedCode.id, LOAD.responseChecks.id]);
+
+function failureNote(f: Tally): string | undefined {
   const shown = `first ${f.examples.length} shown`;
-  if (f.id.startsWith("load.expected") || f.id === "load.response_checks") {
+  if (PER_RESPONSE.has(f.id)) {
     return f.failed > 0
       ? `${f.failed} of ${f.judged} responses broke it (${shown})`
       : `${f.judged} responses`;
   }
-  if (f.item === undefined || f.id.startsWith("load.latency")) return undefined;
+  if (f.item === undefined || f.id === LOAD.latencyBudget.id) return undefined;
   if (f.failed > 0) return `${f.failed} responses broke it (${shown})`;
   return f.warned > 0 ? `${f.warned} responses look odd under one reading (${shown})` : undefined;
 }

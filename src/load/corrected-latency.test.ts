@@ -8,12 +8,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
-import { Findings } from "./findings.js";
 import { createHistogram, type Histogram } from "./latency-histogram.js";
 import { loadProfile } from "./load-profile-file.js";
 import { buildRequestMix } from "./request-mix.js";
 import { type ItemLatency, recordLatency, runPhase } from "./run-phase.js";
 import { ConnectionSchedule, intendedSendTime } from "./send-schedule.js";
+import { Tallies } from "./tallies.js";
 
 const PERCENTILES = [0, 1, 10, 25, 50, 75, 90, 95, 99, 99.5, 99.9, 99.99, 100];
 
@@ -105,7 +105,7 @@ describe("corrected latency is never below uncorrected", () => {
         rate: 200,
         durationSeconds: 2,
         maxCalls: 10_000,
-        findings: new Findings(),
+        tallies: new Tallies(),
       });
       expect(phase.model).toBe("open (fixed rate)");
       expect(phase.drive.responses).toBeGreaterThan(200);

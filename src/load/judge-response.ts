@@ -6,42 +6,25 @@
  */
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { Check, CheckFailure } from "../checks/check.js";
+import { rateRetryAfterOn429 } from "../checks/rate-retry-after-on-429.js";
 import { runChecks } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
+import { LOAD } from "../verdicts/load.js";
+import type { Verdict } from "../vocabulary/verdict.js";
 import type { ResponseSample } from "./drive-load.js";
-import { exampleFor, type Finding, type Findings } from "./findings.js";
 import type { PreparedRequest } from "./request-mix.js";
+import { exampleFor, type Tallies, type Tally } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 import { judgeJob, type ValidationJob } from "./validation-worker.js";
 import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "./verdict-memo.js";
 
-/** Contract sentences of the rules this file enforces itself. */
-export const RULES = {
-  status: {
-    id: "load.expected_status",
-    section: "Errors",
-    sentence: "Status codes listed for the operations (the profile names the statuses each request must get)",
-  },
-  code: {
-    id: "load.expected_code",
-    section: "Errors",
-    sentence:
-      "Error body: `code` (string, required, stable machine-readable) — one of the profile's expected codes",
-  },
-  all: {
-    id: "load.response_checks",
-    section: "Resources and their fields",
-    sentence: "Every response under load passes the check catalogue (schemas and semantic checks)",
-  },
-} as const;
-
 /** Judged on every 429, sampled or not: headers are always checked. */
-const RETRY_AFTER_CHECK = "rate.retry_after_on_429";
+const RETRY_AFTER_CHECK = rateRetryAfterOn429.id;
 const checksById = new Map<string, Check>(CATALOGUE.map((c) => [c.id, c]));
 /** Checks run on bodies (the Retry-After check already ran on the load thread). */
-export const BODY_CHECKS = CATALOGUE.map((c) => c.id).filter((id) => id !== RETRY_AFTER_CHECK);
+const BODY_CHECKS = CATALOGUE.map((c) => c.id).filter((id) => id !== RETRY_AFTER_CHECK);
 
-/** Judges responses of one profile run into `findings`. */
+/** Judges responses of one profile run into `tallies`. */
 export class ResponseJudge {
   #seen = 0;
   #seq = 0;
@@ -51,15 +34,15 @@ export class ResponseJudge {
   readonly #pending = new Map<number, { key: string; masked: MaskedBody }>();
   readonly #memo = new VerdictMemo();
   // The two rows every response touches, by mix item: no key building on the hot path.
-  readonly #statusRows = new Map<string, Finding>();
-  readonly #allRows = new Map<string, Finding>();
+  readonly #statusRows = new Map<string, Tally>();
+  readonly #allRows = new Map<string, Tally>();
   readonly #pool?: ValidationPool;
   readonly #table: number = 0;
   /** Responses that broke an expectation or an error-severity check. */
   bad = 0;
 
   constructor(
-    private readonly findings: Findings,
+    private readonly tallies: Tallies,
     private readonly requests: PreparedRequest[],
     options: { sampleRate?: number; pool?: ValidationPool } = {},
   ) {
@@ -80,7 +63,7 @@ export class ResponseJudge {
 
   /** Tallies a body verdict; `wasGood` says whether the cheap checks had passed (for the error rate). */
   #bodyVerdict(request: PreparedRequest, status: number, failures: CheckFailure[], wasGood: boolean): void {
-    const all = this.#row(this.#allRows, RULES.all, request.name);
+    const all = this.#row(this.#allRows, LOAD.responseChecks, request.name);
     all.judged++;
     if (!this.#tally(request, status, failures)) return;
     all.failed++;
@@ -132,23 +115,23 @@ export class ResponseJudge {
     if (masked !== undefined) this.#pending.set(seq, { key, masked });
   }
 
-  #row(rows: Map<string, Finding>, rule: (typeof RULES)[keyof typeof RULES], item: string): Finding {
+  #row(rows: Map<string, Tally>, verdict: Verdict, item: string): Tally {
     let row = rows.get(item);
     if (!row) {
-      row = this.findings.get(rule, item);
+      row = this.tallies.get(verdict, item);
       rows.set(item, row);
     }
     return row;
   }
 
   #judgeStatus(request: PreparedRequest, status: number): boolean {
-    const rule = RULES.status;
+    const verdict = LOAD.expectedStatus;
     if (request.expect.statuses.includes(status)) {
-      this.#row(this.#statusRows, rule, request.name).judged++;
+      this.#row(this.#statusRows, verdict, request.name).judged++;
       return true;
     }
-    this.findings.fail(
-      rule,
+    this.tallies.fail(
+      verdict,
       request.name,
       exampleFor(request, {
         title: `${request.name}: status ${status}, expected ${request.expect.statuses.join(" or ")}`,
@@ -161,14 +144,14 @@ export class ResponseJudge {
   }
 
   #judgeCode(request: PreparedRequest, status: number, body: string): boolean {
-    const rule = RULES.code;
+    const verdict = LOAD.expectedCode;
     const code = errorCode(body);
     if (code !== undefined && request.expect.codes?.includes(code)) {
-      this.findings.pass(rule, request.name);
+      this.tallies.pass(verdict, request.name);
       return true;
     }
-    this.findings.fail(
-      rule,
+    this.tallies.fail(
+      verdict,
       request.name,
       exampleFor(request, {
         title: `${request.name}: ${status} with code ${code ?? "(none)"}`,
@@ -190,7 +173,6 @@ export class ResponseJudge {
   #tally(request: PreparedRequest, status: number, failures: CheckFailure[]): boolean {
     let isBad = false;
     for (const failure of failures) {
-      const check = checksById.get(failure.checkId);
       if (failure.severity === "error") isBad = true;
       const example = exampleFor(request, {
         title: failure.title,
@@ -199,12 +181,15 @@ export class ResponseJudge {
         received: failure.received,
         status,
       });
-      const rule = {
+      // Every failure here comes from a check of the catalogue; an unknown id still shows (registry tests fail on it).
+      const check = checksById.get(failure.checkId);
+      const verdict = check ?? {
         id: failure.checkId,
-        sentence: check?.sentence ?? failure.title,
-        section: check?.section,
+        section: "",
+        sentence: failure.title,
+        level: "fail" as const,
       };
-      this.findings.fail(rule, request.name, example, failure.severity);
+      this.tallies.fail(verdict, request.name, example, failure.severity);
     }
     return isBad;
   }

@@ -75,7 +75,7 @@ export function summarise(histogram: Histogram): LatencySummary {
 }
 
 /** Percentiles plotted in the HTML report (log-ish x axis up to 99.99). */
-export const PLOT_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 97.5, 99, 99.5, 99.9, 99.95, 99.99] as const;
+const PLOT_PERCENTILES = [0, 10, 25, 50, 75, 90, 95, 97.5, 99, 99.5, 99.9, 99.95, 99.99] as const;
 
 /** Latency in ms at each plot percentile. */
 export function percentileCurve(histogram: Histogram): { percentile: number; ms: number }[] {

@@ -12,6 +12,7 @@ import { registerLoad } from "../cli/commands/load.js";
 import { HarnessError } from "../errors.js";
 import type { Report } from "../report/model.js";
 import { startServer } from "../server/index.js";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import type { LoadDetails } from "./build-report.js";
 
 interface CliOutcome {
@@ -55,6 +56,7 @@ describe("cbcheck load", () => {
   it("passes every built-in profile against the unmutated reference server", async () => {
     const { exitCode, stdout, report } = await cbcheckLoad(["--duration", "1.5"]);
     expect(failing(report), stdout).toEqual([]);
+    expect(unregisteredIds(report)).toEqual([]);
     expect(exitCode).toBe(0);
     expect(report?.results.map((r) => r.suite)).toEqual(
       expect.arrayContaining(["latency", "rate-limit", "batch-limits"]),
@@ -100,6 +102,7 @@ describe("cbcheck load", () => {
     ]);
     expect(exitCode).toBe(1);
     expect(failing(report)).toContain(expectation);
+    expect(unregisteredIds(report)).toEqual([]);
     expect(stdout).toContain(`FAIL ${expectation}`);
   });
 

@@ -5,7 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
-import { isLoopbackUrl } from "../runner/target.js";
+import { isLoopbackUrl } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
 import type { LoadProfile } from "./profile.js";

@@ -9,7 +9,7 @@ import { HarnessError } from "../errors.js";
 import type { LoadProfile } from "./profile.js";
 
 /** Directory of the built-in profiles: `src/load` (tsx) and `dist/load` (built) both sit two levels down. */
-export function builtInProfileDir(): string {
+function builtInProfileDir(): string {
   const dir = fileURLToPath(new URL("../../suites/load/", import.meta.url));
   if (!existsSync(dir))
     throw new HarnessError("CB_FILE_UNREADABLE", `built-in load profiles not found in ${dir}`);

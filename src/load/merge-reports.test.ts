@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildLoadReport, type LoadDetails } from "./build-report.js";
-import { Findings } from "./findings.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram, recordMs } from "./latency-histogram.js";
 import { mergeLoadReports } from "./merge-reports.js";
 import type { LoadProfile } from "./profile.js";
 import type { PhaseResult } from "./run-phase.js";
 import type { ProfileRun } from "./run-profile.js";
+import { Tallies } from "./tallies.js";
 
 const profile: LoadProfile = {
   name: "p",
@@ -47,11 +47,11 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     statusCounts: { 200: n },
     events: [],
   };
-  const findings = new Findings();
-  judgeBudgets(profile.budgets, phase, findings);
+  const tallies = new Tallies();
+  judgeBudgets(profile.budgets, phase, tallies);
   return {
     profile,
-    findings,
+    tallies,
     model: phase.model,
     latency,
     calls: n,

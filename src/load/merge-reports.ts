@@ -5,25 +5,22 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
+import { LOAD } from "../verdicts/load.js";
 import {
   assembleReport,
-  findingRows,
   itemDetails,
   type LoadDetails,
   type ProfileDetails,
   profileSection,
+  tallyRows,
 } from "./build-report.js";
-import { Findings } from "./findings.js";
-import { BUDGET_RULES, judgeBudgets } from "./judge-budgets.js";
+import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram } from "./latency-histogram.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
+import { Tallies } from "./tallies.js";
 
 const RANK: Record<ResultStatus, number> = { skip: 0, pass: 1, warn: 2, inconclusive: 3, fail: 4 };
-const REJUDGED = new Set<string>([
-  BUDGET_RULES.latency.id,
-  BUDGET_RULES.errorRate.id,
-  BUDGET_RULES.throughput.id,
-]);
+const REJUDGED = new Set<string>([LOAD.latencyBudget.id, LOAD.errorRate.id, LOAD.minThroughput.id]);
 
 function mergeProfile(parts: ProfileDetails[]): {
   details: ProfileDetails;
@@ -67,7 +64,7 @@ function maxOf(values: (number | undefined)[]): number | undefined {
 }
 
 function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): CheckResult[] {
-  const findings = new Findings();
+  const tallies = new Tallies();
   const phase: PhaseResult = {
     model: details.model as LoadModel,
     latency,
@@ -86,8 +83,8 @@ function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): Ch
     statusCounts: details.statusCounts,
     events: [],
   };
-  judgeBudgets(details.budgets, phase, findings);
-  return findingRows(details.name, findings.all());
+  judgeBudgets(details.budgets, phase, tallies);
+  return tallyRows(details.name, tallies.all());
 }
 
 function mergeRows(rows: CheckResult[]): CheckResult[] {

@@ -11,10 +11,10 @@ import { describe, expect, it } from "vitest";
 import { launchBrowser } from "../report/test-support/launch-browser.js";
 import { writeReports } from "../report/write-reports.js";
 import { buildLoadReport } from "./build-report.js";
-import { Findings } from "./findings.js";
 import { createHistogram, recordMs } from "./latency-histogram.js";
 import { loadProfile } from "./load-profile-file.js";
 import type { ProfileRun } from "./run-profile.js";
+import { Tallies } from "./tallies.js";
 
 function syntheticRun(): ProfileRun {
   const profile = loadProfile("latency");
@@ -35,7 +35,7 @@ function syntheticRun(): ProfileRun {
   });
   return {
     profile,
-    findings: new Findings(),
+    tallies: new Tallies(),
     model: "open (fixed rate)",
     latency,
     calls: 6000,

@@ -3,8 +3,9 @@
  * item comes up, ids come from the target's fixtures (or are generated), and every request is built once
  * so the load generator never rebuilds a request on the hot path.
  */
-import type { TargetFixtures } from "../runner/suite.js";
+
 import type { OperationId, RecordedRequest } from "../transport/exchange.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import type { Expectation, LoadProfile, MixItem } from "./profile.js";
 import { mixItemName } from "./profile.js";
 

@@ -5,9 +5,9 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
-import { emptyFixtures, loadFixtures } from "../runner/fixtures.js";
-import type { TargetFixtures } from "../runner/suite.js";
+import { loadFixtures } from "../runner/index.js";
 import { VERSION } from "../version.js";
+import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { buildLoadReport } from "./build-report.js";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
 import type { ResolvedLoadOptions } from "./load-options.js";
@@ -106,7 +106,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
       callsLeft -= run.calls;
       runs.push(run);
       log(
-        `${profile.name}: ${run.calls} calls, ${run.findings.all().filter((f) => f.failed > 0).length} broken expectations`,
+        `${profile.name}: ${run.calls} calls, ${run.tallies.all().filter((f) => f.failed > 0).length} broken expectations`,
       );
     }
     if (pool && pool.skipped > 0) {

@@ -3,10 +3,10 @@
  * uncorrected), and judge every response. The shared core of every load scenario.
  */
 import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.js";
-import type { Findings } from "./findings.js";
 import { ResponseJudge } from "./judge-response.js";
 import { createHistogram, type Histogram, recordMs } from "./latency-histogram.js";
 import type { PreparedRequest } from "./request-mix.js";
+import type { Tallies } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 
 /** Which load model produced the latency figures. */
@@ -60,7 +60,7 @@ export interface PhaseOptions {
   sampleRate?: number;
   keepEvents?: boolean;
   signal?: AbortSignal;
-  findings: Findings;
+  tallies: Tallies;
   /** Warm-up: time and judge nothing. */
   isWarmUp?: boolean;
   /** Validation workers for response bodies; absent: bodies are judged inline. */
@@ -69,7 +69,7 @@ export interface PhaseOptions {
 
 /** Runs one phase to its end (duration, call cap or abort). */
 export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
-  const judge = new ResponseJudge(options.findings, options.requests, {
+  const judge = new ResponseJudge(options.tallies, options.requests, {
     sampleRate: options.sampleRate,
     pool: options.pool,
   });

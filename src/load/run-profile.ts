@@ -1,9 +1,10 @@
 /**
  * Runs one load profile against a target: builds the request mix, runs its scenario, judges budgets,
- * and returns the findings with the merged latency histograms of every phase.
+ * and returns the tallies with the merged latency histograms of every phase.
  */
-import type { TargetFixtures } from "../runner/suite.js";
-import { Findings } from "./findings.js";
+
+import { BATCH } from "../verdicts/limits.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
 import { PeakRss } from "./peak-rss.js";
@@ -12,6 +13,7 @@ import { buildRequestMix } from "./request-mix.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
 import { runPhase } from "./run-phase.js";
 import { runRateLimitScenario } from "./scenario-rate-limit.js";
+import { Tallies } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 
 /** Where and how to send. */
@@ -37,7 +39,7 @@ export interface ProfileOverrides {
 /** The outcome of one profile. */
 export interface ProfileRun {
   profile: LoadProfile;
-  findings: Findings;
+  tallies: Tallies;
   model: LoadModel;
   latency: Map<string, ItemLatency>;
   calls: number;
@@ -60,7 +62,7 @@ export function expectedRateLimit(profile: LoadProfile, isEmbedded: boolean): Ra
   return { ...declared, calls: e.rateLimit, windowSeconds: (e.rateWindowMs ?? 60_000) / 1000 };
 }
 
-/** Runs a profile to its end; never throws for target behaviour (that is in the findings). */
+/** Runs a profile to its end; never throws for target behaviour (that is in the tallies). */
 export async function runProfile(
   profile: LoadProfile,
   target: LoadTarget,
@@ -80,7 +82,7 @@ async function runScenario(
   target: LoadTarget,
   o: ProfileOverrides,
 ): Promise<Omit<ProfileRun, "peakRssMiB">> {
-  const findings = new Findings();
+  const tallies = new Tallies();
   const requests = buildRequestMix(profile, target.fixtures, target.baseUrl);
   const durationSeconds = Math.min(
     o.durationSeconds ?? profile.durationSeconds,
@@ -96,7 +98,7 @@ async function runScenario(
     sampleRate: o.sampleRate ?? profile.sampleRate,
     signal: o.signal,
     pool: o.pool,
-    findings,
+    tallies,
   };
   let phases: PhaseResult[];
   const warmUps: PhaseResult[] = [];
@@ -124,10 +126,10 @@ async function runScenario(
     o.log(`${profile.name}: ${describePlan(profile, durationSeconds, maxCalls)}`);
     const phase = await runPhase({ ...base, rate: profile.rate, maxCalls, keepEvents: false });
     phases = [phase];
-    judgeBudgets(profile.budgets, phase, findings);
-    if (profile.scenario === "batch-limits") judgeNo5xx(phase, findings);
+    judgeBudgets(profile.budgets, phase, tallies);
+    if (profile.scenario === "batch-limits") judgeNo5xx(phase, tallies);
   }
-  const run = summarisePhases(profile, findings, phases);
+  const run = summarisePhases(profile, tallies, phases);
   run.calls += warmUps.reduce((n, w) => n + w.drive.sent, 0);
   return run;
 }
@@ -143,21 +145,14 @@ export function describePlan(profile: LoadProfile, durationSeconds: number, maxC
   return `${profile.connections} connections, ${pace}, ${durationSeconds} s, at most ${maxCalls} calls`;
 }
 
-const NO_5XX = {
-  id: "batch.no_5xx_under_concurrency",
-  section: "Endpoints / POST /entities/batch",
-  sentence:
-    "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 — concurrent batches at the bounds get no 5xx",
-};
-
-function judgeNo5xx(phase: PhaseResult, findings: Findings): void {
+function judgeNo5xx(phase: PhaseResult, tallies: Tallies): void {
   const fives = Object.entries(phase.statusCounts).filter(([s]) => Number(s) >= 500);
   const total = fives.reduce((n, [, c]) => n + c, 0);
   if (total === 0) {
-    findings.pass(NO_5XX).message = `${phase.drive.responses} concurrent responses, none 5xx`;
+    tallies.pass(BATCH.no5xx).message = `${phase.drive.responses} concurrent responses, none 5xx`;
     return;
   }
-  findings.fail(NO_5XX, undefined, {
+  tallies.fail(BATCH.no5xx, undefined, {
     title: `${total} 5xx responses under concurrent batches`,
     expected: "no 5xx",
     received: fives.map(([s, c]) => `${c}×${s}`).join(", "),
@@ -166,7 +161,7 @@ function judgeNo5xx(phase: PhaseResult, findings: Findings): void {
 
 function summarisePhases(
   profile: LoadProfile,
-  findings: Findings,
+  tallies: Tallies,
   phases: PhaseResult[],
 ): Omit<ProfileRun, "peakRssMiB"> {
   const latency = new Map<string, ItemLatency>();
@@ -196,7 +191,7 @@ function summarisePhases(
   const model = phases[0]?.model ?? "closed (as fast as connections allow)";
   return {
     profile,
-    findings,
+    tallies,
     model,
     latency,
     calls,

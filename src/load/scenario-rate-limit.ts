@@ -8,28 +8,10 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../client/pacing.js";
+import { RATE } from "../verdicts/rate.js";
 import type { RateLimitExpectation } from "./profile.js";
 import type { PhaseOptions, PhaseResult, ResponseEvent } from "./run-phase.js";
 import { runPhase } from "./run-phase.js";
-
-/** Rule ids and the contract sentences they enforce. */
-export const RATE_RULES = {
-  enforced: {
-    id: "rate.limit_enforced",
-    section: "Limits",
-    sentence: "Calls per minute | 120 | Plus accounts (a burst past the limit must meet 429)",
-  },
-  window: {
-    id: "rate.window_holds",
-    section: "Limits",
-    sentence: "Calls per minute | 120 | Plus accounts (no window holds more 2xx than the limit)",
-  },
-  recovers: {
-    id: "rate.retry_after_recovers",
-    section: "Errors",
-    sentence: "429 … Wait at least `Retry-After` seconds, then continue (after waiting, 2xx comes back)",
-  },
-} as const;
 
 /** Most 2xx whose requests were sent within any span of `windowMs`. */
 export function max2xxInWindow(events: readonly ResponseEvent[], windowMs: number): number {
@@ -43,13 +25,13 @@ export function max2xxInWindow(events: readonly ResponseEvent[], windowMs: numbe
   return best;
 }
 
-/** Runs the scenario; `phase` holds the shared phase options (requests, key, findings). */
+/** Runs the scenario; `phase` holds the shared phase options (requests, key, tallies). */
 export async function runRateLimitScenario(
   limit: RateLimitExpectation,
   base: Omit<PhaseOptions, "maxCalls" | "rate" | "keepEvents">,
   log: (line: string) => void,
 ): Promise<PhaseResult[]> {
-  const { findings } = base;
+  const { tallies } = base;
   const windowMs = limit.windowSeconds * 1000;
   const burst = limit.burst ?? Math.ceil(limit.calls * 1.5) + base.connections;
   const phases: PhaseResult[] = [];
@@ -61,16 +43,15 @@ export async function runRateLimitScenario(
   };
   let phase = await runBurst();
   const count429 = phase.events.filter((e) => e.status === 429).length;
-  const r = RATE_RULES;
   if (count429 === 0) {
-    findings.fail(r.enforced, undefined, {
+    tallies.fail(RATE.limitEnforced, undefined, {
       title: `no 429 in a burst of ${phase.events.length} calls`,
       expected: `429 after ${limit.calls} calls within ${limit.windowSeconds} s`,
       received: describe(phase),
     });
     return phases;
   }
-  findings.pass(r.enforced).message = describe(phase);
+  tallies.pass(RATE.limitEnforced).message = describe(phase);
   let most = max2xxInWindow(phase.events, windowMs);
   if (most > limit.calls) {
     // A window aligned to the clock may have turned over inside the burst; only a repeat is a leak.
@@ -82,10 +63,10 @@ export async function runRateLimitScenario(
     most = Math.min(most, max2xxInWindow(phase.events, windowMs));
   }
   if (most <= limit.calls) {
-    findings.pass(r.window).message =
+    tallies.pass(RATE.windowHolds).message =
       `at most ${most} 2xx in any ${limit.windowSeconds} s window (limit ${limit.calls})`;
   } else {
-    findings.fail(r.window, undefined, {
+    tallies.fail(RATE.windowHolds, undefined, {
       title: `${most} 2xx within ${limit.windowSeconds} s (limit ${limit.calls}), in two bursts`,
       expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
       received: `${most} 2xx; ${describe(phase)}`,
@@ -101,7 +82,7 @@ async function proveRecovery(
   base: Omit<PhaseOptions, "maxCalls" | "rate" | "keepEvents">,
   log: (line: string) => void,
 ): Promise<PhaseResult> {
-  const r = RATE_RULES.recovers;
+  const verdict = RATE.recoversAfterRetryAfter;
   const last = [...events].reverse().find((e) => e.status === 429)!;
   const cap = limit.maxRetryAfterSeconds ?? Math.ceil(limit.windowSeconds);
   const stated = parseRetryAfterSeconds(last.retryAfter);
@@ -116,11 +97,11 @@ async function proveRecovery(
   const status = probe.events[0]?.status;
   const note = `after waiting ${seconds} s (Retry-After: ${last.retryAfter ?? "absent"}) the next call got ${status ?? "no response"}`;
   if (status !== undefined && status >= 200 && status < 300) {
-    const f = base.findings.pass(r);
+    const f = base.tallies.pass(verdict);
     f.message = stated === undefined ? `${note}; inconclusive without a Retry-After to honour` : note;
     if (stated === undefined) f.inconclusive = true;
   } else {
-    base.findings.fail(r, undefined, {
+    base.tallies.fail(verdict, undefined, {
       title: "waiting Retry-After did not bring 2xx back",
       expected: "2xx on the first call after Retry-After seconds",
       received: note,

@@ -39,6 +39,6 @@ describe("htmlReporter ordering", () => {
   it("lists failures before passes within a suite", () => {
     const report = sampleReport();
     const html = htmlReporter.render(report, []);
-    expect(html.indexOf("resolve.cursor_null")).toBeLessThan(html.indexOf("envelope.schema"));
+    expect(html.indexOf("resolve.cursor_null")).toBeLessThan(html.indexOf("response.schema"));
   });
 });

@@ -22,7 +22,7 @@ function kindOf(v: unknown): JsonKind {
 }
 
 /** Escapes one pointer segment (RFC 6901). */
-export function escapePointerSegment(segment: string): string {
+function escapePointerSegment(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

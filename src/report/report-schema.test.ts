@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { validateAs } from "../contract/registry.js";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { sampleReport } from "./test-support/sample-report.js";
 
 describe("schemas/report.schema.json", () => {
   it("accepts a report with every status, counterexamples, curl lines and the seed", () => {
     expect(validateAs("report", sampleReport())).toEqual([]);
+    expect(unregisteredIds(sampleReport())).toEqual([]);
   });
 
   it("rejects unknown statuses, missing sentences and fields the model does not have", () => {

@@ -5,11 +5,13 @@
 import type { CheckFailure } from "../checks/check.js";
 import { runChecks } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { RunEngine } from "./engine.js";
 import { overlappingDispatch, type SendOptions, sendPaced, sequentialDispatch } from "./paced-send.js";
 import { sendMany } from "./send-many.js";
 import { isInShard } from "./shard.js";
-import type { PlannedRequest, SendManyResult, SuiteContext, SuiteName } from "./suite.js";
+import type { SendManyResult, SuiteContext } from "./suite.js";
 
 export type { SendOptions } from "./paced-send.js";
 

@@ -3,9 +3,9 @@
  * from sub-units). Every call is judged like any other and counted against the budget.
  */
 import { HarnessError } from "../errors.js";
-import { normaliseFixtures } from "./fixtures.js";
+import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeAndRecord } from "./judge-record.js";
-import type { SuiteContext, TargetFixtures } from "./suite.js";
+import type { SuiteContext } from "./suite.js";
 
 /** Short queries likely to match some names on any company graph. */
 const QUERIES = ["as", "a", "e", "holding", "1", "o", "n"];

@@ -5,30 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { validateAs } from "../contract/registry.js";
 import { HarnessError } from "../errors.js";
-import type { TargetFixtures } from "./suite.js";
-
-const ARRAYS = ["org_ids", "subunit_ids", "missing_ids", "influencer_ids", "resolve_queries"] as const;
-
-/** Fills the optional arrays of fixtures and drops unknown fields. */
-export function normaliseFixtures(value: Partial<TargetFixtures> & { known_ids: string[] }): TargetFixtures {
-  const out: TargetFixtures = {
-    known_ids: [...value.known_ids],
-    org_ids: [],
-    subunit_ids: [],
-    missing_ids: [],
-    influencer_ids: [],
-    resolve_queries: [],
-  };
-  for (const name of ARRAYS) out[name] = [...(value[name] ?? [])];
-  if (value.main_unit_with_many_subunits)
-    out.main_unit_with_many_subunits = value.main_unit_with_many_subunits;
-  return out;
-}
-
-/** Fixtures of a target about which nothing is known yet. */
-export function emptyFixtures(): TargetFixtures {
-  return normaliseFixtures({ known_ids: [] });
-}
+import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 
 /** Validates a parsed fixtures value; throws HarnessError `CB_FIXTURES` naming the first problems. */
 export function checkFixtures(value: unknown, source: string): TargetFixtures {

@@ -3,22 +3,10 @@
  * fail), plus the runner's own transport-level check when no complete response came.
  */
 import { CATALOGUE } from "../checks/catalogue.js";
-import type { CheckFailure } from "../checks/check.js";
+import type { Check, CheckFailure } from "../checks/check.js";
 import type { Exchange } from "../transport/exchange.js";
+import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteContext } from "./suite.js";
-
-/** The runner's own check: a complete response came (no timeout, reset, refusal or oversize body). */
-export const RESPONSE_RECEIVED = {
-  id: "transport.response_received",
-  section: "Endpoints",
-  sentence: "Responses are JSON.",
-} as const;
-
-/** The section and sentence of a check id (catalogue or the runner's own); empty when unknown. */
-export function ruleOf(id: string): { section: string; sentence: string } {
-  const check = id === RESPONSE_RECEIVED.id ? RESPONSE_RECEIVED : CATALOGUE.find((c) => c.id === id);
-  return check ? { section: check.section, sentence: check.sentence } : { section: "", sentence: "" };
-}
 
 /** Options of `judgeAndRecord`. */
 export interface JudgeOptions {
@@ -36,7 +24,7 @@ export function transportFailures(exchange: Exchange): CheckFailure[] {
     const { code, message } = exchange.transportError;
     return [
       {
-        checkId: RESPONSE_RECEIVED.id,
+        checkId: RUNNER.responseReceived.id,
         severity: "error",
         title: `no complete response: ${code}`,
         expected: "a complete HTTP response with a JSON body",
@@ -62,7 +50,7 @@ export function judgeAndRecord(
   const own = transportFailures(exchange);
   if (own.length > 0 || !opts.onlyFailures) {
     ctx.record({
-      ...RESPONSE_RECEIVED,
+      verdict: RUNNER.responseReceived,
       operation,
       status: statusOf(own),
       failures: own,
@@ -76,7 +64,7 @@ export function judgeAndRecord(
     failures = ctx.judge(exchange, opts.ids);
   } catch (err) {
     const message = `a check crashed: ${err instanceof Error ? err.message : String(err)}`;
-    ctx.record({ id: "harness.check-crashed", sentence: "", status: "inconclusive", message, exchange });
+    ctx.record({ verdict: RUNNER.checkCrashed, status: "inconclusive", message, exchange });
     return own;
   }
   const wanted = opts.ids ? new Set(opts.ids) : undefined;
@@ -85,11 +73,9 @@ export function judgeAndRecord(
     const mine = failures.filter((f) => f.checkId === check.id);
     if (mine.length === 0 && (opts.onlyFailures || !safeApplies(check, exchange))) continue;
     ctx.record({
-      id: check.id,
+      verdict: check,
       operation,
       status: statusOf(mine),
-      section: check.section,
-      sentence: check.sentence,
       failures: mine,
       exchange,
       ...shrinks(opts),
@@ -102,7 +88,7 @@ function shrinks(opts: JudgeOptions): { shrinks?: number } {
   return opts.shrinks !== undefined ? { shrinks: opts.shrinks } : {};
 }
 
-function safeApplies(check: (typeof CATALOGUE)[number], exchange: Exchange): boolean {
+function safeApplies(check: Check, exchange: Exchange): boolean {
   try {
     return check.appliesTo(exchange);
   } catch {

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { MUTATIONS } from "../server/mutations.js";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
 import { resolveRunOptions } from "./options.js";
 import { runConformance } from "./run-conformance.js";
-import type { SuiteName } from "./suite.js";
 
 interface Row {
   /** Check ids that must fail (others may fail too). */
@@ -56,17 +57,17 @@ const MATRIX: Record<string, Row> = {
   "coverage-requested-mismatch": { expect: ["coverage.consistent_with_request"], suites: S },
   "unknown-id-404": { expect: ["schema.valid_request_served"], suites: S },
   "validation-500-message": {
-    expect: ["http.error_body_on_error_status", "negative.batch-ids-101"],
+    expect: ["http.error_body_on_error_status", "negative.batch_ids_101"],
     suites: NEG,
   },
   "error-without-code": {
-    expect: ["http.error_body_on_error_status", "negative.batch-ids-101"],
+    expect: ["http.error_body_on_error_status", "negative.batch_ids_101"],
     suites: NEG,
   },
-  "unknown-extension-accepted": { expect: ["negative.batch-extend-unknown-name"], suites: NEG },
-  "ids-101-accepted": { expect: ["negative.batch-ids-101"], suites: NEG },
-  "query-301-accepted": { expect: ["negative.resolve-query-length-301"], suites: NEG },
-  "oversize-body-accepted": { expect: ["negative.batch-oversize-body"], suites: NEG },
+  "unknown-extension-accepted": { expect: ["negative.batch_extend_unknown_name"], suites: NEG },
+  "ids-101-accepted": { expect: ["negative.batch_ids_101"], suites: NEG },
+  "query-301-accepted": { expect: ["negative.resolve_query_length_301"], suites: NEG },
+  "oversize-body-accepted": { expect: ["negative.batch_oversize_body"], suites: NEG },
   "www-authenticate-missing": { expect: ["auth.missing_or_invalid_key_401"], suites: AUTH },
   "free-key-served": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
   "revoked-key-accepted": { expect: ["auth.missing_or_invalid_key_401"], suites: AUTH },
@@ -103,6 +104,7 @@ describe("mutation matrix: cbcheck run catches every seeded bug", () => {
       const failing = new Set(report.results.filter((r) => r.status === "fail").map((r) => r.id));
       expect(report.verdict).toBe("fail");
       for (const id of row.expect) expect([...failing], `${m.id} must fail ${id}`).toContain(id);
+      expect(unregisteredIds(report)).toEqual([]);
     });
   }
 });
@@ -129,6 +131,7 @@ describe("mutation matrix: load mutations the rate-limit suite also catches", ()
       const { report } = await runConformance(options);
       const failing = report.results.filter((r) => r.status === "fail").map((r) => r.id);
       expect(failing).toContain(row.expect);
+      expect(unregisteredIds(report)).toEqual([]);
     });
   }
 });

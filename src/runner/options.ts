@@ -5,10 +5,11 @@
  */
 import { HarnessError } from "../errors.js";
 import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
 import { RUN_DEFAULTS } from "./run-defaults.js";
 import type { Shard } from "./shard.js";
-import type { SuiteName, TargetFixtures } from "./suite.js";
 
 export { RUN_DEFAULTS };
 

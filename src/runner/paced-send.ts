@@ -7,9 +7,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
+import { RUNNER } from "../verdicts/runner.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
-import type { PlannedRequest, SuiteContext } from "./suite.js";
+import type { SuiteContext } from "./suite.js";
 
 /** Resends of one request after 429s before the 429 itself is returned to the suite. */
 const MAX_429_WAITS = 5;
@@ -100,11 +102,9 @@ export async function sendPaced(
   const status = exchange.response?.status;
   if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {
     ctx.record({
-      id: "run.main_key_not_refused",
+      verdict: RUNNER.mainKeyNotRefused,
       operation: request.operation,
       status: "fail",
-      section: "Authentication",
-      sentence: "The client must stop and not retry with the same key.",
       exchange,
       message: `the main key got ${status} where a valid Plus key must be served; the run stopped`,
     });

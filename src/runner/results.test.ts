@@ -13,7 +13,9 @@ const exchange: Exchange = {
   },
   response: { status: 200, headers: {}, bodyText: "{}", json: {}, durationMs: 1 },
 };
-const rule = { id: "x.rule", sentence: "A sentence." };
+const rule = {
+  verdict: { id: "x.rule", section: "Errors", sentence: "A sentence.", level: "fail" as const },
+};
 const failure = { checkId: "x.rule", severity: "error" as const, title: "broken", received: "1" };
 
 describe("ResultCollector", () => {

@@ -1,5 +1,5 @@
 /**
- * Aggregates the outcomes suites record into report rows: one row per (suite, check id, operation),
+ * Aggregates the outcomes suites record into report rows: one row per (suite, verdict id, operation),
  * the worst status winning, with a few counterexamples each (the first ones found; after shrinking
  * the schema suite records the minimal one).
  */
@@ -15,14 +15,14 @@ const RANK: Record<ResultStatus, number> = { skip: 0, inconclusive: 1, pass: 2, 
 const MAX_COUNTEREXAMPLES = 3;
 
 /** The absolute URL of a recorded request. */
-export function urlOf(exchange: Exchange): string {
+function urlOf(exchange: Exchange): string {
   const { request } = exchange;
   const origin = new URL(request.baseUrl).origin;
   return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
 }
 
 /** Turns a failure on an exchange into a reproducible counterexample (key shown as `<redacted>`). */
-export function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
+function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
   const request = {
     method: exchange.request.method,
     url: urlOf(exchange),
@@ -51,16 +51,17 @@ export class ResultCollector {
 
   /** Adds one outcome of `suite`. */
   add(suite: string, outcome: Outcome): void {
-    const key = `${suite}\u0000${outcome.id}\u0000${outcome.operation ?? ""}`;
+    const { id, sentence, section } = outcome.verdict;
+    const key = `${suite}\u0000${id}\u0000${outcome.operation ?? ""}`;
     let row = this.#rows.get(key);
     if (!row) {
       row = {
-        id: outcome.id,
+        id,
         suite,
         ...(outcome.operation ? { operation: outcome.operation } : {}),
         status: outcome.status,
-        sentence: outcome.sentence,
-        ...(outcome.section ? { section: outcome.section } : {}),
+        sentence,
+        section,
         exchanges: 0,
         counterexamples: [],
       };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateAs } from "../contract/registry.js";
 import { startServer } from "../server/index.js";
 import type { RunningServer } from "../server/types.js";
+import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { resolveRunOptions } from "./options.js";
 import { runConformance } from "./run-conformance.js";
 import { SUITES } from "./suites/index.js";
@@ -21,6 +22,7 @@ describe("runConformance against the embedded reference server", () => {
       ).toBe(true);
     }
     expect(validateAs("report", report)).toEqual([]);
+    expect(unregisteredIds(report)).toEqual([]);
   });
 
   it("splits the work by --shard deterministically", async () => {

@@ -6,11 +6,12 @@
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { summarise } from "../report/summarise.js";
+import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
+import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
-import { emptyFixtures } from "./fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
@@ -81,8 +82,7 @@ export async function runConformance(
         const reason = err instanceof Error ? err.message : String(err);
         engine.notes.push(`suite ${name} ended early on an internal error: ${reason}`);
         engine.results.add(name, {
-          id: "harness.suite-error",
-          sentence: "",
+          verdict: RUNNER.suiteError,
           status: "inconclusive",
           message: reason,
         });

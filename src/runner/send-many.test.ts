@@ -6,11 +6,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import { normaliseFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { RunEngine } from "./engine.js";
-import { normaliseFixtures } from "./fixtures.js";
 import { resolveRunOptions } from "./options.js";
-import type { PlannedRequest } from "./suite.js";
 
 interface Probe {
   baseUrl: string;

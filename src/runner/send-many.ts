@@ -6,8 +6,9 @@
  * judging (CPU on this thread) overlaps the requests still in flight instead of following them all.
  */
 import type { Exchange } from "../transport/exchange.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { RunStopped } from "./run-stopped.js";
-import type { PlannedRequest, SendManyResult } from "./suite.js";
+import type { SendManyResult } from "./suite.js";
 
 /** Sends `requests` through `sendOne` with at most `concurrency` (at least 1) in flight. */
 export async function sendMany(

@@ -11,7 +11,7 @@ export interface Shard {
 }
 
 /** 32-bit FNV-1a of a string. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -1,53 +1,16 @@
 /**
  * What a suite sees of the runner. Suites plan requests and judge them; the runner paces, budgets,
- * shards and records. Suites never touch argv, stdout or the network directly.
+ * shards and records. Suites never touch argv, stdout or the network directly. The words the runner shares
+ * with generate, checks and load (`PlannedRequest`, `TargetFixtures`, `SuiteName`) are in src/vocabulary.
  */
 import type { CheckFailure } from "../checks/check.js";
 import type { ResultStatus } from "../report/model.js";
-import type { Exchange, OperationId } from "../transport/exchange.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import type { SuiteName } from "../vocabulary/suite-name.js";
+import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
+import type { Verdict } from "../vocabulary/verdict.js";
 import type { RunStopped } from "./run-stopped.js";
-
-/** Names accepted by `--suite`. */
-export type SuiteName =
-  | "schema"
-  | "negative"
-  | "auth"
-  | "http"
-  | "limits"
-  | "alt-base-url"
-  | "rate-limit"
-  | "batch-limits";
-
-/** Known ids of the target, from `--fixtures` or discovered through `/resolve` (schemas/fixtures.schema.json). */
-export interface TargetFixtures {
-  known_ids: string[];
-  org_ids: string[];
-  subunit_ids: string[];
-  main_unit_with_many_subunits?: string;
-  missing_ids: string[];
-  influencer_ids: string[];
-  resolve_queries: string[];
-}
-
-/** Which credential a request carries. Keys themselves stay inside the runner. */
-export type KeyChoice = "main" | "free" | "none" | "invalid" | "revoked";
-
-/** A request a suite wants sent, relative to a base URL. */
-export interface PlannedRequest {
-  operation: OperationId;
-  method: string;
-  /** Path relative to the base URL, already percent-encoded, starting with `/`. */
-  path: string;
-  /** Raw query parameter values (JSON-encoded parameters already encoded as JSON text). */
-  query?: Record<string, string>;
-  /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
-  body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
-  headers?: Record<string, string>;
-  /** Which base URL. Default `main`. */
-  base?: "main" | "alt";
-  /** Default `main`. */
-  key?: KeyChoice;
-}
 
 /** Options a suite may read; resolved once by the runner. */
 export interface SuiteOptions {
@@ -71,13 +34,12 @@ export interface SendManyResult {
   stopped?: RunStopped;
 }
 
-/** What a suite records for a check id on an operation (aggregated into one report row). */
+/** What a suite records for a verdict on an operation (aggregated into one report row). */
 export interface Outcome {
-  id: string;
+  /** The registered definition of what was judged: a check or a verdict of src/verdicts. */
+  verdict: Verdict;
   operation?: string;
   status: ResultStatus;
-  sentence: string;
-  section?: string;
   failures?: CheckFailure[];
   exchange?: Exchange;
   message?: string;
@@ -117,7 +79,7 @@ export interface SuiteContext {
   ): Promise<SendManyResult>;
   /** Runs the check catalogue (or the named checks) on an exchange. */
   judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
-  /** Records an outcome for a check id on an operation (aggregated into one report row). */
+  /** Records an outcome of a verdict on an operation (aggregated into one report row). */
   record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */
   inShard(caseKey: string): boolean;

@@ -2,11 +2,12 @@
  * Where a run sends its requests: the embedded reference server (started on loopback with a short rate
  * window) or a base URL given by the user, with the keys and fixtures that go with it.
  */
+
+import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server.js";
 import type { RunKeys, RunTarget } from "./engine.js";
-import { loadFixtures, normaliseFixtures } from "./fixtures.js";
+import { loadFixtures } from "./fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
-import type { TargetFixtures } from "./suite.js";
 
 /** A target ready to test; `close` stops the embedded server, if one was started. */
 export interface OpenTarget {

@@ -1,6 +1,6 @@
 /**
- * Rule `batch-50-with-all-extensions`: with all four extensions, at most 50 ids per call. Calls above 100 ids
- * are left to `batch-ids-1-to-100`, so one defect fails one rule.
+ * Rule `client.batch_50_with_all_extensions`: with all four extensions, at most 50 ids per call. Calls above 100 ids
+ * are left to `client.batch_ids_1_to_100`, so one defect fails one rule.
  */
 import { EXTENSION_NAMES } from "../../client/types.js";
 import { type ClientRule, fail, pass, skip } from "../rule.js";
@@ -8,7 +8,7 @@ import { batchBody, callLabel } from "../trace-facts.js";
 
 /** POST /entities/batch: "Recommended use: at most 50 ids per call when all four extensions are requested". */
 export const batch50WithAllExtensions: ClientRule = {
-  id: "batch-50-with-all-extensions",
+  id: "client.batch_50_with_all_extensions",
   title: "At most 50 ids per call with all four extensions",
   sentence: "Recommended use: at most 50 ids per call when all four extensions are requested",
   section: "POST /entities/batch; Limits: Recommended ids per call",

@@ -1,10 +1,10 @@
-/** Rule `batch-ids-1-to-100`: every batch call asks for 1 to 100 ids. */
+/** Rule `client.batch_ids_1_to_100`: every batch call asks for 1 to 100 ids. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { batchBody, callLabel } from "../trace-facts.js";
 
 /** POST /entities/batch, request body: `ids` "required; 1 to 100 items". */
 export const batchIds1To100: ClientRule = {
-  id: "batch-ids-1-to-100",
+  id: "client.batch_ids_1_to_100",
   title: "At most 100 ids per batch call",
   sentence: "`ids` — array of strings — required; 1 to 100 items",
   section: "POST /entities/batch; Limits: Ids per batch call",

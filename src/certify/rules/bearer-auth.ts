@@ -1,10 +1,10 @@
-/** Rule `bearer-auth`: every call carries `Authorization: Bearer` with the key given to the client. */
+/** Rule `client.bearer_auth`: every call carries `Authorization: Bearer` with the key given to the client. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { callLabel } from "../trace-facts.js";
 
 /** Authentication 1 and Endpoints: "All requests carry `Authorization: Bearer <API_KEY>`." */
 export const bearerAuth: ClientRule = {
-  id: "bearer-auth",
+  id: "client.bearer_auth",
   title: "Bearer header on every call",
   sentence: "All requests carry `Authorization: Bearer <API_KEY>`.",
   section: "Endpoints; Authentication 1",

@@ -1,4 +1,4 @@
-/** Rule `body-contract-properties`: batch request bodies hold only the contract's properties. */
+/** Rule `client.body_contract_properties`: batch request bodies hold only the contract's properties. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { batchBody, callLabel } from "../trace-facts.js";
 
@@ -6,7 +6,7 @@ const ALLOWED = new Set(["ids", "dataset", "include", "extend", "as_of", "cursor
 
 /** POST /entities/batch: "Request body (JSON; no other properties allowed)". */
 export const bodyContractProperties: ClientRule = {
-  id: "body-contract-properties",
+  id: "client.body_contract_properties",
   title: "Request bodies with only contract properties",
   sentence: "Request body (JSON; no other properties allowed): ids, dataset, include, extend, as_of, cursor",
   section: "POST /entities/batch",

@@ -1,14 +1,15 @@
-/** Rule `faults-consumed`: every fault the scenario injected was met by the client; otherwise inconclusive. */
+/** Rule `client.faults_consumed`: every fault the scenario injected was met by the client; otherwise inconclusive. */
+import { HARNESS_SECTION } from "../../vocabulary/verdict.js";
 import { type ClientRule, inconclusive, pass, skip } from "../rule.js";
 import { callLabel } from "../trace-facts.js";
 
 /** Not a contract sentence: a scenario whose fault was never reached proves nothing about that fault. */
 export const faultsConsumed: ClientRule = {
-  id: "faults-consumed",
+  id: "client.faults_consumed",
   title: "Every injected fault reached",
   sentence:
     "Certification precondition: a rule about an error status is judged only once the client has met it.",
-  section: "Errors (certification)",
+  section: HARNESS_SECTION,
   level: "required",
   grade(trace, _output, run) {
     if (run.plannedFaults.length === 0) return skip("no fault injected in this scenario");

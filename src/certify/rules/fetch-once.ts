@@ -1,10 +1,10 @@
-/** Rule `fetch-once`: no id is delivered successfully more than once in a scenario. */
+/** Rule `client.fetch_once`: no id is delivered successfully more than once in a scenario. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { collectServed } from "../served-data.js";
 
 /** Limits, rule 5: "Recommended practice: fetch the same company at most once per day." */
 export const fetchOnce: ClientRule = {
-  id: "fetch-once",
+  id: "client.fetch_once",
   title: "A company fetched at most once a day",
   sentence: "Recommended practice: fetch the same company at most once per day.",
   section: "Limits, rule 5",

@@ -1,10 +1,10 @@
-/** Rule `job-done-in-time`: where nothing forces a stop, the client finishes the job and exits 0 in time. */
+/** Rule `client.job_done_in_time`: where nothing forces a stop, the client finishes the job and exits 0 in time. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { describeEnd } from "./wait-retry-after.js";
 
 /** Errors, 429 "…then continue" and 503 "Retry later": transient errors do not end the job. */
 export const jobDoneInTime: ClientRule = {
-  id: "job-done-in-time",
+  id: "client.job_done_in_time",
   title: "The job done within the timeout",
   sentence:
     "429 — Wait at least `Retry-After` seconds, then continue. 503 — Retry later with the same request.",

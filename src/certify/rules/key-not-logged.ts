@@ -1,9 +1,9 @@
-/** Rule `key-not-logged`: the API key never appears in the client's stdout or stderr. */
+/** Rule `client.key_not_logged`: the API key never appears in the client's stdout or stderr. */
 import { type ClientRule, fail, pass } from "../rule.js";
 
 /** Authentication 6: "Keys belong in server-side secret configuration only, never in source code, logs, …". */
 export const keyNotLogged: ClientRule = {
-  id: "key-not-logged",
+  id: "client.key_not_logged",
   title: "The key never in logs",
   sentence:
     "Keys belong in server-side secret configuration only, never in source code, logs, browser code or chat.",

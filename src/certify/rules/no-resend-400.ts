@@ -1,11 +1,11 @@
-/** Rule `no-resend-400`: a request answered 400 is never sent again unchanged. */
+/** Rule `client.no_resend_400`: a request answered 400 is never sent again unchanged. */
 import { type ClientRule, fail, pass } from "../rule.js";
 import { callLabel, callsAfter, sameRequest } from "../trace-facts.js";
 import { faultCalls } from "./fault-gate.js";
 
 /** Errors, 400: "Fix the request; do not retry unchanged". */
 export const noResend400: ClientRule = {
-  id: "no-resend-400",
+  id: "client.no_resend_400",
   title: "Never resend a 400 unchanged",
   sentence:
     "400 — Invalid bounded arguments or query — Client action: Fix the request; do not retry unchanged",

@@ -1,5 +1,5 @@
 /**
- * Rule `output-delivered`: every id the server delivered is in the output exactly once, with its node and
+ * Rule `client.output_delivered`: every id the server delivered is in the output exactly once, with its node and
  * extensions as served; nothing lost when the job is done; no line invented.
  */
 import type { OutputLine } from "../output-file.js";
@@ -9,7 +9,7 @@ import { jsonEqual } from "../trace-facts.js";
 
 /** Envelope/Identifiers: the read returns the payloads; "A payload field that is absent is unknown". */
 export const outputDelivered: ClientRule = {
-  id: "output-delivered",
+  id: "client.output_delivered",
   title: "Every delivered id in the output, as served, exactly once",
   sentence:
     "POST /entities/batch … this is the main operation for integrations. A payload field that is absent is unknown; it does not mean `false` or `0`.",
@@ -48,7 +48,7 @@ export const outputDelivered: ClientRule = {
       }
     }
     for (const line of output.lines) {
-      // Ids the server listed missing belong to `output-missing-reported`.
+      // Ids the server listed missing belong to `client.output_missing_reported`.
       if (served.missing.has(line.id)) continue;
       if (line.kind === "delivered" && !served.delivered.has(line.id))
         bad.push(`line ${line.line}: ${line.id} written as delivered but never served`);

@@ -1,10 +1,10 @@
-/** Rule `output-missing-reported`: every id the server listed in `coverage.missing` is reported missing. */
+/** Rule `client.output_missing_reported`: every id the server listed in `coverage.missing` is reported missing. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { collectServed } from "../served-data.js";
 
 /** Identifiers: "Unknown input ids are not an error: they are listed in `coverage.missing`". */
 export const outputMissingReported: ClientRule = {
-  id: "output-missing-reported",
+  id: "client.output_missing_reported",
   title: "Every missing id reported missing",
   sentence: "Unknown input ids are not an error: they are listed in `coverage.missing`.",
   section: "Identifiers; Errors",

@@ -1,4 +1,4 @@
-/** Rule `retry-503-same-request`: a request answered 503 is sent again, the same request. */
+/** Rule `client.retry_503_same_request`: a request answered 503 is sent again, the same request. */
 import { type ClientRule, fail, pass } from "../rule.js";
 import { callLabel, callsAfter, errorCodeOf, sameRequest, seconds } from "../trace-facts.js";
 import { faultCalls } from "./fault-gate.js";
@@ -8,7 +8,7 @@ import { faultCalls } from "./fault-gate.js";
  * so neither is graded: only that the same request comes again.
  */
 export const retry503SameRequest: ClientRule = {
-  id: "retry-503-same-request",
+  id: "client.retry_503_same_request",
   title: "Retry a 503 with the same request",
   sentence:
     "503 — Data, durable metering or verified execution profile unavailable — Client action: Retry later with the same request",

@@ -19,7 +19,7 @@ const ALL_FOUR = ["financial_history", "subunits", "web_identities", "group_pare
 const limited = (n: number, start: number, end: number, retryAfter: string) =>
   call(n, start, end, { status: 429, responseHeaders: { "retry-after": retryAfter } });
 
-describe("wait-retry-after", () => {
+describe("client.wait_retry_after", () => {
   it("passes when the next call starts after Retry-After and fails with the gap as evidence when sooner", () => {
     const ok = waitRetryAfter.grade(
       [call(1, 0, 10), limited(2, 20, 30, "2"), call(3, 2040, 2050)],
@@ -50,7 +50,7 @@ describe("wait-retry-after", () => {
   });
 });
 
-describe("sequential-calls", () => {
+describe("client.sequential_calls", () => {
   it("never fails a trace of calls that do not overlap, always fails one with an overlap", () => {
     const gaps = fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 1, max: 50 })), {
       minLength: 2,
@@ -76,7 +76,7 @@ describe("sequential-calls", () => {
   });
 });
 
-describe("stop-on-fatal", () => {
+describe("client.stop_on_fatal", () => {
   const fatal = (n: number, s: number, e: number) =>
     call(n, s, e, { status: 402, responseBody: '{"error":{"code":"credits_exhausted"}}' });
 
@@ -98,7 +98,7 @@ describe("stop-on-fatal", () => {
   });
 });
 
-describe("no-resend-400 and retry-503-same-request", () => {
+describe("client.no_resend_400 and client.retry_503_same_request", () => {
   const body = JSON.stringify({ ids: ["cb:org:900000001"], extend: ["subunits"] });
   const reordered = JSON.stringify({ extend: ["subunits"], ids: ["cb:org:900000001"] });
 
@@ -191,13 +191,13 @@ describe("output rules", () => {
     expect(outputDelivered.grade([], parseOutputText(failedLine(a)), runA).status).toBe("fail");
   });
 
-  it("fetch-once fails an id delivered by two calls", () => {
+  it("client.fetch_once fails an id delivered by two calls", () => {
     expect(fetchOnce.grade([...trace, { ...trace[0], n: 2 }], noOutput, run).status).toBe("fail");
     expect(fetchOnce.grade(trace, noOutput, run).status).toBe("pass");
   });
 });
 
-describe("key-not-logged", () => {
+describe("client.key_not_logged", () => {
   it("finds the key raw or percent-encoded, and says where", () => {
     const run = clientRun({ apiKey: "k/ey+1234", stdout: "ok\nusing k%2Fey%2B1234\n" });
     expect(keyNotLogged.grade([], noOutput, run)).toEqual({

@@ -1,4 +1,4 @@
-/** Rule `sequential-calls`: never two calls in flight; each call starts after the previous answer was sent. */
+/** Rule `client.sequential_calls`: never two calls in flight; each call starts after the previous answer was sent. */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { callLabel } from "../trace-facts.js";
 
@@ -7,7 +7,7 @@ const TOLERANCE_MS = 1;
 
 /** POST /entities/batch: "calls made one after another (not in parallel)". */
 export const sequentialCalls: ClientRule = {
-  id: "sequential-calls",
+  id: "client.sequential_calls",
   title: "Calls one after another",
   sentence: "Recommended use: … calls made one after another (not in parallel).",
   section: "POST /entities/batch; Limits: Recommended ids per call",

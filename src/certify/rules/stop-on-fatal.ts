@@ -1,4 +1,4 @@
-/** Rule `stop-on-fatal`: after 401, 402 or 403 no further call, and the client exits non-zero. */
+/** Rule `client.stop_on_fatal`: after 401, 402 or 403 no further call, and the client exits non-zero. */
 import { type ClientRule, fail, pass } from "../rule.js";
 import { callLabel, callsAfterAnswer, errorCodeOf, excusedLine } from "../trace-facts.js";
 import { faultCalls } from "./fault-gate.js";
@@ -6,7 +6,7 @@ import { describeEnd } from "./wait-retry-after.js";
 
 /** Errors, client action for 401 "Stop", 402 "Stop until the next month…", 403 "Stop and tell the account owner". */
 export const stopOnFatal: ClientRule = {
-  id: "stop-on-fatal",
+  id: "client.stop_on_fatal",
   title: "Stop after 401, 402 or 403",
   sentence:
     "401 — Stop; 402 — Stop until the next month or until the balance is raised; 403 — Stop and tell the account owner. The client must stop and not retry with the same key.",

@@ -1,4 +1,4 @@
-/** Rule `wait-retry-after`: after a 429, no call starts before `Retry-After` seconds have passed. */
+/** Rule `client.wait_retry_after`: after a 429, no call starts before `Retry-After` seconds have passed. */
 import { parseRetryAfterSeconds } from "../../client/pacing.js";
 import { type ClientRule, fail, pass } from "../rule.js";
 import { callLabel, callsAfterAnswer, excusedLine, seconds } from "../trace-facts.js";
@@ -12,7 +12,7 @@ const TOLERANCE_MS = 25;
 
 /** Errors, 429: "Wait at least `Retry-After` seconds, then continue". */
 export const waitRetryAfter: ClientRule = {
-  id: "wait-retry-after",
+  id: "client.wait_retry_after",
   title: "Wait Retry-After after 429",
   sentence:
     "429 … header `Retry-After` (seconds) — Client action: Wait at least `Retry-After` seconds, then continue",

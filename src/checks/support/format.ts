@@ -12,13 +12,3 @@ export function formatFailure(f: CheckFailure): string {
   if (f.received !== undefined) lines.push(`  Received: ${f.received}`);
   return lines.join("\n");
 }
-
-/** One-line form: `<pointer>  <message>  [<check id>]` (warnings say so). */
-export function formatFailureLine(f: CheckFailure): string {
-  const where = f.pointer === undefined || f.pointer === "" ? "/" : f.pointer;
-  const detail = [f.expected ? `expected ${f.expected}` : "", f.received ? `received ${f.received}` : ""]
-    .filter(Boolean)
-    .join(", ");
-  const prefix = f.severity === "warning" ? "warning: " : "";
-  return `${where}  ${prefix}${f.title}${detail ? ` (${detail})` : ""}  [${f.checkId}]`;
-}

@@ -30,7 +30,7 @@ export function has(value: JsonObject, key: string): boolean {
 }
 
 /** Escapes one JSON pointer token (RFC 6901). */
-export function escapePointer(token: string | number): string {
+function escapePointer(token: string | number): string {
   return String(token).replaceAll("~", "~0").replaceAll("/", "~1");
 }
 

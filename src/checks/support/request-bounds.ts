@@ -2,13 +2,14 @@
  * The request bounds the contract states (Endpoints parameter tables, Limits). A request that breaks one
  * is "invalid bounded arguments" (Errors: 400 `invalid_arguments`); the checks never guess beyond these.
  */
+import { EXTENSION_NAMES } from "../../contract/vocabulary.js";
 
-const EXTENSIONS = new Set(["financial_history", "subunits", "web_identities", "group_parent"]);
+const EXTENSIONS = new Set(EXTENSION_NAMES);
 const BATCH_KEYS = new Set(["ids", "dataset", "include", "extend", "as_of", "cursor"]);
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Number of characters (code points), as the contract counts string lengths. */
-export function charLength(text: string): number {
+function charLength(text: string): number {
   let n = 0;
   for (const _ of text) n++;
   return n;

@@ -7,7 +7,7 @@ import { HarnessError } from "../../errors.js";
 import type { OperationId } from "../../transport/exchange.js";
 
 /** Friendly alias → schema name. */
-export const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: Readonly<Record<string, string>> = {
   resolve: "resolve-response",
   entities: "entities-response",
   influencer: "influencer-response",

@@ -4,34 +4,50 @@
  */
 import { validateAs } from "../../contract/registry.js";
 import type { Exchange, OperationId, RecordedRequest } from "../../transport/exchange.js";
+import { authWwwAuthenticateOn401 } from "../auth-www-authenticate-on-401.js";
 import { CATALOGUE } from "../catalogue.js";
 import type { Severity } from "../check.js";
+import { costBasicZeroCredits } from "../cost-basic-zero-credits.js";
+import { costInfluencerCreditPerRecord } from "../cost-influencer-credit-per-record.js";
+import { coverageConsistentWithRequest } from "../coverage-consistent-with-request.js";
+import { coverageRequestedReturnedOrMissing } from "../coverage-requested-returned-or-missing.js";
+import { edgesOnlyWithInclude } from "../edges-only-with-include.js";
+import { edgesPredicatesFromInclude } from "../edges-predicates-from-include.js";
+import { errorCodeForStatus } from "../error-code-for-status.js";
+import { extKeysRequestedOrgs } from "../ext-keys-requested-orgs.js";
+import { extOnlyRequested } from "../ext-only-requested.js";
+import { extSubunitsCap } from "../ext-subunits-cap.js";
+import { httpDocumentedStatus } from "../http-documented-status.js";
+import { httpJsonContentType } from "../http-json-content-type.js";
+import { influencerNodesCap } from "../influencer-nodes-cap.js";
+import { meEveryPlan } from "../me-every-plan.js";
+import { orgSignatureOnlySingle } from "../org-signature-only-single.js";
+import { rateRetryAfterOn429 } from "../rate-retry-after-on-429.js";
+import { requestInvalidArgumentsRejected } from "../request-invalid-arguments-rejected.js";
+import { resolveLimitRespected } from "../resolve-limit-respected.js";
+import { responseSchema } from "../response-schema.js";
 import type { Kind } from "./kinds.js";
 
 /** Checks that judge response headers, which a body file does not have. */
-export const HEADER_CHECKS = [
-  "auth.www_authenticate_on_401",
-  "rate.retry_after_on_429",
-  "http.json_content_type",
-];
+const HEADER_CHECKS = [authWwwAuthenticateOn401.id, rateRetryAfterOn429.id, httpJsonContentType.id];
 /** Checks that need the request (ids, dataset, include, extend, limit). */
-export const REQUEST_CHECKS = [
-  "cost.basic_zero_credits",
-  "cost.influencer_credit_per_record",
-  "coverage.consistent_with_request",
-  "coverage.requested_returned_or_missing",
-  "edges.only_with_include",
-  "edges.predicates_from_include",
-  "ext.keys_requested_orgs",
-  "ext.only_requested",
-  "ext.subunits.cap",
-  "influencer.nodes_cap",
-  "org.signature_only_single",
-  "request.invalid_arguments_rejected",
-  "resolve.limit_respected",
+const REQUEST_CHECKS = [
+  costBasicZeroCredits.id,
+  costInfluencerCreditPerRecord.id,
+  coverageConsistentWithRequest.id,
+  coverageRequestedReturnedOrMissing.id,
+  edgesOnlyWithInclude.id,
+  edgesPredicatesFromInclude.id,
+  extKeysRequestedOrgs.id,
+  extOnlyRequested.id,
+  extSubunitsCap.id,
+  influencerNodesCap.id,
+  orgSignatureOnlySingle.id,
+  requestInvalidArgumentsRejected.id,
+  resolveLimitRespected.id,
 ];
 /** Checks that need the real status of the response. */
-export const STATUS_CHECKS = ["error.code_for_status", "http.documented_status", "me.every_plan"];
+const STATUS_CHECKS = [errorCodeForStatus.id, httpDocumentedStatus.id, meEveryPlan.id];
 
 /** One finding of `validate`: a schema violation or a check failure. */
 export interface Finding {
@@ -100,7 +116,7 @@ export function validateDocument(
 }
 
 function skipReason(id: string, ctx: ValidateContext, kind: Kind): string | undefined {
-  if (id === "response.schema") return "the schema of --as is applied instead";
+  if (id === responseSchema.id) return "the schema of --as is applied instead";
   if (HEADER_CHECKS.includes(id)) return "needs response headers";
   if (REQUEST_CHECKS.includes(id) && !ctx.request) return "needs the request (--request or --path)";
   if (STATUS_CHECKS.includes(id) && ctx.status === undefined && kind.status === undefined)

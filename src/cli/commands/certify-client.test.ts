@@ -70,7 +70,7 @@ describe("cbcheck certify-client (CLI)", () => {
       "src/certify/test-support/defective-clients/logs-key.ts",
     ]);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toContain("failed: key-not-logged");
+    expect(bad.stdout).toContain("failed: client.key_not_logged");
     const json = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as { verdict: string };
     expect(json.verdict).toBe("fail");
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /** Fixtures shaped like a real target's, shared by the generator tests. */
-import type { TargetFixtures } from "../../runner/suite.js";
+import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 
 /** Known ids of a small target, one over-long query (which must never be sent) and influencer ids. */
 export function sampleFixtures(): TargetFixtures {
@@ -14,4 +14,4 @@ export function sampleFixtures(): TargetFixtures {
 }
 
 /** A target about which nothing is known. */
-export { emptyFixtures } from "../../runner/fixtures.js";
+export { emptyFixtures } from "../../vocabulary/target-fixtures.js";

@@ -22,7 +22,7 @@ export function sampleReport(): Report {
     notes: ["stopped at --max-calls 2000"],
     results: [
       {
-        id: "envelope.schema",
+        id: "response.schema",
         suite: "schema",
         operation: "resolve",
         status: "pass",
@@ -54,7 +54,7 @@ export function sampleReport(): Report {
         ],
       },
       {
-        id: "entities.missing_in_coverage",
+        id: "coverage.requested_returned_or_missing",
         suite: "negative",
         operation: "entity-batch",
         status: "fail",
@@ -68,7 +68,7 @@ export function sampleReport(): Report {
         ],
       },
       {
-        id: "alt.same_body",
+        id: "alt.same_response",
         suite: "alt-base-url",
         status: "warn",
         sentence: "The same API is also served at {alt_base_url}",
@@ -76,7 +76,7 @@ export function sampleReport(): Report {
         counterexamples: [],
       },
       {
-        id: "auth.free_key",
+        id: "auth.free_key_plan_required_403",
         suite: "auth",
         status: "skip",
         sentence: "A Free account receives 403",
@@ -84,7 +84,7 @@ export function sampleReport(): Report {
         counterexamples: [],
       },
       {
-        id: "limits.calls_per_minute",
+        id: "rate.limit_enforced",
         suite: "rate-limit",
         status: "inconclusive",
         sentence: "Calls per minute 120",

@@ -7,15 +7,11 @@ import fc from "fast-check";
 import { validRequests } from "../../generate/index.js";
 import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
+import { ALT } from "../../verdicts/access.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
-import { type Rule, recordRule } from "./expect.js";
+import { recordVerdict } from "./expect.js";
 
-const SAME: Rule = {
-  id: "alt.same_response",
-  section: "Versioning",
-  sentence: "The same API is also served at {alt_base_url} for existing clients.",
-};
 /** Operations compared body by body; `/me` and `/capabilities` carry live counters, so only their status. */
 const COMPARED = ["resolve", "entity-get", "entity-batch"] as const;
 const STATUS_ONLY = ["me", "capabilities"] as const;
@@ -25,7 +21,7 @@ function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boole
   const b = alt.response;
   if (!a || !b) return;
   if (a.status !== b.status) {
-    recordRule(ctx, SAME, alt, [
+    recordVerdict(ctx, ALT.sameResponse, alt, [
       {
         title: `status ${a.status} on the base URL, ${b.status} on the alternate`,
         expected: String(a.status),
@@ -35,13 +31,13 @@ function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boole
     return;
   }
   if (!bodies) {
-    recordRule(ctx, SAME, alt, []);
+    recordVerdict(ctx, ALT.sameResponse, alt, []);
     return;
   }
   const diff = diffJson(a.json ?? a.bodyText, b.json ?? b.bodyText, ctx.options.altIgnore);
-  recordRule(
+  recordVerdict(
     ctx,
-    SAME,
+    ALT.sameResponse,
     alt,
     diff.length === 0
       ? []
@@ -63,7 +59,7 @@ export const altBaseUrlSuite: Suite = {
     "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers)",
   async run(ctx) {
     if (!ctx.target.altBaseUrl) {
-      ctx.record({ ...SAME, status: "skip", message: "no --alt-base-url given" });
+      ctx.record({ verdict: ALT.sameResponse, status: "skip", message: "no --alt-base-url given" });
       return;
     }
     const runs = Math.max(1, Math.ceil(ctx.options.runs / 2));

@@ -3,37 +3,12 @@
  * `WWW-Authenticate`; a Free key gives 403 `plan_required` (with `required_tier` and `upgrade_url`) on data
  * operations but 200 on `/me` and `/capabilities`; `influencer` needs Plus.
  */
-import type { KeyChoice, PlannedRequest, Suite, SuiteContext } from "../suite.js";
-import { expectError, expectStatus, type Rule, recordRule } from "./expect.js";
-import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
-const SECTION = "Authentication";
-const UNAUTHENTICATED: Rule = {
-  id: "auth.missing_or_invalid_key_401",
-  section: SECTION,
-  sentence:
-    "Missing, wrong or revoked credential: 401 with code authentication_required or invalid_token; the response carries header WWW-Authenticate (a bearer resource-metadata challenge).",
-};
-const PLAN_REQUIRED: Rule = {
-  id: "auth.free_key_plan_required_403",
-  section: SECTION,
-  sentence: "Plan missing: code plan_required, with required_tier and upgrade_url.",
-};
-const EVERY_PLAN: Rule = {
-  id: "auth.me_capabilities_every_plan",
-  section: "What the service does",
-  sentence: "The operations /me and /capabilities work on every plan.",
-};
-const INFLUENCER_PLUS: Rule = {
-  id: "auth.influencer_requires_plus",
-  section: SECTION,
-  sentence: "The influencer dataset requires Plus.",
-};
-const ME_API_ACCESS: Rule = {
-  id: "auth.me_api_access",
-  section: "Endpoints / Other operations",
-  sentence: "GET /me returns at least api_access (boolean, true when REST access is allowed).",
-};
+import { AUTH } from "../../verdicts/access.js";
+import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { Suite, SuiteContext } from "../suite.js";
+import { expectError, expectStatus, recordVerdict } from "./expect.js";
+import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
 const CODES_401 = ["authentication_required", "invalid_token"];
 
@@ -43,7 +18,11 @@ async function unauthenticated(ctx: SuiteContext): Promise<void> {
     for (const request of [...dataSamples(ctx.fixtures), ...accountSamples()]) {
       if (!ctx.inShard(`401:${key}:${request.operation}`)) continue;
       const ex = await ctx.send({ ...request, key });
-      expectError(ctx, UNAUTHENTICATED, ex, { status: 401, code: CODES_401, headers: ["www-authenticate"] });
+      expectError(ctx, AUTH.unauthenticated, ex, {
+        status: 401,
+        code: CODES_401,
+        headers: ["www-authenticate"],
+      });
     }
   }
 }
@@ -55,7 +34,8 @@ function apiAccess(json: unknown): unknown {
 async function freeKey(ctx: SuiteContext): Promise<void> {
   if (!ctx.hasFreeKey) {
     const message = "no free key given (--free-api-key-env): free-plan checks not run";
-    for (const rule of [PLAN_REQUIRED, EVERY_PLAN]) ctx.record({ ...rule, status: "skip", message });
+    for (const verdict of [AUTH.planRequired, AUTH.everyPlan])
+      ctx.record({ verdict, status: "skip", message });
     return;
   }
   const influencer = entityBatch({
@@ -66,8 +46,8 @@ async function freeKey(ctx: SuiteContext): Promise<void> {
   for (const request of data) {
     if (!ctx.inShard(`403:${request.operation}:${request.body ? "b" : "q"}`)) continue;
     const ex = await ctx.send({ ...request, key: "free" });
-    const rule = request === influencer ? INFLUENCER_PLUS : PLAN_REQUIRED;
-    expectError(ctx, rule, ex, {
+    const verdict = request === influencer ? AUTH.influencerPlus : AUTH.planRequired;
+    expectError(ctx, verdict, ex, {
       status: 403,
       code: "plan_required",
       fields: ["required_tier", "upgrade_url"],
@@ -76,12 +56,12 @@ async function freeKey(ctx: SuiteContext): Promise<void> {
   for (const request of accountSamples()) {
     if (!ctx.inShard(`free-200:${request.operation}`)) continue;
     const ex = await ctx.send({ ...request, key: "free" });
-    expectStatus(ctx, EVERY_PLAN, ex, [200]);
+    expectStatus(ctx, AUTH.everyPlan, ex, [200]);
     if (request.operation === "me" && ex.response?.status === 200) {
       const value = apiAccess(ex.response.json);
-      recordRule(
+      recordVerdict(
         ctx,
-        ME_API_ACCESS,
+        AUTH.meApiAccess,
         ex,
         value === false
           ? []
@@ -102,12 +82,12 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
   for (const request of accountSamples()) {
     if (!ctx.inShard(`main-200:${request.operation}`)) continue;
     const ex = await ctx.send(request);
-    expectStatus(ctx, EVERY_PLAN, ex, [200]);
+    expectStatus(ctx, AUTH.everyPlan, ex, [200]);
     if (request.operation === "me" && ex.response?.status === 200) {
       const value = apiAccess(ex.response.json);
-      recordRule(
+      recordVerdict(
         ctx,
-        ME_API_ACCESS,
+        AUTH.meApiAccess,
         ex,
         value === true
           ? []
@@ -127,7 +107,7 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
       ? "no influencer_ids in the fixtures"
       : "influencer reads cost credits: pass --allow-credits";
     ctx.record({
-      ...INFLUENCER_PLUS,
+      verdict: AUTH.influencerPlus,
       operation: "entity-batch",
       status: "skip",
       message: `Plus influencer read not tried: ${why}`,
@@ -138,7 +118,7 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
   const ex = await ctx.send(
     entityBatch({ ids: ctx.fixtures.influencer_ids.slice(0, 2), dataset: "influencer" }),
   );
-  expectStatus(ctx, INFLUENCER_PLUS, ex, [200]);
+  expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
 }
 
 /** The `auth` suite. */

@@ -4,22 +4,12 @@
  * that hands out a cursor was cut (`truncated` true), and the last page's cursor is null.
  */
 import type { Exchange } from "../../transport/exchange.js";
+import { LIMITS } from "../../verdicts/limits.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
-import { type Rule, recordRule } from "./expect.js";
+import { recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
 
-const NO_DUPLICATES: Rule = {
-  id: "limits.edge_paging_no_duplicate_edge",
-  section: "Resources / Response envelope",
-  sentence:
-    "cursor: continuation marker on entity reads (a continued read resumes after the edges already returned).",
-};
-const TRUNCATED_WITH_CURSOR: Rule = {
-  id: "limits.edge_paging_truncated_consistent",
-  section: "Resources / Response envelope",
-  sentence: "truncated: true when output was cut.",
-};
 /** Pages followed at most (50 edges each). */
 const MAX_PAGES = 40;
 
@@ -51,7 +41,11 @@ async function busiestNode(ctx: SuiteContext): Promise<string | undefined> {
 export async function followEdgePages(ctx: SuiteContext): Promise<void> {
   const id = await busiestNode(ctx);
   if (!id) {
-    ctx.record({ ...NO_DUPLICATES, status: "skip", message: "no known node with relations" });
+    ctx.record({
+      verdict: LIMITS.edgePagingNoDuplicates,
+      status: "skip",
+      message: "no known node with relations",
+    });
     return;
   }
   const seen = new Map<unknown, number>();
@@ -64,9 +58,9 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     const body = ex.response?.status === 200 ? (ex.response.json as Page | undefined) : undefined;
     if (!body) return;
     const repeats = (body.data?.edges ?? []).map((e) => e.id).filter((eid) => seen.has(eid));
-    recordRule(
+    recordVerdict(
       ctx,
-      NO_DUPLICATES,
+      LIMITS.edgePagingNoDuplicates,
       ex,
       repeats.length === 0
         ? []
@@ -82,9 +76,9 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     for (const edge of body.data?.edges ?? []) if (!seen.has(edge.id)) seen.set(edge.id, page);
     cursor = body.cursor ?? null;
     const cut = cursor !== null;
-    recordRule(
+    recordVerdict(
       ctx,
-      TRUNCATED_WITH_CURSOR,
+      LIMITS.edgePagingTruncated,
       ex,
       !cut || body.truncated === true
         ? []
@@ -100,7 +94,7 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     if (!cut) return;
   }
   ctx.record({
-    ...NO_DUPLICATES,
+    verdict: LIMITS.edgePagingNoDuplicates,
     status: "inconclusive",
     message: `stopped following edge pages of ${id} after ${MAX_PAGES} pages`,
   });

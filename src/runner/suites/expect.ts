@@ -1,19 +1,13 @@
 /**
- * Shared judging helpers of the suites: a suite's own rule (id, contract sentence) checked on one
- * exchange, recorded as pass or fail, after the check catalogue has judged the same exchange.
+ * Shared judging helpers of the suites: a suite's own verdict (src/verdicts) judged on one exchange,
+ * recorded as pass or fail, after the check catalogue has judged the same exchange.
  */
-import type { CheckFailure } from "../../checks/check.js";
+import type { CheckFailure, Problem } from "../../checks/check.js";
 import { validateAs } from "../../contract/registry.js";
 import type { Exchange } from "../../transport/exchange.js";
+import type { Verdict } from "../../vocabulary/verdict.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
-
-/** A suite's own rule: a stable id and the contract sentence it enforces. */
-export interface Rule {
-  id: string;
-  section: string;
-  sentence: string;
-}
 
 /** What an error response must look like. */
 export interface ErrorExpectation {
@@ -29,17 +23,17 @@ export interface ErrorExpectation {
 
 const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 
-/** Records one rule's outcome on an exchange and returns whether it passed. */
-export function recordRule(
+/** Records one verdict's outcome on an exchange (every problem an error) and returns whether it passed. */
+export function recordVerdict(
   ctx: SuiteContext,
-  rule: Rule,
+  verdict: Verdict,
   exchange: Exchange,
-  problems: Omit<CheckFailure, "checkId" | "severity">[],
+  problems: Problem[],
   extra: { operation?: string; shrinks?: number } = {},
 ): boolean {
-  const failures: CheckFailure[] = problems.map((p) => ({ checkId: rule.id, severity: "error", ...p }));
+  const failures: CheckFailure[] = problems.map((p) => ({ ...p, checkId: verdict.id, severity: "error" }));
   ctx.record({
-    ...rule,
+    verdict,
     operation: extra.operation ?? exchange.operation,
     status: failures.length > 0 ? "fail" : "pass",
     failures,
@@ -50,10 +44,7 @@ export function recordRule(
 }
 
 /** The problems of an error response against an expectation (status, code, headers, error body). */
-export function errorProblems(
-  exchange: Exchange,
-  want: ErrorExpectation,
-): Omit<CheckFailure, "checkId" | "severity">[] {
+function errorProblems(exchange: Exchange, want: ErrorExpectation): Problem[] {
   const res = exchange.response;
   const statuses = list(want.status);
   if (!res) {
@@ -75,7 +66,7 @@ export function errorProblems(
       },
     ];
   }
-  const problems: Omit<CheckFailure, "checkId" | "severity">[] = [];
+  const problems: Problem[] = [];
   for (const header of want.headers ?? []) {
     if (!res.headers[header])
       problems.push({
@@ -123,19 +114,24 @@ export function errorProblems(
   return problems;
 }
 
-/** Judges an exchange with the catalogue, then records `rule` against an error expectation. */
+/** Judges an exchange with the catalogue, then records `verdict` against an error expectation. */
 export function expectError(
   ctx: SuiteContext,
-  rule: Rule,
+  verdict: Verdict,
   exchange: Exchange,
   want: ErrorExpectation,
 ): boolean {
   judgeAndRecord(ctx, exchange);
-  return recordRule(ctx, rule, exchange, errorProblems(exchange, want));
+  return recordVerdict(ctx, verdict, exchange, errorProblems(exchange, want));
 }
 
-/** Judges an exchange with the catalogue, then records `rule`: the status must be one of `statuses`. */
-export function expectStatus(ctx: SuiteContext, rule: Rule, exchange: Exchange, statuses: number[]): boolean {
+/** Judges an exchange with the catalogue, then records `verdict`: the status must be one of `statuses`. */
+export function expectStatus(
+  ctx: SuiteContext,
+  verdict: Verdict,
+  exchange: Exchange,
+  statuses: number[],
+): boolean {
   judgeAndRecord(ctx, exchange);
   const status = exchange.response?.status;
   const problems =
@@ -148,5 +144,5 @@ export function expectStatus(ctx: SuiteContext, rule: Rule, exchange: Exchange, 
             received: status === undefined ? exchange.transportError?.code : String(status),
           },
         ];
-  return recordRule(ctx, rule, exchange, problems);
+  return recordVerdict(ctx, verdict, exchange, problems);
 }

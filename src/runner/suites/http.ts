@@ -2,21 +2,11 @@
  * Suite `http`: routes and methods the contract does not serve, the JSON content type of responses,
  * and the error body on every error status.
  */
+import { HTTP } from "../../verdicts/access.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
-import { expectError, type Rule } from "./expect.js";
+import { expectError } from "./expect.js";
 import { dataSamples } from "./samples.js";
-
-const NOT_FOUND: Rule = {
-  id: "http.unknown_route_404",
-  section: "Errors",
-  sentence: "404 | Route or owner-scoped resource not found",
-};
-const WRONG_METHOD: Rule = {
-  id: "http.wrong_method_405",
-  section: "Errors",
-  sentence: "405 | Method not supported by the operation",
-};
 
 /** Data calls, so that `http.json_content_type` and `http.json_body` judge every operation. */
 async function dataCalls(ctx: SuiteContext): Promise<void> {
@@ -35,7 +25,7 @@ export const httpSuite: Suite = {
     for (const path of routes) {
       if (!ctx.inShard(`404:${path}`)) continue;
       const ex = await ctx.send({ operation: "other", method: "GET", path });
-      expectError(ctx, NOT_FOUND, ex, { status: 404 });
+      expectError(ctx, HTTP.notFound, ex, { status: 404 });
     }
     const id = encodeURIComponent(ctx.fixtures.known_ids[0] ?? "cb:org:000000000");
     const methods = [
@@ -51,7 +41,7 @@ export const httpSuite: Suite = {
         path: m.path,
         query: { query: "a" },
       });
-      expectError(ctx, WRONG_METHOD, ex, { status: 405 });
+      expectError(ctx, HTTP.wrongMethod, ex, { status: 405 });
     }
     await dataCalls(ctx);
   },

@@ -1,11 +1,11 @@
 /**
  * Every suite of `cbcheck run`, by name. An explicit list (no import side effects); the order of a run
- * is `SUITE_ORDER` in ../options.ts. `batch-limits` lives in src/load beside the load profiles it shares.
+ * is `SUITE_ORDER` in ../options.ts.
  */
-import { batchLimitsSuite } from "../../load/batch-limits-suite.js";
 import type { Suite } from "../suite.js";
 import { altBaseUrlSuite } from "./alt-base-url.js";
 import { authSuite } from "./auth.js";
+import { batchLimitsSuite } from "./batch-limits.js";
 import { httpSuite } from "./http.js";
 import { limitsSuite } from "./limits.js";
 import { negativeSuite } from "./negative.js";

@@ -3,47 +3,30 @@
  * extension caps on a full request; sub-units 50 per organisation in a batch against up to 1000 for a single
  * id, with `extensions_truncated`; and the edge pages of one node followed with `cursor` to the end.
  */
+import { EXTENSION_NAMES } from "../../contract/vocabulary.js";
 import { distinctIds } from "../../generate/negative-batch.js";
+import { LIMITS } from "../../verdicts/limits.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
 import { followEdgePages } from "./edge-paging.js";
-import { expectError, expectStatus, type Rule, recordRule } from "./expect.js";
+import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
 import { subunitCount, truncatedSubunits } from "./subunits.js";
-
-const IDS_100: Rule = {
-  id: "limits.batch_100_ids_accepted",
-  section: "Limits",
-  sentence: "Ids per batch call | 1 to 100 | POST /entities/batch; Ids per call, entity reads | 100 on Plus",
-};
-const IDS_101: Rule = {
-  id: "limits.batch_101_ids_refused",
-  section: "Errors",
-  sentence:
-    "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | invalid_arguments",
-};
-const SUBUNITS_CUT_LISTED: Rule = {
-  id: "limits.subunits_cut_listed_in_extensions_truncated",
-  section: "Resources / Extensions",
-  sentence:
-    "data.extensions_truncated.subunits: array (max 100) of 9-digit organisation numbers whose sub-unit list was cut.",
-};
-const ALL_EXTENSIONS = ["financial_history", "subunits", "web_identities", "group_parent"];
 
 async function idCounts(ctx: SuiteContext): Promise<void> {
   if (ctx.inShard("ids-100")) {
     const ex = await ctx.send(entityBatch({ ids: distinctIds(ctx.fixtures, 100) }));
-    expectStatus(ctx, IDS_100, ex, [200]);
+    expectStatus(ctx, LIMITS.batch100Accepted, ex, [200]);
   }
   if (ctx.inShard("ids-101")) {
     const ex = await ctx.send(entityBatch({ ids: distinctIds(ctx.fixtures, 101) }));
-    expectError(ctx, IDS_101, ex, { status: 400, code: "invalid_arguments" });
+    expectError(ctx, LIMITS.batch101Refused, ex, { status: 400, code: "invalid_arguments" });
   }
   if (ctx.inShard("full-request")) {
     // The largest request the contract allows: every cap of nodes, edges and extensions is judged on it.
     const ids = distinctIds(ctx.fixtures, 100);
-    const ex = await ctx.send(entityBatch({ ids, include: ["*"], extend: ALL_EXTENSIONS }));
-    expectStatus(ctx, IDS_100, ex, [200]);
+    const ex = await ctx.send(entityBatch({ ids, include: ["*"], extend: EXTENSION_NAMES }));
+    expectStatus(ctx, LIMITS.batch100Accepted, ex, [200]);
   }
 }
 
@@ -51,7 +34,7 @@ async function subunitCaps(ctx: SuiteContext): Promise<void> {
   const main = ctx.fixtures.main_unit_with_many_subunits;
   if (!main) {
     const message = "no main_unit_with_many_subunits in the fixtures";
-    ctx.record({ ...SUBUNITS_CUT_LISTED, status: "skip", message });
+    ctx.record({ verdict: LIMITS.subunitsCutListed, status: "skip", message });
     return;
   }
   if (!ctx.inShard("subunits")) return;
@@ -65,7 +48,7 @@ async function subunitCaps(ctx: SuiteContext): Promise<void> {
   const inBatch = subunitCount(batch, orgNr);
   if (inSingle === undefined || inBatch === undefined) {
     ctx.record({
-      ...SUBUNITS_CUT_LISTED,
+      verdict: LIMITS.subunitsCutListed,
       status: "inconclusive",
       message: "no sub-unit list came back to compare",
     });
@@ -83,12 +66,12 @@ async function subunitCaps(ctx: SuiteContext): Promise<void> {
       received: JSON.stringify(truncatedSubunits(batch)),
     });
   }
-  recordRule(ctx, SUBUNITS_CUT_LISTED, batch, problems);
+  recordVerdict(ctx, LIMITS.subunitsCutListed, batch, problems);
   if (inSingle >= 1000) {
     const listed = truncatedSubunits(single).includes(orgNr);
-    recordRule(
+    recordVerdict(
       ctx,
-      SUBUNITS_CUT_LISTED,
+      LIMITS.subunitsCutListed,
       single,
       listed
         ? []
@@ -104,12 +87,6 @@ async function subunitCaps(ctx: SuiteContext): Promise<void> {
   }
 }
 
-const INFLUENCER_CAP: Rule = {
-  id: "limits.influencer_cap_probed",
-  section: "Resources / Influencer dataset node",
-  sentence: "Max 25 nodes in data.entities; data has only entities.",
-};
-
 /** Influencer reads with more ids than the 25-node cap (spends credits: only with --allow-credits). */
 async function influencerCap(ctx: SuiteContext): Promise<void> {
   const ids = ctx.fixtures.influencer_ids.slice(0, 100);
@@ -117,13 +94,13 @@ async function influencerCap(ctx: SuiteContext): Promise<void> {
     const why = ctx.options.allowCredits
       ? `the fixtures hold ${ids.length} influencer ids (26 or more needed)`
       : "influencer reads cost credits: pass --allow-credits";
-    ctx.record({ ...INFLUENCER_CAP, status: "skip", message: why });
+    ctx.record({ verdict: LIMITS.influencerCapProbed, status: "skip", message: why });
     return;
   }
   if (!ctx.inShard("influencer-cap")) return;
   const ex = await ctx.send(entityBatch({ ids, dataset: "influencer" }));
   // The cap itself is judged by the catalogue (influencer node cap); this row says the probe ran.
-  expectStatus(ctx, INFLUENCER_CAP, ex, [200]);
+  expectStatus(ctx, LIMITS.influencerCapProbed, ex, [200]);
 }
 
 /** The `limits` suite. */

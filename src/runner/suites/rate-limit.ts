@@ -7,32 +7,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../../client/pacing.js";
 import type { Exchange } from "../../transport/exchange.js";
+import { RATE } from "../../verdicts/rate.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
-import { expectError, type Rule, recordRule } from "./expect.js";
+import { expectError, recordVerdict } from "./expect.js";
 import { resolve } from "./samples.js";
 
-const ENFORCED: Rule = {
-  id: "rate.limit_enforced",
-  section: "Limits",
-  sentence: "Calls per minute | 120 | Plus accounts (429: Shared account volume or expense limit reached).",
-};
-const VOLUME_429: Rule = {
-  id: "rate.volume_limit_429",
-  section: "Errors",
-  sentence:
-    "429 | Shared account volume or expense limit reached; header Retry-After (seconds) | volume_limit, expense_limit",
-};
-const RETRY_AFTER: Rule = {
-  id: "rate.retry_after_whole_seconds",
-  section: "Errors",
-  sentence: "429 ... header Retry-After (seconds); Wait at least Retry-After seconds, then continue.",
-};
-const RECOVERS: Rule = {
-  id: "rate.recovers_after_retry_after",
-  section: "Errors",
-  sentence: "Wait at least Retry-After seconds, then continue.",
-};
 /** Longest Retry-After the suite waits out; longer ones leave recovery unproven. */
 const MAX_WAIT_S = 120;
 
@@ -59,7 +39,7 @@ export const rateLimitSuite: Suite = {
     const { calls: limit, seconds: window } = ctx.options.expectRateLimit;
     if (!ctx.options.allowLoad) {
       ctx.record({
-        ...ENFORCED,
+        verdict: RATE.limitEnforced,
         status: "skip",
         message: "not a loopback target: pass --allow-load to exceed its rate limit",
       });
@@ -72,13 +52,13 @@ export const rateLimitSuite: Suite = {
     if (!hit) {
       const within = seconds < window;
       ctx.record({
-        ...ENFORCED,
+        verdict: RATE.limitEnforced,
         status: within ? "fail" : "inconclusive",
         message: `${calls} calls in ${seconds.toFixed(1)} s gave no 429 (expected limit ${limit}/${window} s)`,
         failures: within
           ? [
               {
-                checkId: ENFORCED.id,
+                checkId: RATE.limitEnforced.id,
                 severity: "error",
                 title: `no 429 after ${calls} calls in ${seconds.toFixed(1)} s`,
                 expected: `429 after at most ${2 * limit} calls within ${window} s`,
@@ -89,14 +69,18 @@ export const rateLimitSuite: Suite = {
       });
       return;
     }
-    recordRule(ctx, ENFORCED, hit, []);
-    expectError(ctx, VOLUME_429, hit, { status: 429, code: "volume_limit", headers: ["retry-after"] });
+    recordVerdict(ctx, RATE.limitEnforced, hit, []);
+    expectError(ctx, RATE.volumeLimit429, hit, {
+      status: 429,
+      code: "volume_limit",
+      headers: ["retry-after"],
+    });
     const header = hit.response?.headers["retry-after"];
     const retryAfter = parseRetryAfterSeconds(header);
     const valid = retryAfter !== undefined && retryAfter >= 1;
-    recordRule(
+    recordVerdict(
       ctx,
-      RETRY_AFTER,
+      RATE.retryAfterWholeSeconds,
       hit,
       valid
         ? []
@@ -112,7 +96,7 @@ export const rateLimitSuite: Suite = {
     const waitS = valid ? retryAfter : Math.ceil(window);
     if (waitS > MAX_WAIT_S) {
       ctx.record({
-        ...RECOVERS,
+        verdict: RATE.recoversAfterRetryAfter,
         status: "inconclusive",
         message: `Retry-After ${waitS} s is longer than this suite waits (${MAX_WAIT_S} s)`,
       });
@@ -123,9 +107,9 @@ export const rateLimitSuite: Suite = {
     const after = await ctx.send(resolve(ctx.fixtures.resolve_queries[0] ?? "a"), { expect429: true });
     judgeAndRecord(ctx, after);
     const status = after.response?.status;
-    recordRule(
+    recordVerdict(
       ctx,
-      RECOVERS,
+      RATE.recoversAfterRetryAfter,
       after,
       status === 200
         ? []

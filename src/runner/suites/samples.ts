@@ -2,7 +2,8 @@
  * A few valid requests built from the fixtures, for suites that need "a data call" rather than generated
  * ones (http, auth, alt-base-url warm-up).
  */
-import type { PlannedRequest, TargetFixtures } from "../suite.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 
 /** `GET /entities/{id}` for one id. */
 export function entityGet(id: string, query?: Record<string, string>): PlannedRequest {

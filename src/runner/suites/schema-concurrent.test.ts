@@ -9,10 +9,10 @@ import { GENERATED_OPERATIONS, validRequests } from "../../generate/index.js";
 import type { Report } from "../../report/model.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
-import { normaliseFixtures } from "../fixtures.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import { normaliseFixtures } from "../../vocabulary/target-fixtures.js";
 import { resolveRunOptions } from "../options.js";
 import { runConformance } from "../run-conformance.js";
-import type { PlannedRequest } from "../suite.js";
 import { roundRequests } from "./schema-concurrent.js";
 
 let server: RunningServer;

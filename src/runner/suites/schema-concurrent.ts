@@ -6,10 +6,12 @@
  * time, so a failure is left to the sequential property, which finds it again from the same seed.
  */
 import fc from "fast-check";
+import { SCHEMA } from "../../verdicts/access.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
-import type { PlannedRequest, SuiteContext } from "../suite.js";
-import { recordRule } from "./expect.js";
-import { errorsOf, served, VALID_ACCEPTED } from "./schema-rules.js";
+import type { SuiteContext } from "../suite.js";
+import { recordVerdict } from "./expect.js";
+import { errorsOf, served } from "./schema-rules.js";
 
 /** The requests of one property round, in the order the property would see them. */
 export function roundRequests(
@@ -33,7 +35,7 @@ export async function concurrentRound(
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
     const judged = judgeAndRecord(ctx, ex);
-    recordRule(ctx, VALID_ACCEPTED, ex, served(ex));
+    recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
     if (errorsOf(ctx, ex, judged).length > 0) failed = true;
   });
   if (stopped) throw stopped;

@@ -3,24 +3,22 @@
  * (schema.ts) and its concurrent first round (schema-concurrent.ts): the catalogue's error-severity
  * failures, plus its own rule that a valid request is served, and how a shrunk failure is recorded.
  */
-import type { CheckFailure } from "../../checks/check.js";
+import type { CheckFailure, Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { ruleOf, transportFailures } from "../judge-record.js";
+import { SCHEMA } from "../../verdicts/access.js";
+import { verdictById } from "../../verdicts/registry.js";
+import { transportFailures } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
-import { type Rule, recordRule } from "./expect.js";
+import { recordVerdict } from "./expect.js";
 
 /** A valid request must be answered with 200 (each operation's "Response 200"). */
-export const VALID_ACCEPTED: Rule = {
-  id: "schema.valid_request_served",
-  section: "Endpoints",
-  sentence: "Response 200: envelope (a request within every bound of the contract is served).",
-};
+const { validRequestServed } = SCHEMA;
 
 /** Statuses the contract allows on any call whatever the request (Errors: 429 wait, 503 retry later). */
 const TRANSIENT = new Set([429, 503]);
 
-/** Failures of the `VALID_ACCEPTED` rule on one exchange. */
-export function served(ex: Exchange): Omit<CheckFailure, "checkId" | "severity">[] {
+/** Problems of the `schema.valid_request_served` verdict on one exchange. */
+export function served(ex: Exchange): Problem[] {
   const status = ex.response?.status;
   if (status === 200 || status === undefined || TRANSIENT.has(status)) return [];
   return [{ title: `valid request answered ${status}`, expected: "200", received: String(status) }];
@@ -29,7 +27,7 @@ export function served(ex: Exchange): Omit<CheckFailure, "checkId" | "severity">
 /** Error-severity failures of an exchange; `judged` reuses failures already found by the catalogue. */
 export function errorsOf(ctx: SuiteContext, ex: Exchange, judged?: CheckFailure[]): CheckFailure[] {
   const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex) : [])];
-  const own = served(ex).map((p) => ({ ...p, checkId: VALID_ACCEPTED.id, severity: "error" as const }));
+  const own = served(ex).map((p) => ({ ...p, checkId: validRequestServed.id, severity: "error" as const }));
   return [...all, ...own].filter((f) => f.severity === "error");
 }
 
@@ -38,12 +36,13 @@ export function recordMinimal(ctx: SuiteContext, ex: Exchange, ids: string[], sh
   const failures = errorsOf(ctx, ex).filter((f) => ids.includes(f.checkId));
   for (const id of ids) {
     const mine = failures.filter((f) => f.checkId === id);
-    if (id === VALID_ACCEPTED.id) {
-      recordRule(ctx, VALID_ACCEPTED, ex, mine, { shrinks });
+    if (id === validRequestServed.id) {
+      recordVerdict(ctx, validRequestServed, ex, mine, { shrinks });
     } else {
+      // Every id here is a check's or the transport's; an unregistered one still shows (and fails the registry tests).
+      const verdict = verdictById(id) ?? { id, section: "", sentence: "", level: "fail" };
       ctx.record({
-        id,
-        ...ruleOf(id),
+        verdict,
         operation: ex.operation,
         status: "fail",
         failures: mine,

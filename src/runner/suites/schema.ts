@@ -9,14 +9,14 @@ import fc from "fast-check";
 import type { CheckFailure } from "../../checks/check.js";
 import { GENERATED_OPERATIONS, type GeneratedOperation, validRequests } from "../../generate/index.js";
 import type { Exchange } from "../../transport/exchange.js";
+import { SCHEMA } from "../../verdicts/access.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
-import type { PlannedRequest, Suite, SuiteContext } from "../suite.js";
-import { recordRule } from "./expect.js";
+import type { Suite, SuiteContext } from "../suite.js";
+import { recordVerdict } from "./expect.js";
 import { concurrentRound } from "./schema-concurrent.js";
-import { errorsOf, recordMinimal, roundSeed, served, VALID_ACCEPTED } from "./schema-rules.js";
-
-export { VALID_ACCEPTED } from "./schema-rules.js";
+import { errorsOf, recordMinimal, roundSeed, served } from "./schema-rules.js";
 
 /** Calls one shrink may spend before the smallest failure so far is taken as minimal. */
 const MAX_SHRINK_CALLS = 60;
@@ -55,7 +55,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
       let judged: CheckFailure[] | undefined;
       if (phase === "run" && recordRuns) {
         judged = judgeAndRecord(ctx, ex);
-        recordRule(ctx, VALID_ACCEPTED, ex, served(ex));
+        recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
       }
       const fresh = errorsOf(ctx, ex, judged).filter((f) => !shrunk.has(f.checkId));
       if (fresh.length === 0) return true;

@@ -2,8 +2,9 @@
  * Test-only: sends a `PlannedRequest` to a running server and records an `Exchange`, so the checks can
  * judge the reference server (self-conformance). Keys never enter the record.
  */
-import type { PlannedRequest } from "../../runner/suite.js";
+
 import type { Exchange } from "../../transport/exchange.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { RunningServer } from "../types.js";
 
 /** Sends one planned request and records it. */

@@ -1,12 +1,12 @@
 /** Rules of "What the service does", "Addresses" and "Identifiers". */
-import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const S = "What the service does";
 const A = "What the service does / Addresses";
 const I = "Resources and their fields / Identifiers";
 
 /** Rules of these sections. */
-export const SERVICE_RULES: ContractRule[] = [
+export const SERVICE_SENTENCES: ContractSentence[] = [
   {
     section: S,
     sentence: "The service gives authenticated, bounded, read-only access to a graph of nodes and edges.",

@@ -2,10 +2,10 @@
  * One normative sentence of the contract and what enforces it: schema locations, check ids, runner suites,
  * or why it cannot be checked from outside, or that it binds clients (graded by `cbcheck certify-client`).
  */
-import type { SuiteName } from "../../runner/suite.js";
+import type { SuiteName } from "../../vocabulary/suite-name.js";
 
 /** How a contract sentence is enforced. */
-export interface ContractRule {
+export interface ContractSentence {
   /** Contract section, e.g. "Resources / Response envelope". */
   section: string;
   /** The sentence (or table row), quoted from the contract. */
@@ -25,10 +25,10 @@ export interface ContractRule {
 }
 
 /** How a rule is counted in the rules table. */
-export type RuleStatus = "covered" | "not checkable" | "client rule";
+export type SentenceStatus = "covered" | "not checkable" | "client rule";
 
 /** The status of a rule: client rule, covered (schema, check or suite), or not checkable. */
-export function ruleStatus(rule: ContractRule): RuleStatus {
+export function sentenceStatus(rule: ContractSentence): SentenceStatus {
   if (rule.client !== undefined && !rule.schema && !rule.checks && !rule.suites) return "client rule";
   if (rule.schema || rule.checks || rule.suites) return "covered";
   return "not checkable";

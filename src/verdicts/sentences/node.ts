@@ -1,5 +1,5 @@
 /** Rules of "Node", "Payload of `org`" and "Payloads of other node types". */
-import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const N = "Resources and their fields / Node";
 const O = "Resources and their fields / Payload of `org`";
@@ -8,7 +8,7 @@ const org = (...fields: string[]) => fields.map((f) => at("org-payload", `/prope
 const payload = (type: string) => [at("node", `/$defs/${type}-payload`)];
 
 /** Rules of these sections. */
-export const NODE_RULES: ContractRule[] = [
+export const NODE_SENTENCES: ContractSentence[] = [
   { section: N, sentence: "`id` | string | required", schema: [at("node", "/$defs/org-node/properties/id")] },
   {
     section: N,
@@ -154,7 +154,7 @@ export const NODE_RULES: ContractRule[] = [
     "support-scheme-period",
     "public-actor",
   ].map(
-    (type): ContractRule => ({
+    (type): ContractSentence => ({
       section: P,
       sentence: `\`${type.replaceAll("-", "_")}\` payload fields, types and nullability (table row)`,
       schema: payload(type),

@@ -1,21 +1,22 @@
 /**
- * Findings of a load run, aggregated per (rule id, mix item): how many responses were judged, how many
- * broke the rule, and the first few counterexamples. Memory stays flat however long the run is.
+ * Tallies of a load run, one per (verdict, mix item): how many responses were judged, how many broke the
+ * verdict, and the first few counterexamples. Memory stays flat however long the run is.
  */
 import type { Severity } from "../checks/check.js";
 import { toCurl } from "../report/curl.js";
 import type { Counterexample } from "../report/model.js";
+import type { Verdict } from "../vocabulary/verdict.js";
 import type { PreparedRequest } from "./request-mix.js";
 
-/** Counterexamples kept per rule and mix item. */
+/** Counterexamples kept per verdict and mix item. */
 const KEEP = 3;
 /** Request bodies in counterexamples are cut here (an oversize probe is megabytes of spaces). */
 const BODY_SHOWN = 2048;
 
-/** One rule's tally on one mix item. */
-export interface Finding {
+/** One verdict's tally on one mix item. */
+export interface Tally {
   id: string;
-  /** Mix item name (or operation); absent for profile-level rules. */
+  /** Mix item name (or operation); absent for profile-level verdicts. */
   item?: string;
   sentence: string;
   section?: string;
@@ -23,24 +24,17 @@ export interface Finding {
   failed: number;
   warned: number;
   examples: Counterexample[];
-  /** A note shown when the rule passed (figures), or why it is inconclusive. */
+  /** A note shown when the verdict passed (figures), or why it is inconclusive. */
   message?: string;
   inconclusive?: boolean;
 }
 
-/** The rule a finding is about: its id, the sentence it enforces and that sentence's section. */
-export interface RuleRef {
-  readonly id: string;
-  readonly sentence: string;
-  readonly section?: string;
-}
+/** Collects tallies; one instance per profile run. */
+export class Tallies {
+  readonly #byKey = new Map<string, Tally>();
 
-/** Collects findings; one instance per profile run. */
-export class Findings {
-  readonly #byKey = new Map<string, Finding>();
-
-  /** The tally for a rule on an item, created on first use. */
-  get({ id, sentence, section }: RuleRef, item?: string): Finding {
+  /** The tally of a verdict on an item, created on first use. */
+  get({ id, sentence, section }: Verdict, item?: string): Tally {
     const key = `${id}\u0000${item ?? ""}`;
     let f = this.#byKey.get(key);
     if (!f) {
@@ -50,21 +44,21 @@ export class Findings {
     return f;
   }
 
-  /** Counts one judged response (or probe) for a rule. */
-  pass(rule: RuleRef, item?: string): Finding {
-    const f = this.get(rule, item);
+  /** Counts one judged response (or probe) for a verdict. */
+  pass(verdict: Verdict, item?: string): Tally {
+    const f = this.get(verdict, item);
     f.judged++;
     return f;
   }
 
   /** Counts one broken response (or probe) and keeps it as a counterexample while few are kept. */
   fail(
-    rule: RuleRef,
+    verdict: Verdict,
     item: string | undefined,
     example: Counterexample,
     severity: Severity = "error",
-  ): Finding {
-    const f = this.get(rule, item);
+  ): Tally {
+    const f = this.get(verdict, item);
     f.judged++;
     if (severity === "error") f.failed++;
     else f.warned++;
@@ -72,8 +66,8 @@ export class Findings {
     return f;
   }
 
-  /** Every finding, in first-seen order. */
-  all(): Finding[] {
+  /** Every tally, in first-seen order. */
+  all(): Tally[] {
     return [...this.#byKey.values()];
   }
 }

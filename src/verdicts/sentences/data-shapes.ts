@@ -1,5 +1,5 @@
 /** Rules of "Influencer dataset node", "Edge", "Extensions" and "States and transitions". */
-import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const INF = "Resources and their fields / Influencer dataset node";
 const ED = "Resources and their fields / Edge";
@@ -9,7 +9,7 @@ const edge = (p: string) => at("edge", `/properties/${p}`);
 const ext = (p: string) => at("extensions", p);
 
 /** Rules of these sections. */
-export const DATA_SHAPE_RULES: ContractRule[] = [
+export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
   {
     section: INF,
     sentence:

@@ -1,12 +1,12 @@
 /** Rules of "Response envelope" and "Error body". */
-import { at, type ContractRule } from "./rule.js";
+import { at, type ContractSentence } from "./sentence.js";
 
 const E = "Resources and their fields / Response envelope";
 const B = "Resources and their fields / Error body";
 const env = (p: string) => at("envelope", p);
 
 /** Rules of these sections. */
-export const ENVELOPE_RULES: ContractRule[] = [
+export const ENVELOPE_SENTENCES: ContractSentence[] = [
   { section: E, sentence: "`contract` | string | constant `cb/v1`", schema: [env("/properties/contract")] },
   { section: E, sentence: "`request_id` | string, uuid | required", schema: [env("/properties/request_id")] },
   { section: E, sentence: "`as_of` | string, date-time | required", schema: [env("/properties/as_of")] },

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runChecks } from "../checks/run-checks.js";
-import type { ResultStatus } from "../report/model.js";
-import type { PlannedRequest, SuiteContext } from "../runner/suite.js";
-import { startServer } from "../server/index.js";
-import type { RunningServer } from "../server/types.js";
-import type { Exchange } from "../transport/exchange.js";
-import { BATCH_RULES, batchLimitsSuite } from "./batch-limits-suite.js";
+import { runChecks } from "../../checks/run-checks.js";
+import type { ResultStatus } from "../../report/model.js";
+import { startServer } from "../../server/index.js";
+import type { RunningServer } from "../../server/types.js";
+import type { Exchange } from "../../transport/exchange.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { Outcome, SuiteContext } from "../suite.js";
+import { BATCH_VERDICTS, batchLimitsSuite } from "./batch-limits.js";
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -78,7 +79,7 @@ async function runSuite(s: RunningServer, allowLoad = true) {
       return out;
     },
     judge: (ex: Exchange, ids?: string[]) => runChecks(ex, ids),
-    record: (o: { id: string; status: ResultStatus }) => rows.push({ id: o.id, status: o.status }),
+    record: (o: Outcome) => rows.push({ id: o.verdict.id, status: o.status }),
     inShard: () => true,
     signal: new AbortController().signal,
     progress: () => {},
@@ -97,19 +98,19 @@ describe("batch-limits suite", () => {
     server = await startServer(big);
     const rows = await runSuite(server);
     expect(failed(rows)).toEqual([]);
-    for (const rule of Object.values(BATCH_RULES)) expect(rows.map((r) => r.id)).toContain(rule.id);
+    for (const verdict of Object.values(BATCH_VERDICTS)) expect(rows.map((r) => r.id)).toContain(verdict.id);
   });
 
   it("names 5xx under concurrent 100-id batches", async () => {
     server = await startServer({ ...big, mutation: "batch-100-5xx-under-concurrency" });
     expect(failed(await runSuite(server))).toEqual(
-      expect.arrayContaining([BATCH_RULES.no5xx.id, BATCH_RULES.accepted.id]),
+      expect.arrayContaining([BATCH_VERDICTS.no5xx.id, BATCH_VERDICTS.accepted.id]),
     );
   });
 
   it("names a 101-id batch that is accepted", async () => {
     server = await startServer({ ...big, mutation: "ids-101-accepted" });
-    expect(failed(await runSuite(server))).toContain(BATCH_RULES.refused.id);
+    expect(failed(await runSuite(server))).toContain(BATCH_VERDICTS.refused.id);
   });
 
   it("skips without --allow-load on a remote target", async () => {

@@ -1,5 +1,5 @@
 /** Rules of "Endpoints" (common part, GET /resolve, GET /entities/{id}, POST /entities/batch, other operations). */
-import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const EP = "Endpoints";
 const R = "Endpoints / GET /resolve";
@@ -9,7 +9,7 @@ const O = "Endpoints / Other operations";
 const BOUNDS = "request.invalid_arguments_rejected";
 
 /** Rules of these sections. */
-export const ENDPOINT_RULES: ContractRule[] = [
+export const ENDPOINT_SENTENCES: ContractSentence[] = [
   {
     section: EP,
     sentence: "All requests carry `Authorization: Bearer <API_KEY>`.",

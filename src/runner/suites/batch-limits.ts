@@ -4,35 +4,19 @@
  * batches are accepted, 101 ids are refused with 400 `invalid_arguments`, oversize bodies with 413, and
  * nothing answers 5xx. Runs only for loopback targets or with `--allow-load` (it sends in parallel).
  */
-import type { CheckFailure } from "../checks/check.js";
-import { judgeAndRecord } from "../runner/judge-record.js";
-import type { PlannedRequest, Suite, SuiteContext } from "../runner/suite.js";
-import type { Exchange } from "../transport/exchange.js";
+import type { CheckFailure } from "../../checks/check.js";
+import type { Exchange } from "../../transport/exchange.js";
+import { BATCH, LIMITS } from "../../verdicts/limits.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import { judgeAndRecord } from "../judge-record.js";
+import type { Suite, SuiteContext } from "../suite.js";
 
-/** Rules of the suite (ids shared with the `batch-limits` load profile where they mean the same). */
-export const BATCH_RULES = {
-  accepted: {
-    id: "batch.100_ids_accepted_under_concurrency",
-    section: "Limits",
-    sentence: "Ids per batch call | 1 to 100 | POST /entities/batch (also when several batches run at once)",
-  },
-  refused: {
-    id: "batch.101_ids_refused_under_concurrency",
-    section: "Errors",
-    sentence:
-      "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | invalid_arguments",
-  },
-  oversize: {
-    id: "batch.oversize_body_refused",
-    section: "Endpoints / POST /entities/batch",
-    sentence: "Request bodies above the operation limit give 413.",
-  },
-  no5xx: {
-    id: "batch.no_5xx_under_concurrency",
-    section: "Endpoints / POST /entities/batch",
-    sentence:
-      "Errors: 400, 401, 402, 403, 404, 405, 409, 413, 429, 503 — concurrent batches at the bounds get no 5xx",
-  },
+/** The suite's verdicts, by the kind of probe that judges them (the id counts are the `limits` suite's too). */
+export const BATCH_VERDICTS = {
+  accepted: LIMITS.batch100Accepted,
+  refused: LIMITS.batch101Refused,
+  oversize: BATCH.oversizeRefused,
+  no5xx: BATCH.no5xx,
 } as const;
 
 /** Body size of the oversize probes: the contract does not show the limit; 2 MiB is above any sensible one. */
@@ -53,13 +37,13 @@ const batch = (body: Record<string, unknown>): PlannedRequest => ({
   body: { json: body },
 });
 
-function plan(ctx: SuiteContext): { kind: keyof typeof BATCH_RULES; request: PlannedRequest }[] {
+function plan(ctx: SuiteContext): { kind: keyof typeof BATCH_VERDICTS; request: PlannedRequest }[] {
   const padded = JSON.stringify({ ids: ids(ctx.fixtures, 1, 9) });
   const oversize: PlannedRequest = {
     ...batch({}),
     body: { raw: padded + " ".repeat(OVERSIZE_BYTES - padded.length), contentType: "application/json" },
   };
-  const out: { kind: keyof typeof BATCH_RULES; request: PlannedRequest }[] = [];
+  const out: { kind: keyof typeof BATCH_VERDICTS; request: PlannedRequest }[] = [];
   for (let i = 0; i < 4; i++) {
     out.push({ kind: "accepted", request: batch({ ids: ids(ctx.fixtures, 100, i) }) });
     out.push({ kind: "accepted", request: batch({ ids: ids(ctx.fixtures, 100, i + 4) }) });
@@ -69,10 +53,10 @@ function plan(ctx: SuiteContext): { kind: keyof typeof BATCH_RULES; request: Pla
   return out;
 }
 
-function expectedFailure(ex: Exchange, kind: keyof typeof BATCH_RULES): CheckFailure | undefined {
+function expectedFailure(ex: Exchange, kind: keyof typeof BATCH_VERDICTS): CheckFailure | undefined {
   const status = ex.response?.status;
   const code = (ex.response?.json as { error?: { code?: unknown } } | undefined)?.error?.code;
-  const id = BATCH_RULES[kind].id;
+  const id = BATCH_VERDICTS[kind].id;
   if (kind === "accepted" && status !== 200) {
     return {
       checkId: id,
@@ -111,9 +95,9 @@ export const batchLimitsSuite: Suite = {
     "100-id batches accepted, 101 refused (400), oversize bodies refused (413), no 5xx — all under concurrency",
   async run(ctx: SuiteContext): Promise<void> {
     if (!ctx.options.allowLoad) {
-      for (const rule of Object.values(BATCH_RULES)) {
+      for (const verdict of Object.values(BATCH_VERDICTS)) {
         ctx.record({
-          ...rule,
+          verdict,
           status: "skip",
           message: "sends in parallel: needs a loopback target or --allow-load",
         });
@@ -134,13 +118,13 @@ export const batchLimitsSuite: Suite = {
       if (!ex.response) {
         const message = `no response (${ex.transportError?.code ?? "unknown"}); the server may have closed early`;
         if (kind === "oversize")
-          ctx.record({ ...BATCH_RULES.oversize, status: "inconclusive", message, exchange: ex });
+          ctx.record({ verdict: BATCH_VERDICTS.oversize, status: "inconclusive", message, exchange: ex });
         else judgeAndRecord(ctx, ex);
         return;
       }
       const failure = expectedFailure(ex, kind);
       ctx.record({
-        ...BATCH_RULES[kind],
+        verdict: BATCH_VERDICTS[kind],
         operation: "entity-batch",
         status: failure ? "fail" : "pass",
         failures: failure ? [failure] : [],
@@ -148,13 +132,13 @@ export const batchLimitsSuite: Suite = {
       });
       const five = ex.response.status >= 500;
       ctx.record({
-        ...BATCH_RULES.no5xx,
+        verdict: BATCH_VERDICTS.no5xx,
         operation: "entity-batch",
         status: five ? "fail" : "pass",
         failures: five
           ? [
               {
-                checkId: BATCH_RULES.no5xx.id,
+                checkId: BATCH_VERDICTS.no5xx.id,
                 severity: "error",
                 title: `${ex.response.status} under concurrent batches`,
                 expected: "no 5xx",

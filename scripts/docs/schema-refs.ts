@@ -3,9 +3,9 @@
  * table never points at a file or a place that does not exist.
  */
 import { readFileSync } from "node:fs";
-import { valueAt } from "../support/pointer.js";
+import { valueAt } from "../../src/checks/support/pointer.js";
 
-const SCHEMAS = new URL("../../../schemas/", import.meta.url);
+const SCHEMAS = new URL("../../schemas/", import.meta.url);
 
 /** Why a schema location does not resolve, or undefined when it does. */
 export function schemaRefProblem(ref: string): string | undefined {

@@ -1,5 +1,5 @@
 /** Rules of "Limits" (table and numbered rules) and "Versioning". */
-import { at, type ContractRule, NOT_SHOWN } from "./rule.js";
+import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const L = "Limits";
 const LR = "Limits / Rules";
@@ -8,7 +8,7 @@ const BOUNDS = "request.invalid_arguments_rejected";
 const data = (p: string) => at("entities-response", `/allOf/1/properties/data/properties/${p}`);
 
 /** Rules of these sections. */
-export const LIMIT_RULES: ContractRule[] = [
+export const LIMIT_SENTENCES: ContractSentence[] = [
   {
     section: L,
     sentence: "Calls per minute | 120 | Plus accounts",

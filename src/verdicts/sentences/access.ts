@@ -1,11 +1,11 @@
 /** Rules of "Authentication", "Events" and "Errors". */
-import { type ContractRule, NOT_SHOWN } from "./rule.js";
+import { type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const AU = "Authentication";
 const ER = "Errors";
 
 /** Rules of these sections. */
-export const ACCESS_RULES: ContractRule[] = [
+export const ACCESS_SENTENCES: ContractSentence[] = [
   {
     section: AU,
     sentence:

@@ -1,0 +1,6 @@
+/**
+ * What the runner offers the layers beside it (`cbcheck load`): the import-rule test (src/layers.test.ts)
+ * lets them import the runner only through this file.
+ */
+export { loadFixtures } from "./fixtures.js";
+export { isLoopbackUrl } from "./target.js";

@@ -1,0 +1,82 @@
+/** Verdicts of the `http`, `auth`, `schema` and `alt-base-url` suites of `cbcheck run`. */
+import type { JudgedVerdict } from "./judged-verdict.js";
+
+/** Suite `auth` (Authentication 1–4). */
+export const AUTH = {
+  unauthenticated: {
+    id: "auth.missing_or_invalid_key_401",
+    section: "Authentication",
+    sentence:
+      "Missing, wrong or revoked credential: 401 with code authentication_required or invalid_token; the response carries header WWW-Authenticate (a bearer resource-metadata challenge).",
+    level: "fail",
+    judgedIn: ["src/runner/suites/auth.ts"],
+  },
+  planRequired: {
+    id: "auth.free_key_plan_required_403",
+    section: "Authentication",
+    sentence: "Plan missing: code plan_required, with required_tier and upgrade_url.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/auth.ts"],
+  },
+  everyPlan: {
+    id: "auth.me_capabilities_every_plan",
+    section: "What the service does",
+    sentence: "The operations /me and /capabilities work on every plan.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/auth.ts"],
+  },
+  influencerPlus: {
+    id: "auth.influencer_requires_plus",
+    section: "Authentication",
+    sentence: "The influencer dataset requires Plus.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/auth.ts"],
+  },
+  meApiAccess: {
+    id: "auth.me_api_access",
+    section: "Endpoints / Other operations",
+    sentence: "GET /me returns at least api_access (boolean, true when REST access is allowed).",
+    level: "fail",
+    judgedIn: ["src/runner/suites/auth.ts"],
+  },
+} as const satisfies Record<string, JudgedVerdict>;
+
+/** Suite `http`: routes and methods the contract does not serve. */
+export const HTTP = {
+  notFound: {
+    id: "http.unknown_route_404",
+    section: "Errors",
+    sentence: "404 | Route or owner-scoped resource not found",
+    level: "fail",
+    judgedIn: ["src/runner/suites/http.ts"],
+  },
+  wrongMethod: {
+    id: "http.wrong_method_405",
+    section: "Errors",
+    sentence: "405 | Method not supported by the operation",
+    level: "fail",
+    judgedIn: ["src/runner/suites/http.ts"],
+  },
+} as const satisfies Record<string, JudgedVerdict>;
+
+/** Suite `schema`: a valid request must be answered with 200 (each operation's "Response 200"). */
+export const SCHEMA = {
+  validRequestServed: {
+    id: "schema.valid_request_served",
+    section: "Endpoints",
+    sentence: "Response 200: envelope (a request within every bound of the contract is served).",
+    level: "fail",
+    judgedIn: ["src/runner/suites/schema-rules.ts"],
+  },
+} as const satisfies Record<string, JudgedVerdict>;
+
+/** Suite `alt-base-url` (Versioning). */
+export const ALT = {
+  sameResponse: {
+    id: "alt.same_response",
+    section: "Versioning",
+    sentence: "The same API is also served at {alt_base_url} for existing clients.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/alt-base-url.ts"],
+  },
+} as const satisfies Record<string, JudgedVerdict>;

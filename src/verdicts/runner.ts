@@ -1,0 +1,38 @@
+/** Verdicts the runner itself records, beside the checks and the suites' own verdicts. */
+import { HARNESS_SECTION } from "../vocabulary/verdict.js";
+import type { JudgedVerdict } from "./judged-verdict.js";
+
+/** The runner's verdicts (src/runner). */
+export const RUNNER = {
+  /** A complete response came: no timeout, reset, refusal or oversize body. */
+  responseReceived: {
+    id: "transport.response_received",
+    section: "Endpoints",
+    sentence: "Responses are JSON.",
+    level: "fail",
+    judgedIn: ["src/runner/judge-record.ts"],
+  },
+  /** The main key must be served: a 401/402/403 on it stops the run and fails it. */
+  mainKeyNotRefused: {
+    id: "run.main_key_not_refused",
+    section: "Authentication",
+    sentence: "The client must stop and not retry with the same key.",
+    level: "fail",
+    judgedIn: ["src/runner/paced-send.ts"],
+  },
+  checkCrashed: {
+    id: "harness.check_crashed",
+    section: HARNESS_SECTION,
+    sentence:
+      "A check threw on an exchange: the tool failed, so that exchange is not judged (never a failure).",
+    level: "inconclusive",
+    judgedIn: ["src/runner/judge-record.ts"],
+  },
+  suiteError: {
+    id: "harness.suite_error",
+    section: HARNESS_SECTION,
+    sentence: "A suite ended early on an internal error: what it had not yet judged stays unjudged.",
+    level: "inconclusive",
+    judgedIn: ["src/runner/run-conformance.ts"],
+  },
+} as const satisfies Record<string, JudgedVerdict>;

@@ -1,0 +1,22 @@
+/** A request as a suite, a generator or a load mix plans it, before the runner paces, keys and sends it. */
+import type { OperationId } from "../transport/exchange.js";
+
+/** Which credential a request carries. Keys themselves stay inside the runner. */
+export type KeyChoice = "main" | "free" | "none" | "invalid" | "revoked";
+
+/** A request to send, relative to a base URL. */
+export interface PlannedRequest {
+  operation: OperationId;
+  method: string;
+  /** Path relative to the base URL, already percent-encoded, starting with `/`. */
+  path: string;
+  /** Raw query parameter values (JSON-encoded parameters already encoded as JSON text). */
+  query?: Record<string, string>;
+  /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
+  body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
+  headers?: Record<string, string>;
+  /** Which base URL. Default `main`. */
+  base?: "main" | "alt";
+  /** Default `main`. */
+  key?: KeyChoice;
+}
