@@ -1132,6 +1132,15 @@ export interface CbcheckReport {
     [k: string]: unknown;
   };
   notes?: string[];
+  /**
+   * run: what the run sent, per operation, request parameter and class of value (length against its bound, character classes, list sizes, special values), with counts.
+   */
+  sent?: {
+    operation: string;
+    parameter: string;
+    class: string;
+    count: number;
+  }[];
 }
 /**
  * A check (or rule) on an operation within a suite (run), profile (load) or scenario (certify-client).

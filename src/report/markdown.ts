@@ -2,10 +2,12 @@
  * `report.md`: verdict first, then summary counts, then failing checks with Schemathesis-style failure text,
  * then warnings, then every row. Hostile text sits in code fences or escaped table cells.
  */
+
 import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
 import { failureText } from "./failure-text.js";
 import type { CheckResult, Report } from "./model.js";
 import { byStatus, type Reporter, rowName } from "./reporter.js";
+import { sentValuesMarkdown } from "./sent-values.js";
 
 function fenced(text: string): string[] {
   const fence = markdownFence(text);
@@ -74,7 +76,7 @@ export const markdownReporter: Reporter = {
         `| ${r.status} | ${markdownCode(rowName(r))} | ${escapeMarkdownCell(r.suite)} | ${escapeMarkdownCell(note)} |`,
       );
     }
-    lines.push("");
+    lines.push("", ...sentValuesMarkdown(report.sent ?? []));
     return lines.join("\n");
   },
 };

@@ -3,6 +3,7 @@
  * the call budget, the deadline, the keys and the result collector.
  */
 import { SequentialPacer } from "../client/pacing.js";
+import { SentTally } from "../generate/index.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -33,6 +34,8 @@ export class RunEngine {
   readonly results = new ResultCollector();
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
+  /** Which parameters and value classes the run sent (report `sent`). */
+  readonly sent = new SentTally();
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -99,6 +102,7 @@ export class RunEngine {
       headers["content-type"] ??= request.body.contentType ?? "application/json";
     }
     const apiKey = this.keyFor(request.key ?? "main");
+    this.sent.add(request);
     return {
       operation: request.operation,
       method: request.method,

@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
@@ -113,8 +114,14 @@ export async function runConformance(
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+    sent: engine.sent.rows(),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
-  return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
+  return {
+    report,
+    sections: [sentValuesSection(report.sent ?? [])],
+    secrets,
+    ...(stopped ? { stopped } : {}),
+  };
 }
