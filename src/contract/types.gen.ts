@@ -1141,6 +1141,24 @@ export interface CbcheckReport {
     class: string;
     count: number;
   }[];
+  /**
+   * report.json only: the URI of this schema.
+   */
+  $schema?: string;
+  /**
+   * report.json only: the version of this report format; raised when a field changes meaning.
+   */
+  formatVersion?: number;
+  /**
+   * run: the --shard I/N the report covers (cbcheck merge combines all N).
+   */
+  shard?: string;
+  /**
+   * Seconds spent per suite (JUnit testsuite time).
+   */
+  timings?: {
+    [k: string]: number;
+  };
 }
 /**
  * A check (or rule) on an operation within a suite (run), profile (load) or scenario (certify-client).

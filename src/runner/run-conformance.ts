@@ -52,6 +52,8 @@ export async function runConformance(
   hooks: RunHooks = {},
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  /** Seconds per suite, for JUnit testsuite times. */
+  const timings: Record<string, number> = {};
   const progress = hooks.onProgress ?? (() => {});
   const open = await openTarget(options);
   const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
@@ -71,6 +73,7 @@ export async function runConformance(
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      const suiteStarted = performance.now();
       try {
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
@@ -87,6 +90,8 @@ export async function runConformance(
           status: "inconclusive",
           message: reason,
         });
+      } finally {
+        timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
       }
     }
   } catch (err) {
@@ -114,6 +119,8 @@ export async function runConformance(
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+    shard: `${options.shard.index}/${options.shard.count}`,
+    timings,
     sent: engine.sent.rows(),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
