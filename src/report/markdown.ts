@@ -69,14 +69,20 @@ export const markdownReporter: Reporter = {
       lines.push(`## Warnings (${warned.length})`, "");
       for (const r of warned) lines.push(...detailBlock(r, report.seed));
     }
-    lines.push("## All results", "", "| status | check | suite | note |", "|---|---|---|---|");
+    // Passes collapsed below the problems (GitHub and most renderers fold <details>).
+    lines.push(
+      `<details><summary>All results (${report.results.length})</summary>`,
+      "",
+      "| status | check | suite | note |",
+      "|---|---|---|---|",
+    );
     for (const r of byStatus(report.results)) {
       const note = r.message ?? (r.exchanges !== undefined ? `${r.exchanges} exchanges` : "");
       lines.push(
         `| ${r.status} | ${markdownCode(rowName(r))} | ${escapeMarkdownCell(r.suite)} | ${escapeMarkdownCell(note)} |`,
       );
     }
-    lines.push("", ...sentValuesMarkdown(report.sent ?? []));
+    lines.push("", "</details>", "", ...sentValuesMarkdown(report.sent ?? []));
     return lines.join("\n");
   },
 };
