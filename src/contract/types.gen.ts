@@ -1150,6 +1150,10 @@ export interface CbcheckReport {
    */
   formatVersion?: number;
   /**
+   * run: the cbcheck command line that repeats this run (suites, runs, shard, seed; never a key).
+   */
+  rerun?: string;
+  /**
    * run: the --shard I/N the report covers (cbcheck merge combines all N).
    */
   shard?: string;
@@ -1204,7 +1208,17 @@ export interface Counterexample {
   };
   status?: number;
   /**
-   * A curl line that repeats the request.
+   * The response that was judged: its headers and its body, capped.
+   */
+  response?: {
+    headers?: {
+      [k: string]: string;
+    };
+    body?: string;
+    bodyTruncated?: boolean;
+  };
+  /**
+   * A curl line that repeats the request; the key is read from the environment ($CB_API_KEY) or shown as <redacted>.
    */
   curl?: string;
   shrinks?: number;

@@ -101,7 +101,9 @@ export class RunEngine {
       body = request.body.raw;
       headers["content-type"] ??= request.body.contentType ?? "application/json";
     }
-    const apiKey = this.keyFor(request.key ?? "main");
+    const choice = request.key ?? "main";
+    const apiKey = this.keyFor(choice);
+    const keyEnv = this.#keyEnv(choice);
     this.sent.add(request);
     return {
       operation: request.operation,
@@ -112,7 +114,16 @@ export class RunEngine {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),
+      ...(apiKey !== undefined && keyEnv ? { keyEnv } : {}),
     };
+  }
+
+  /** Where the user's key of a choice lives (for curl lines); none for the embedded server's own keys. */
+  #keyEnv(choice: KeyChoice): string | undefined {
+    if (this.target.embedded) return undefined;
+    if (choice === "main") return this.options.keyEnv.main;
+    if (choice === "free") return this.options.keyEnv.free;
+    return undefined;
   }
 
   /** Closes the transport and the deadline timer. */

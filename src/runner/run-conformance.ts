@@ -14,6 +14,7 @@ import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
+import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
@@ -120,6 +121,7 @@ export async function runConformance(
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
     shard: `${options.shard.index}/${options.shard.count}`,
+    rerun: rerunCommand(options),
     timings,
     sent: engine.sent.rows(),
   };
