@@ -3,9 +3,11 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bugSettings } from "./bugs.js";
 import { FaultState } from "./faults.js";
 import type { Graph } from "./graph/graph.js";
 import { handle } from "./http/handle.js";
+import { replyBendOf } from "./http/mutate.js";
 import { METADATA_PATH } from "./http/router.js";
 import { createKeys, STARTING_BALANCES } from "./keys.js";
 import { Limiter } from "./limiter.js";
@@ -38,6 +40,8 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     limiter: new Limiter(options),
     options,
     mutation: options.mutation,
+    bugs: bugSettings(options.mutation),
+    bendReply: replyBendOf(options.mutation),
     faults: new FaultState(options.faultPlan.steps),
     trace: [],
     asOf: SNAPSHOT_AS_OF,
