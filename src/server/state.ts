@@ -6,8 +6,8 @@
 import type { BugSettings } from "./bugs.js";
 import type { FaultState } from "./faults.js";
 import type { Graph } from "./graph/graph.js";
-import type { Account } from "./keys.js";
 import type { ReplyBend } from "./http/mutate.js";
+import type { Account } from "./keys.js";
 import type { Limiter } from "./limiter.js";
 import type { MutationId } from "./mutations.js";
 import type { ResolvedServerOptions } from "./options.js";
