@@ -3,8 +3,10 @@
  * cbcheck's own files.
  */
 
+import type { SchemaName } from "./types.gen.js";
+
 /** The schemas that encode the contract (each has fixtures in fixtures/schemas/). */
-export const CONTRACT_SCHEMAS: readonly string[] = Object.freeze([
+export const CONTRACT_SCHEMAS: readonly SchemaName[] = Object.freeze([
   "batch-request",
   "edge",
   "entities-response",
