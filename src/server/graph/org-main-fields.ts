@@ -3,12 +3,11 @@
  * fields (contract: Payload of `org`, Signing rights).
  */
 import { financeRow, financeShape } from "./finance.js";
-import { put } from "./org-payload.js";
 import { ownedBy, topOwner } from "./ownership.js";
+import { type Payload, put } from "./payload.js";
 import { Rng, SALT } from "./prng.js";
 import type { OrgCore, World } from "./world.js";
 
-type Payload = Record<string, unknown>;
 const STATUSES = ["available", "none", "unavailable"] as const;
 
 /** Whether an organisation is registered as part of a group (depends on ownership). */

@@ -8,6 +8,7 @@ import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
+import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
 import { buildExtensions } from "./extensions.js";
 import { readInfluencers } from "./influencer.js";
@@ -15,28 +16,6 @@ import { type CachedNode, cachedNode } from "./node-cache.js";
 import { nodeView } from "./node-view.js";
 
 const FOREIGN_CURSOR = "cursor was not issued for this request; paging started from the first page";
-
-/** Found nodes (in request order, each once) and unknown ids. */
-export function lookup<T>(ids: string[], get: (id: string) => T | undefined | null) {
-  const found: T[] = [];
-  const missing: string[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const node = get(id);
-    if (node) found.push(node);
-    else missing.push(id);
-  }
-  return { found, missing };
-}
-
-/** Coverage lists as delivered (two seeded bugs bend them). */
-export function coverageLists(state: ServerState, requested: string[], missing: string[]) {
-  const req = state.bugs.requestedExtraId ? [...requested, "cb:org:000000000"] : requested;
-  const miss = state.bugs.missingOmitsLast ? missing.slice(0, -1) : missing;
-  return { requested: req, missing: miss };
-}
 
 /** Nodes as JSON: cached on the clean path, built fresh when a seeded bug may bend them. */
 function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; missing: string[] } {

@@ -7,8 +7,8 @@ import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
+import { coverageLists, lookup } from "./coverage.js";
 import { cursorOffset, page, requestToken } from "./edge-page.js";
-import { coverageLists, lookup } from "./entities.js";
 
 /** Influencer nodes per response (Limits: influencer 25). */
 export const INFLUENCER_PAGE = 25;
