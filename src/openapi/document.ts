@@ -24,7 +24,7 @@ export const OPENAPI_DEFAULTS = {
 } as const;
 
 /** Interface description version of the contract (Versioning: "0.3.0 (beta)"). */
-export const CONTRACT_VERSION = "0.3.0";
+const CONTRACT_VERSION = "0.3.0";
 
 function servers(options: OpenApiOptions): Json[] {
   return [

@@ -16,7 +16,7 @@ import type { ServerState } from "./state.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
 /** The data snapshot time reported in `as_of` when a request names none. */
-export const SNAPSHOT_AS_OF = "2026-01-01T00:00:00Z";
+const SNAPSHOT_AS_OF = "2026-01-01T00:00:00Z";
 
 function listen(server: Server, options: ResolvedServerOptions): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {

@@ -70,7 +70,7 @@ export class Transport {
 const prefixes = new Map<string, { origin: string; prefix: string }>();
 
 /** The origin and path prefix of a base URL (parsed once per base URL: this is on the hot path). */
-export function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
   let split = prefixes.get(baseUrl);
   if (!split) {
     const url = new URL(baseUrl);

@@ -11,7 +11,7 @@ import type { OrgCore, World } from "./world.js";
 const STATUSES = ["available", "none", "unavailable"] as const;
 
 /** Whether an organisation is registered as part of a group (depends on ownership). */
-export function isInGroup(world: World, i: number): boolean {
+function isInGroup(world: World, i: number): boolean {
   const rng = new Rng(world.seed, SALT.org, i, 99);
   if (topOwner(world, i)) return rng.chance(0.6);
   return ownedBy(world, i).length > 0 && rng.chance(0.7);

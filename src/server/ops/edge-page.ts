@@ -8,7 +8,7 @@ import type { ServerState } from "../state.js";
 import type { CursorItem } from "../validate/fields.js";
 
 /** Edges per page (contract: max 50 per response). */
-export const EDGE_PAGE = 50;
+const EDGE_PAGE = 50;
 
 /** A short stable token of the request a cursor belongs to (FNV-1a). */
 export function requestToken(prefix: string, parts: string[]): string {

@@ -13,7 +13,7 @@ export interface ExtensionsResult {
 }
 
 /** The organisation number of an org node id (`cb:org:<org_nr>`, Identifiers), or null. */
-export function orgNumber(id: string): string | null {
+function orgNumber(id: string): string | null {
   const m = /^cb:org:(\d{9})$/.exec(id);
   return m ? m[1] : null;
 }

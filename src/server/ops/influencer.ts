@@ -11,7 +11,7 @@ import { coverageLists, lookup } from "./coverage.js";
 import { cursorOffset, page, requestToken } from "./edge-page.js";
 
 /** Influencer nodes per response (Limits: influencer 25). */
-export const INFLUENCER_PAGE = 25;
+const INFLUENCER_PAGE = 25;
 
 /** A made-up identity node (only for the `influencerPadTo` seeded bug). */
 function relatedIdentity(i: number): Record<string, unknown> {
