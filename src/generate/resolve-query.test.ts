@@ -14,6 +14,8 @@ describe("resolveQuery", () => {
   });
 
   it("falls back to random names when no query is known", () => {
-    fc.assert(fc.property(resolveQuery(emptyFixtures()), (q) => characterCount(q) >= 1 && characterCount(q) <= 300));
+    fc.assert(
+      fc.property(resolveQuery(emptyFixtures()), (q) => characterCount(q) >= 1 && characterCount(q) <= 300),
+    );
   });
 });
