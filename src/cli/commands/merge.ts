@@ -58,7 +58,7 @@ async function readShard(dir: string): Promise<ShardReport> {
   if (violations.length > 0) {
     const first = violations[0];
     throw new HarnessError(
-      "CB_SCHEMA_INVALID",
+      "CB_INPUT_INVALID",
       `${path} is not a cbcheck report (${first.pointer || "/"}: ${first.message})`,
     );
   }
