@@ -22,7 +22,7 @@ export function cleanNpmEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Runs `file args` in `cwd`; never rejects (the code says how it ended). */
-export function runIn(cwd: string, file: string, args: readonly string[], timeoutMs = 90_000): Promise<Ran> {
+export function runIn(cwd: string, file: string, args: readonly string[], timeoutMs = 150_000): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(
       file,
