@@ -78,6 +78,7 @@ describe("the packed package", () => {
     expect(JSON.parse(ran.stdout)).toEqual({
       version: JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version,
       verdict: "pass",
+      embedded: [true, "pass"],
       rows: expect.any(Number),
       failed: [],
       valid: true,

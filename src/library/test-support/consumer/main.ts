@@ -1,6 +1,7 @@
 /**
  * A user's program on the installed package (src/library/packed-package.test.ts compiles it in a project of
- * its own with tsc and runs it with node): starts the reference server, runs a tiny run, validates a body.
+ * its own with tsc and runs it with node): starts the reference server, runs a tiny run against it and one
+ * against the embedded server (a worker thread of the built package), validates a body.
  */
 import {
   CbClient,
@@ -24,6 +25,7 @@ try {
     runs: 2,
     seed: 3,
   });
+  const embedded = await run({ suites: ["http"], runs: 2, seed: 3 });
   const client = new CbClient({ baseUrl: server.url, apiKey: server.keys.plus });
   const body = await client.batchOnce({ ids: server.fixtures.org_ids.slice(0, 2) });
   const validation: Validation = validate("entities", body);
@@ -38,6 +40,7 @@ try {
     JSON.stringify({
       version: VERSION,
       verdict: report.verdict,
+      embedded: [embedded.target?.embedded, embedded.verdict],
       rows: report.results.length,
       failed,
       valid: validation.valid,
