@@ -4,6 +4,7 @@
  */
 import { run, startServer, validate } from "cbcheck";
 
+/** Never called: only compiled. */
 export async function misuse(): Promise<void> {
   // @ts-expect-error the seed is a number
   await run({ seed: "42" });
