@@ -1123,6 +1123,10 @@ export interface CbcheckReport {
     warnings: number;
     inconclusive: number;
     calls?: number;
+    /**
+     * Credits the run spent (run).
+     */
+    credits?: number;
   };
   results: CheckResult[];
   /**

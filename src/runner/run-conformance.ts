@@ -10,6 +10,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -37,6 +38,8 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   if (signal.aborted)
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  // /me's `credential.credits` is the first balance the credit budget sees.
+  engine.credits.observe("main", ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
@@ -62,6 +65,7 @@ export async function runConformance(
       const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
       Object.assign(engine.fixtures, found);
     }
+    engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
     const available = hooks.suites ?? SUITES;
     for (const name of options.suites) {
       const suite = available.find((s) => s.name === name);
@@ -95,6 +99,7 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  engine.notes.push(creditNote(engine.credits));
   const results = engine.results.results();
   const report: Report = {
     tool: "cbcheck",
@@ -109,12 +114,18 @@ export async function runConformance(
       embedded: open.target.embedded,
     },
     verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls: engine.calls },
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent },
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
   };
-  const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+  const secrets = [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+  ].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
 }
