@@ -100,7 +100,8 @@ export async function sendPaced(
     if (waitS * 1000 > engine.remainingMs) {
       throw engine.stop(
         "deadline",
-        `a 429 asked to wait ${seconds} s, past the --deadline-s ${engine.options.deadlineS}`,
+        `a 429 asked to wait ${seconds} s (Retry-After), past the --deadline-s ${engine.options.deadlineS} ` +
+          "(a daily limit, for example): the remaining checks were not run (inconclusive)",
       );
     }
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);

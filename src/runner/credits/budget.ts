@@ -13,6 +13,8 @@ import { balanceIn, chargedIn, creditPrice } from "./price.js";
 export interface CreditNeed {
   purpose: string;
   price: number;
+  /** The key whose balance pays (default `main`). */
+  key?: KeyChoice;
 }
 
 /** How a 402 on a credit call reads: the last balance seen covered the price, or not. */
@@ -35,7 +37,10 @@ export class CreditBudget {
   /** Calls not sent because the budget or the balance did not cover them. */
   withheld = 0;
   readonly #pools = new Map<string, number>();
+  readonly #poolKeys = new Map<string, KeyChoice>();
   readonly #balances = new Map<KeyChoice, number>();
+  /** Prices of calls sent but not settled, by key: the balance seen does not show them yet. */
+  readonly #inFlight = new Map<KeyChoice, number>();
   readonly #refusals = new WeakSet<Exchange>();
   #ended?: string;
 
@@ -45,8 +50,12 @@ export class CreditBudget {
   plan(needs: readonly CreditNeed[]): string[] {
     const left: string[] = [];
     for (const need of needs) {
-      if (need.price <= this.#unplanned()) this.#pools.set(need.purpose, need.price);
-      else left.push(need.purpose);
+      if (need.price > this.#unplanned()) {
+        left.push(need.purpose);
+        continue;
+      }
+      this.#pools.set(need.purpose, need.price);
+      this.#poolKeys.set(need.purpose, need.key ?? "main");
     }
     return left;
   }
@@ -84,11 +93,26 @@ export class CreditBudget {
     if (price + committed > pool + this.#unplanned()) {
       return `the credit budget does not cover it (price ${price}, spent ${this.spent} of --max-credits ${this.max})`;
     }
-    const balance = this.#balances.get(request.key ?? "main");
+    const key = request.key ?? "main";
+    const seen = this.#balances.get(key);
+    // The balance must also keep covering the other planned checks that this key pays for.
+    const balance =
+      seen === undefined
+        ? undefined
+        : seen - (this.#inFlight.get(key) ?? 0) - this.#reservedFor(key, purpose);
     if (balance !== undefined && price + committed > balance) {
       return `the last balance the target reported (${balance} credits) does not cover its price (${price}); raise the balance`;
     }
     return undefined;
+  }
+
+  /** Credits still planned for checks paid by `key`, other than `purpose`'s own. */
+  #reservedFor(key: KeyChoice, purpose: string | undefined): number {
+    let sum = 0;
+    for (const [name, amount] of this.#pools) {
+      if (name !== purpose && this.#poolKeys.get(name) === key) sum += amount;
+    }
+    return sum;
   }
 
   /** Takes the price of a call about to be sent from its pool (then from the unplanned rest); returns it. */
@@ -99,6 +123,8 @@ export class CreditBudget {
     const fromPool = Math.min(pool, price);
     if (purpose !== undefined && this.#pools.has(purpose)) this.#pools.set(purpose, pool - fromPool);
     this.spent += price;
+    const key = request.key ?? "main";
+    this.#inFlight.set(key, (this.#inFlight.get(key) ?? 0) + price);
     return price;
   }
 
@@ -106,6 +132,8 @@ export class CreditBudget {
   settle(key: KeyChoice | undefined, taken: number, exchange: Exchange): void {
     const charged = chargedIn(exchange) ?? (exchange.response?.status === 200 ? taken : 0);
     this.spent += charged - taken;
+    const choice = key ?? "main";
+    if (taken > 0) this.#inFlight.set(choice, (this.#inFlight.get(choice) ?? 0) - taken);
     this.observe(key, exchange);
   }
 

@@ -32,7 +32,7 @@ export function creditNeeds(
   const needs: CreditNeed[] = [];
   if (options.suites.includes("auth")) {
     needs.push({ purpose: CREDIT_PURPOSE.influencerPlus, price: Math.min(INFLUENCER_PLUS_IDS, ids) });
-    if (keys.team !== undefined) needs.push({ purpose: CREDIT_PURPOSE.teamSplit, price: 1 });
+    if (keys.team !== undefined) needs.push({ purpose: CREDIT_PURPOSE.teamSplit, price: 1, key: "team" });
   }
   if (options.suites.includes("limits") && ids > INFLUENCER_NODES_MAX) {
     needs.push({ purpose: CREDIT_PURPOSE.influencerCap, price: INFLUENCER_NODES_MAX });
