@@ -901,7 +901,10 @@ export interface CbcheckLoadProfile {
    * Profile id, used in reports.
    */
   name: string;
-  description: string;
+  /**
+   * Optional: what the profile is for.
+   */
+  description?: string;
   /**
    * What the run proves beyond per-response checks: `throughput` (budgets), `rate-limit` (burst past the limit, 429s, recovery), `batch-limits` (bounds hold under concurrency).
    */
