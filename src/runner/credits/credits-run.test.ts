@@ -46,15 +46,15 @@ const failing = (results: CheckResult[]) =>
     .map((r) => `${r.id}: ${r.counterexamples[0]?.title ?? r.message}`);
 
 describe("a key with a small balance", () => {
-  it("passes with a 60-credit key: never spends past the balance, and every credit check that fits runs", async () => {
+  it("passes with a 100-credit key: never spends past the balance, and every credit check that fits runs", async () => {
     const { report } = await runAgainst(
-      { credits: 60 },
+      { credits: 100 },
       { suites: ["auth", "schema", "limits"], maxCredits: 1000 },
     );
     expect(failing(report.results)).toEqual([]);
     expect(report.verdict).toBe("pass");
     expect(report.summary.credits).toBeGreaterThan(0);
-    expect(report.summary.credits).toBeLessThanOrEqual(60);
+    expect(report.summary.credits).toBeLessThanOrEqual(100);
     expect(rows(report.results, "auth.influencer_requires_plus").some((r) => r.status === "pass")).toBe(true);
     expect(rows(report.results, "limits.influencer_cap_probed")[0]?.status).toBe("pass");
     expect(report.notes?.some((n) => /credits: spent \d+ of --max-credits 1000/.test(n))).toBe(true);
