@@ -42,6 +42,8 @@ export function creditNeeds(
 
 /** The report's note on credits: what was spent, and what was not sent for want of credits. */
 export function creditNote(budget: CreditBudget): string {
+  if (budget.max === 0)
+    return "credits: none spent (the influencer checks need --allow-credits or --max-credits N)";
   const withheld =
     budget.withheld > 0
       ? `; ${budget.withheld} generated influencer request(s) not sent (credit budget or balance)`
