@@ -5,7 +5,9 @@ import { Command } from "commander";
 import { VERSION } from "../version.js";
 import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerLoad } from "./commands/load.js";
+import { registerMerge } from "./commands/merge.js";
 import { registerOpenApi } from "./commands/openapi.js";
+import { registerReplay } from "./commands/replay.js";
 import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
 import { registerValidate } from "./commands/validate.js";
@@ -24,6 +26,8 @@ export function buildProgram(): Command {
   registerRun(program);
   registerLoad(program);
   registerCertifyClient(program);
+  registerMerge(program);
   registerOpenApi(program);
+  registerReplay(program);
   return program;
 }

@@ -3,7 +3,9 @@
  * (written as report.json). Its types are generated from schemas/report.schema.json, so the schema and the
  * code cannot drift apart.
  */
+
 import type { CbcheckReport, CheckResult, Counterexample } from "../contract/types.gen.js";
+import type { HarDocument } from "./har.js";
 
 /** The whole report of one command run (schemas/report.schema.json). */
 export type Report = CbcheckReport;
@@ -11,6 +13,9 @@ export type Report = CbcheckReport;
 /** One row of the report: a check (or rule) on an operation within a suite (or scenario). */
 /** A minimal, reproducible instance of a failure. The API key is always shown as `<redacted>`. */
 export type { CheckResult, Counterexample };
+
+/** One row of a run's `sent` table: a request parameter, a class of its values and how many requests. */
+export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
 
 /** Outcome of one check (or rule) on one operation. `warn` never fails a run. */
 export type ResultStatus = CheckResult["status"];
@@ -34,4 +39,6 @@ export interface CommandResult {
   secrets: string[];
   /** Why the command stopped before every verdict (a deadline, a call cap); absent when it ran to the end. */
   stopped?: string;
+  /** The exchanges as HAR, and where to write them (`--har`). */
+  har?: { path: string; document: HarDocument };
 }

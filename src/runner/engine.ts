@@ -3,6 +3,9 @@
  * the call budget, the deadline, the keys and the result collector.
  */
 import { SequentialPacer } from "../client/pacing.js";
+import { SentTally } from "../generate/index.js";
+import { HarRecorder } from "../report/har.js";
+import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -40,6 +43,10 @@ export class RunEngine {
   readonly notes: string[] = [];
   /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
   readonly credits: CreditBudget;
+  /** Which parameters and value classes the run sent (report `sent`). */
+  readonly sent = new SentTally();
+  /** Every exchange of the run as HAR, when `--har` asks for it. */
+  readonly har?: HarRecorder;
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -56,7 +63,12 @@ export class RunEngine {
     readonly onProgress: (line: string) => void = () => {},
   ) {
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
-    this.transport = new Transport({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+    if (options.har) this.har = new HarRecorder();
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(this.har ? { onExchange: (ex: Exchange) => this.har?.add(ex) } : {}),
+    });
     this.#deadlineAt = Date.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
@@ -108,7 +120,10 @@ export class RunEngine {
       body = request.body.raw;
       headers["content-type"] ??= request.body.contentType ?? "application/json";
     }
-    const apiKey = this.keyFor(request.key ?? "main");
+    const choice = request.key ?? "main";
+    const apiKey = this.keyFor(choice);
+    const keyEnv = this.#keyEnv(choice);
+    this.sent.add(request);
     return {
       operation: request.operation,
       method: request.method,
@@ -118,7 +133,16 @@ export class RunEngine {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),
+      ...(apiKey !== undefined && keyEnv ? { keyEnv } : {}),
     };
+  }
+
+  /** Where the user's key of a choice lives (for curl lines); none for the embedded server's own keys. */
+  #keyEnv(choice: KeyChoice): string | undefined {
+    if (this.target.embedded) return undefined;
+    if (choice === "main") return this.options.keyEnv.main;
+    if (choice === "free") return this.options.keyEnv.free;
+    return undefined;
   }
 
   /** Closes the transport and the deadline timer. */

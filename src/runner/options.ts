@@ -62,6 +62,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** Write every exchange as HAR 1.2 to this file (keys never included). */
+  har?: string;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -76,6 +78,8 @@ export interface ResolvedRunOptions {
   teamApiKey?: string;
   revokedApiKey?: string;
   noCreditsApiKey?: string;
+  /** The environment variables the keys are read from (named in curl lines and rerun commands). */
+  keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
   suites: SuiteName[];
   seed: number;
@@ -92,6 +96,8 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
+  har?: string;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -104,7 +110,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   }
   const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
-  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv, "CB_USAGE");
+  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
   const optionalKey = (name: string | undefined, fallback: string): string | undefined =>
     embedded ? undefined : envValue(env, envVarName(name ?? fallback));
@@ -132,6 +138,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     ...(teamApiKey !== undefined ? { teamApiKey } : {}),
     ...(revokedApiKey !== undefined ? { revokedApiKey } : {}),
     ...(noCreditsApiKey !== undefined ? { noCreditsApiKey } : {}),
+    keyEnv: { main: apiKeyEnv, free: freeApiKeyEnv },
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),
@@ -150,6 +157,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    ...(input.har !== undefined ? { har: input.har } : {}),
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

@@ -2,6 +2,7 @@
  * The text `cbcheck run` prints at the end: verdict, counts, the seed, each failing check with its first
  * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
  */
+import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 
@@ -19,7 +20,17 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
       `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ` +
       `${elapsedSeconds(report)} s; seed ${report.seed}`,
   );
-  if (report.verdict === "fail") lines.push(`Replay the same requests with: --seed ${report.seed}`);
+  if (report.verdict === "fail") {
+    lines.push(
+      report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,
+    );
+  }
+  const failing = report.results.find(
+    (r) => r.status === "fail" && r.counterexamples.some((cx) => cx.request),
+  );
+  if (failing && reportFiles.length > 0) {
+    lines.push(`Replay one failure with: cbcheck replay ${dirname(reportFiles[0])} --check ${failing.id}`);
+  }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }

@@ -6,7 +6,7 @@ import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import { msUntilUtcMidnight } from "../limiter.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import { EXTENSIONS } from "../validate/fields.js";
 
 function limitsOf(state: ServerState, account: Account) {
@@ -31,7 +31,7 @@ export function me(state: ServerState, account: Account, now: number): Reply {
     plan: account.plan,
     credits: state.balances.get(account.personalBucket) ?? 0,
     credential: {
-      billed_to: isOn(state, "team-billed-personal") ? "personal" : account.billedTo,
+      billed_to: state.bugs.teamBilledPersonal ? "personal" : account.billedTo,
       credits: state.balances.get(account.bucket) ?? 0,
       limits: limitsOf(state, account),
       used: {
