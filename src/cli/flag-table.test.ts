@@ -37,7 +37,8 @@ const COMMANDS = [
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
-      ...["--alt-ignore", "/a", "/b"],
+      ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
+      ...["--no-credits-api-key-env", "N", "--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -48,6 +49,7 @@ const COMMANDS = [
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
       ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--expect-rate-limit", "600/5"],
     ],
   },
   {
@@ -79,7 +81,8 @@ const COMMANDS = [
     args: [
       ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
       ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
-      ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
+      ...["--keys-file", "k.env", "--fixtures-out", "f.json", "--credits", "100"],
+      ...["--calls-per-day", "50", "--records-per-day", "500"],
     ],
   },
   {

@@ -901,7 +901,10 @@ export interface CbcheckLoadProfile {
    * Profile id, used in reports.
    */
   name: string;
-  description: string;
+  /**
+   * Optional: what the profile is for.
+   */
+  description?: string;
   /**
    * What the run proves beyond per-response checks: `throughput` (budgets), `rate-limit` (burst past the limit, 429s, recovery), `batch-limits` (bounds hold under concurrency).
    */
@@ -1123,6 +1126,10 @@ export interface CbcheckReport {
     warnings: number;
     inconclusive: number;
     calls?: number;
+    /**
+     * Credits the run spent (run).
+     */
+    credits?: number;
   };
   results: CheckResult[];
   /**

@@ -44,6 +44,7 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     drive,
     good: n,
     bad: 0,
+    throttled: 0,
     statusCounts: { 200: n },
     events: [],
   };

@@ -37,14 +37,14 @@ export function planLines(options: ResolvedLoadOptions): string[] {
     const seconds = Math.min(options.durationSeconds ?? p.durationSeconds, p.caps?.maxSeconds ?? Infinity);
     const cap = Math.min(options.maxCalls, p.caps?.maxCalls ?? Infinity, p.amount ?? Infinity);
     if (p.scenario === "rate-limit") {
-      const l = expectedRateLimit(p, isEmbedded);
+      const l = expectedRateLimit(p, isEmbedded, options.expectRateLimit);
       const burst = Math.min(burstSize(l, p), cap);
       return `  ${p.name}: a burst of ${burst} calls (limit ${l.calls} per ${l.windowSeconds} s), one more after Retry-After; a second burst only if the window leaks`;
     }
     const planned = p.rate
       ? `about ${Math.min(cap, Math.ceil(p.rate * seconds))} calls`
       : `up to ${cap} calls`;
-    return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap)})`;
+    return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap, options.expectRateLimit)})`;
   });
   const where = options.target.kind === "url" ? options.target.baseUrl : "the embedded reference server";
   return [
@@ -157,7 +157,14 @@ async function targetFor(
 ): Promise<LoadTarget> {
   if (options.target.kind === "url") {
     const { baseUrl, apiKey } = options.target;
-    return { baseUrl, apiKey, fixtures: fileFixtures ?? emptyFixtures(), isEmbedded: false };
+    const declared = options.expectRateLimit;
+    return {
+      baseUrl,
+      apiKey,
+      fixtures: fileFixtures ?? emptyFixtures(),
+      isEmbedded: false,
+      ...(declared ? { declaredLimit: declared } : {}),
+    };
   }
   const server = await embeddedFor(profile, options, servers).catch((err: unknown) => {
     if (err instanceof HarnessError) throw err;
@@ -168,6 +175,7 @@ async function targetFor(
     apiKey: server.keys.plus,
     fixtures: { ...server.fixtures, ...(fileFixtures ?? {}) },
     isEmbedded: true,
+    ...(options.expectRateLimit ? { declaredLimit: options.expectRateLimit } : {}),
   };
 }
 

@@ -44,6 +44,8 @@ export interface PhaseResult {
   drive: DriveResult;
   good: number;
   bad: number;
+  /** Well-formed 429s allowed as throttling (`allowThrottle`). */
+  throttled: number;
   statusCounts: Record<string, number>;
   /** Kept only when `keepEvents` was asked (bounded by the call cap). */
   events: ResponseEvent[];
@@ -66,6 +68,8 @@ export interface PhaseOptions {
   isWarmUp?: boolean;
   /** Validation workers for response bodies; absent: bodies are judged inline. */
   pool?: ValidationPool;
+  /** A 429 the mix does not expect is an allowed answer (throttling), judged only for its form. */
+  allowThrottle?: boolean;
   /** Samples exchanges for `--har` (it keeps its own bound). */
   har?: HarRecorder;
 }
@@ -75,6 +79,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   const judge = new ResponseJudge(options.tallies, options.requests, {
     sampleRate: options.sampleRate,
     pool: options.pool,
+    allowThrottle: options.allowThrottle ?? false,
   });
   const latency = new Map<string, ItemLatency>();
   for (const r of options.requests) {
@@ -132,6 +137,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     drive,
     good: drive.responses - judge.bad,
     bad: judge.bad,
+    throttled: judge.throttled,
     statusCounts,
     events,
   };

@@ -36,6 +36,10 @@ export interface RunOptions {
   /** Names of the environment variables holding the keys, and the environment to read them from. */
   apiKeyEnv?: string;
   freeApiKeyEnv?: string;
+  /** Optional keys in other states; absent, their checks are skipped (listed with the flag that enables them). */
+  teamApiKeyEnv?: string;
+  revokedApiKeyEnv?: string;
+  noCreditsApiKeyEnv?: string;
   env?: Readonly<Record<string, string | undefined>>;
   /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
   fixtures?: string | FixturesInput;
@@ -47,6 +51,8 @@ export interface RunOptions {
   expectRateLimit?: string;
   allowLoad?: boolean;
   allowCredits?: boolean;
+  /** Most credits the run may spend (default 100); given, it allows credits like `--allow-credits`. */
+  maxCredits?: number;
   reportDir?: string;
   /** `I/N`. */
   shard?: string;
@@ -69,6 +75,9 @@ export interface ResolvedRunOptions {
   target: { kind: "embedded" } | { kind: "url"; baseUrl: string; altBaseUrl?: string };
   apiKey?: string;
   freeApiKey?: string;
+  teamApiKey?: string;
+  revokedApiKey?: string;
+  noCreditsApiKey?: string;
   /** The environment variables the keys are read from (named in curl lines and rerun commands). */
   keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
@@ -79,6 +88,7 @@ export interface ResolvedRunOptions {
   expectRateLimit: { calls: number; seconds: number };
   allowLoad: boolean;
   allowCredits: boolean;
+  maxCredits: number;
   reportDir: string;
   shard: Shard;
   timeoutMs: number;
@@ -102,6 +112,11 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
   const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
+  const optionalKey = (name: string | undefined, fallback: string): string | undefined =>
+    embedded ? undefined : envValue(env, envVarName(name ?? fallback));
+  const teamApiKey = optionalKey(input.teamApiKeyEnv, RUN_DEFAULTS.teamApiKeyEnv);
+  const revokedApiKey = optionalKey(input.revokedApiKeyEnv, RUN_DEFAULTS.revokedApiKeyEnv);
+  const noCreditsApiKey = optionalKey(input.noCreditsApiKeyEnv, RUN_DEFAULTS.noCreditsApiKeyEnv);
   const rateLimit = integerIn(
     input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,
     "embedded rate limit",
@@ -120,6 +135,9 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
         },
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
+    ...(teamApiKey !== undefined ? { teamApiKey } : {}),
+    ...(revokedApiKey !== undefined ? { revokedApiKey } : {}),
+    ...(noCreditsApiKey !== undefined ? { noCreditsApiKey } : {}),
     keyEnv: { main: apiKeyEnv, free: freeApiKeyEnv },
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
@@ -129,7 +147,8 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     expectRateLimit: parseRate(rateText),
     allowLoad: input.allowLoad ?? false,
     // The embedded server's credits are not real money: influencer reads are always allowed there.
-    allowCredits: input.allowCredits ?? embedded,
+    allowCredits: input.allowCredits ?? (input.maxCredits !== undefined || embedded),
+    maxCredits: integerIn(input.maxCredits ?? RUN_DEFAULTS.maxCredits, "--max-credits", 0),
     reportDir: input.reportDir ?? `reports/${stamp}`,
     shard: parseShard(input.shard ?? "1/1"),
     timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),

@@ -11,6 +11,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -39,6 +40,8 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   if (signal.aborted)
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  // /me's `credential.credits` is the first balance the credit budget sees.
+  engine.credits.observe("main", ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
@@ -66,6 +69,7 @@ export async function runConformance(
       const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
       Object.assign(engine.fixtures, found);
     }
+    engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
     const available = hooks.suites ?? SUITES;
     for (const name of options.suites) {
       const suite = available.find((s) => s.name === name);
@@ -102,6 +106,7 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  engine.notes.push(creditNote(engine.credits));
   const results = engine.results.results();
   const report: Report = {
     tool: "cbcheck",
@@ -116,7 +121,7 @@ export async function runConformance(
       embedded: open.target.embedded,
     },
     verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls: engine.calls },
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent },
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
@@ -125,7 +130,13 @@ export async function runConformance(
     timings,
     sent: engine.sent.rows(),
   };
-  const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+  const secrets = [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+  ].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   return {
     report,

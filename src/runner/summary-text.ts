@@ -6,6 +6,10 @@ import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 
+function elapsedSeconds(report: Report): number {
+  return Math.round((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000);
+}
+
 /** The end-of-run summary as plain text. */
 export function summaryText(report: Report, reportFiles: readonly string[] = []): string {
   const s = report.summary;
@@ -13,7 +17,8 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
     `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
-      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; seed ${report.seed}`,
+      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ` +
+      `${elapsedSeconds(report)} s; seed ${report.seed}`,
   );
   if (report.verdict === "fail") {
     lines.push(

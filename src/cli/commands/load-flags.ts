@@ -25,6 +25,10 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
     description: `profile to run; repeatable (built in: ${builtInProfileNames().join(", ")})`,
     parse: collect,
   },
+  expectRateLimit: {
+    flags: "--expect-rate-limit <calls/seconds>",
+    description: `limit the target enforces; profiles pace under it (default for --base-url ${LOAD_DEFAULTS.expectRateLimit})`,
+  },
   allowRemoteLoad: {
     flags: "--allow-remote-load",
     description: "allow a target that is not on this machine (you must own it)",

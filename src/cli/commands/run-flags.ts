@@ -26,6 +26,22 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
     description: "environment variable holding a Free-plan key (optional)",
     default: RUN_DEFAULTS.freeApiKeyEnv,
   },
+  teamApiKeyEnv: {
+    flags: "--team-api-key-env <name>",
+    description:
+      "environment variable holding a Business Plus team key (optional: /me billed_to team, credit split)",
+    default: RUN_DEFAULTS.teamApiKeyEnv,
+  },
+  revokedApiKeyEnv: {
+    flags: "--revoked-api-key-env <name>",
+    description: "environment variable holding a revoked key (optional: 401 invalid_token, never served)",
+    default: RUN_DEFAULTS.revokedApiKeyEnv,
+  },
+  noCreditsApiKeyEnv: {
+    flags: "--no-credits-api-key-env <name>",
+    description: "environment variable holding a Plus key without credits (optional: 402 on influencer)",
+    default: RUN_DEFAULTS.noCreditsApiKeyEnv,
+  },
   env: { notAFlag: "the CLI passes its own environment, where the key variables are read" },
   fixtures: {
     flags: "--fixtures <file>",
@@ -76,6 +92,11 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
   allowCredits: {
     flags: "--allow-credits",
     description: "allow influencer reads, which spend credits (always on for the embedded server)",
+  },
+  maxCredits: {
+    flags: "--max-credits <n>",
+    description: `most credits the run may spend on influencer reads (default ${RUN_DEFAULTS.maxCredits}; implies --allow-credits; 0 spends none)`,
+    parse: (text) => integerIn(text, "--max-credits", 0),
   },
   reportDir: {
     flags: "--report-dir <dir>",
