@@ -1,0 +1,130 @@
+/**
+ * The client's whole process tree, so that it ends with cbcheck: its process group, every descendant seen by
+ * PPID while it runs (a `setsid` grandchild leaves the group, and once its parent exits it hangs under PID 1),
+ * and every process that carries the run's marker variable in its environment (inherited by descendants, so
+ * it finds orphans that escaped the polling). Linux reads `/proc`; elsewhere only the group is killed.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The environment variable whose random value marks the processes of one client run. */
+export const TREE_MARKER_VARIABLE = "CBCHECK_CLIENT_RUN";
+
+/** One process as `/proc/<pid>/stat` shows it. */
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** Start time in clock ticks since boot: with the pid it names one process, not a later reuse of the pid. */
+  startTime: string;
+  isZombie: boolean;
+}
+
+function readStat(pid: number): ProcStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces and parentheses: fields after it follow the last ")".
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      startTime: fields[19],
+      isZombie: fields[0] === "Z",
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function listProcesses(): ProcStat[] {
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => (/^\d+$/.test(name) ? (readStat(Number(name)) ?? []) : []));
+}
+
+function carriesMarker(pid: number, marker: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(marker);
+  } catch {
+    return false;
+  }
+}
+
+/** Tracks the descendants of one root process and kills them all. */
+export class ProcessTree {
+  /** pid → start time of every descendant seen so far (the root included). */
+  private readonly seen = new Map<number, string>();
+
+  /** `marker` is `TREE_MARKER_VARIABLE=<random value>` as set in the root's environment. */
+  constructor(
+    private readonly rootPid: number,
+    private readonly marker: string,
+  ) {
+    this.refresh();
+  }
+
+  /** Records the current descendants (call periodically while the root runs). */
+  refresh(): void {
+    this.members(listProcesses(), false);
+  }
+
+  /** Sends SIGKILL to the group, every live descendant ever seen and every marked process; returns how many. */
+  killAll(): number {
+    const targets = this.members(listProcesses(), true);
+    try {
+      process.kill(-this.rootPid, "SIGKILL");
+    } catch {
+      // The group is already gone.
+    }
+    for (const pid of targets) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    return targets.length;
+  }
+
+  /** Kills until nothing of the tree is left alive (a process may fork while it is killed), or `waitMs` passed. */
+  async killAllAndWait(waitMs = 2_000): Promise<void> {
+    const until = Date.now() + waitMs;
+    while (this.killAll() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Live members of the tree in `all` (recording new ones); with `withMarker`, marked processes too. */
+  private members(all: readonly ProcStat[], withMarker: boolean): number[] {
+    const byPid = new Map(all.map((p) => [p.pid, p]));
+    const live = new Set<number>();
+    const isSame = (p: ProcStat) => this.seen.get(p.pid) === p.startTime;
+    const root = byPid.get(this.rootPid);
+    if (root && !this.seen.has(root.pid)) this.seen.set(root.pid, root.startTime);
+    for (const p of all) if (isSame(p) || p.pgid === this.rootPid) live.add(p.pid);
+    // Children of members are members, to any depth (a parent's pid is below or above its child's: iterate).
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const p of all) {
+        if (!live.has(p.pid) && live.has(p.ppid) && p.pid !== process.pid) {
+          live.add(p.pid);
+          grew = true;
+        }
+      }
+    }
+    if (withMarker) {
+      for (const p of all) if (!live.has(p.pid) && carriesMarker(p.pid, this.marker)) live.add(p.pid);
+    }
+    live.delete(process.pid);
+    const result: number[] = [];
+    for (const pid of live) {
+      const p = byPid.get(pid);
+      if (!p) continue;
+      if (!this.seen.has(pid)) this.seen.set(pid, p.startTime);
+      if (!p.isZombie) result.push(pid);
+    }
+    return result;
+  }
+}
