@@ -56,7 +56,8 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
     const err = capture();
     child.stdout.on("data", out.add);
     child.stderr.on("data", err.add);
-    const tree = child.pid === undefined ? undefined : new ProcessTree(child.pid, `${TREE_MARKER_VARIABLE}=${token}`);
+    const tree =
+      child.pid === undefined ? undefined : new ProcessTree(child.pid, `${TREE_MARKER_VARIABLE}=${token}`);
     const poll = setInterval(() => tree?.refresh(), TREE_POLL_MS);
     // cbcheck ending by any path (process.exit included) ends the client first; `exit` handlers run synchronously.
     const killOnExit = () => tree?.killAll();
