@@ -24,7 +24,8 @@ How it works:
                       {"id": ID, "node": NODE, "extensions": {NAME: VALUE}}   delivered
                       {"id": ID, "missing": true}                             listed in coverage.missing
                       {"id": ID, "failed": true, "status": N, "code": C}      given up (e.g. after 400)
-  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it.
+  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it; after
+  writing ids as failed ("done with errors") either is fine. Calling /me or /capabilities first is fine.
   The server's trace and the output are graded against the contract's client rules.
 
 Scenarios:
