@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 export const TREE_MARKER_VARIABLE = "CBCHECK_CLIENT_RUN";
 
 /** One process as `/proc/<pid>/stat` shows it. */
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   ppid: number;
   pgid: number;
@@ -67,9 +67,9 @@ export class ProcessTree {
     this.refresh();
   }
 
-  /** Records the current descendants (call periodically while the root runs). */
-  refresh(): void {
-    this.members(listProcesses(), false);
+  /** Records the current descendants from a listing of all processes (call periodically while the root runs). */
+  refresh(all: readonly ProcStat[] = listProcesses()): void {
+    this.members(all, false);
   }
 
   /** Sends SIGKILL to the group, every live descendant ever seen and every marked process; returns how many. */
@@ -127,4 +127,37 @@ export class ProcessTree {
     }
     return result;
   }
+}
+
+/** How often the running clients' descendants are recorded (a setsid grandchild is found by its parent). */
+const POLL_MS = 500;
+
+/** Trees of clients running now: one `/proc` scan per tick records them all, and cbcheck's exit ends them all. */
+const running = new Set<ProcessTree>();
+let poll: NodeJS.Timeout | undefined;
+
+/** Ends every running client's whole tree at once, synchronously: safe in an `exit` or signal handler. */
+export function endAllClientTrees(): void {
+  for (const tree of running) tree.killAll();
+}
+
+/** Registers a running client's tree until `untrack`: polled for descendants, ended if cbcheck exits first. */
+export function trackUntilExit(tree: ProcessTree): { untrack: () => void } {
+  if (running.size === 0) {
+    process.on("exit", endAllClientTrees);
+    poll = setInterval(() => {
+      const all = listProcesses();
+      for (const t of running) t.refresh(all);
+    }, POLL_MS);
+    poll.unref();
+  }
+  running.add(tree);
+  return {
+    untrack: () => {
+      running.delete(tree);
+      if (running.size > 0) return;
+      process.off("exit", endAllClientTrees);
+      clearInterval(poll);
+    },
+  };
 }

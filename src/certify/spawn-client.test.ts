@@ -68,7 +68,7 @@ describe("spawnClient", () => {
       const child = spawn("sleep", ["1000"], { detached: true, stdio: "ignore", env: {} });
       child.unref();
       console.log(child.pid);
-      setTimeout(() => process.exit(0), 800);`;
+      setTimeout(() => process.exit(0), 1500);`;
     const outcome = await spawnClient({
       command: process.execPath,
       args: ["-e", script],

@@ -5,13 +5,10 @@
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { ProcessTree, TREE_MARKER_VARIABLE } from "./process-tree.js";
+import { ProcessTree, TREE_MARKER_VARIABLE, trackUntilExit } from "./process-tree.js";
 
 /** Bytes kept of each of stdout and stderr; beyond that output is dropped (and said so). */
 const MAX_CAPTURE_CHARS = 4 * 1024 * 1024;
-
-/** How often the client's descendants are recorded while it runs (a setsid grandchild is found by its parent). */
-const TREE_POLL_MS = 200;
 
 /** How to run the client once. */
 export interface SpawnRequest {
@@ -58,10 +55,8 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
     child.stderr.on("data", err.add);
     const tree =
       child.pid === undefined ? undefined : new ProcessTree(child.pid, `${TREE_MARKER_VARIABLE}=${token}`);
-    const poll = setInterval(() => tree?.refresh(), TREE_POLL_MS);
     // cbcheck ending by any path (process.exit included) ends the client first; `exit` handlers run synchronously.
-    const killOnExit = () => tree?.killAll();
-    process.on("exit", killOnExit);
+    const tracked = tree ? trackUntilExit(tree) : undefined;
     let timedOut = false;
     let aborted = false;
     let spawnError: string | undefined;
@@ -82,11 +77,10 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      clearInterval(poll);
       request.signal?.removeEventListener("abort", onAbort);
       // A leftover descendant (setsid, double fork) must not outlive the scenario.
       await tree?.killAllAndWait();
-      process.off("exit", killOnExit);
+      tracked?.untrack();
       resolve({
         exitCode: exit.code,
         signal: exit.signal,

@@ -207,6 +207,12 @@ describe("client.key_not_logged", () => {
     });
     expect(keyNotLogged.grade([], noOutput, clientRun({ stdout: "fine" })).status).toBe("pass");
   });
+
+  it("finds the key base64-encoded", () => {
+    const key = "test-key-1234567890";
+    const run = clientRun({ apiKey: key, stderr: `auth ${Buffer.from(key).toString("base64")}\n` });
+    expect(keyNotLogged.grade([], noOutput, run).status).toBe("fail");
+  });
 });
 
 describe("readings the interface leaves open", () => {
