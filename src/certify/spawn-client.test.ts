@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,6 +102,21 @@ describe("spawnClient", () => {
     const outcome = await started;
     expect(outcome.aborted).toBe(true);
     expect(outcome.timedOut).toBe(false);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+  });
+
+  it.each([
+    ["process.exit", "exit"],
+    ["an uncaught error", "throw"],
+  ])("ends the client's tree when cbcheck itself ends by %s while the client runs", async (_how, ending) => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), "cbcheck-spawn-exit-")), "pids");
+    const ended = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/certify/test-support/exiting-harness.ts", ending],
+      { encoding: "utf8", timeout: 30_000, env: { ...process.env, PID_FILE: pidFile } },
+    );
+    expect(ended.status, ended.stderr).not.toBe(0);
+    const pids = await readPids(pidFile);
     for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 });
