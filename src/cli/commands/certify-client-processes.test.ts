@@ -79,7 +79,11 @@ async function pidsFrom(file: string): Promise<number[]> {
 
 describe("certify-client: a client that cannot run is a setup error", () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ["a bad command", ["sh", "-c", "no-such-client-command-xyz --job"], /no-such-client-command-xyz.*not found/],
+    [
+      "a bad command",
+      ["sh", "-c", "no-such-client-command-xyz --job"],
+      /no-such-client-command-xyz.*not found/,
+    ],
     [
       "a syntax error",
       [process.execPath, script("syntax-error.js", "const job = ;\n")],
@@ -92,13 +96,16 @@ describe("certify-client: a client that cannot run is a setup error", () => {
     ],
   ];
 
-  it.each(cases)("%s: exit 2, the client's stderr on the terminal, no verdict", async (_name, client, stderr) => {
-    const run = certify(client);
-    expect(await run.exited, run.errors()).toBe(2);
-    expect(run.errors()).toMatch(stderr);
-    expect(run.errors()).toMatch(/before its first call in scenario happy.*\[CB_CLIENT_DID_NOT_START\]\n$/);
-    expect(run.output()).not.toContain("CERTIFIED");
-  });
+  it.each(cases)(
+    "%s: exit 2, the client's stderr on the terminal, no verdict",
+    async (_name, client, stderr) => {
+      const run = certify(client);
+      expect(await run.exited, run.errors()).toBe(2);
+      expect(run.errors()).toMatch(stderr);
+      expect(run.errors()).toMatch(/before its first call in scenario happy.*\[CB_CLIENT_DID_NOT_START\]\n$/);
+      expect(run.output()).not.toContain("CERTIFIED");
+    },
+  );
 });
 
 describe("certify-client: the client's processes end with cbcheck", () => {

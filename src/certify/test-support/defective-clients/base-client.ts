@@ -46,6 +46,9 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
   const extend = JSON.parse(env("CB_EXTEND")) as string[];
   const output = env("CB_OUTPUT_FILE");
   writeFileSync(output, "");
+  // Load fetch's machinery before the job (a data: URL reaches no server), so that a burst of parallel calls
+  // leaves together instead of after a slow first-use load on a busy machine.
+  if (defects.parallel) await fetch("data:,warm");
   if (defects.logKey) process.stderr.write(`debug: using key ${key}\n`);
   const size = defects.batchSize ?? (extend.length === 4 ? 50 : 100);
   const chunks: string[][] = [];
