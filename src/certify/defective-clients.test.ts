@@ -25,7 +25,7 @@ const EXPECTED: Record<string, string[]> = {
   "drops-data": ["client.output_delivered"],
   "resends-400": ["client.no_resend_400"],
   "extra-body-property": ["client.body_contract_properties"],
-  // Differently correct: exit 3 after writing ids as failed; /me and /capabilities first (in parallel) and /me
+  // Differently correct: exit 3 after writing ids as failed; /me first, /capabilities alongside a batch, and /me
   // after a 402/403; a 503 retried after 1.5 s with the ids reordered and the defaults spelled out.
   "exits-3-after-failures": [],
   "checks-account-first": [],

@@ -7,6 +7,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatLines, linesForFailedChunk, linesForServedChunk } from "../../job-lines.js";
+import { postBurst } from "./raw-burst.js";
 
 /** Each switch is one defect; a defective client turns on exactly one. */
 export interface Defects {
@@ -28,7 +29,7 @@ export interface Defects {
 export interface Readings {
   /** Exit with this code when ids were written as failed ("done with errors"); default 0. */
   exitCodeAfterFailures?: number;
-  /** GET /me and /capabilities (in parallel) before the job, and GET /me after a 402 or 403 to tell the owner. */
+  /** GET /me before the job, /capabilities alongside the first batch call, and GET /me after a 402 or 403. */
   accountCalls?: boolean;
   /** Wait this long before the first 503 retry, doubling after each (default 200 ms, fixed). */
   backoff503Ms?: number;
@@ -38,6 +39,14 @@ export interface Readings {
 
 class Stop extends Error {}
 
+function parseJson(text: string): { error?: { code?: string } } {
+  try {
+    return JSON.parse(text) as { error?: { code?: string } };
+  } catch {
+    return {};
+  }
+}
+
 /** Runs the certification job with the given defects and sets the exit code. */
 export async function runDefectiveClient(defects: Defects, readings: Readings = {}): Promise<void> {
   const env = (name: string) => process.env[name] ?? "";
@@ -46,9 +55,6 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
   const extend = JSON.parse(env("CB_EXTEND")) as string[];
   const output = env("CB_OUTPUT_FILE");
   writeFileSync(output, "");
-  // Load fetch's machinery before the job (a data: URL reaches no server), so that a burst of parallel calls
-  // leaves together instead of after a slow first-use load on a busy machine.
-  if (defects.parallel) await fetch("data:,warm");
   if (defects.logKey) process.stderr.write(`debug: using key ${key}\n`);
   const size = defects.batchSize ?? (extend.length === 4 ? 50 : 100);
   const chunks: string[][] = [];
@@ -61,14 +67,19 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
 
   let calls = 0;
   let failedIds = 0;
-  const post = async (chunk: string[], respelled = false) => {
-    if (defects.stopAfterCalls !== undefined && calls >= defects.stopAfterCalls)
-      throw new Stop("stopping early");
-    calls += 1;
+  const bodyOf = (chunk: string[], respelled = false) => {
     const body: Record<string, unknown> = respelled
       ? { dataset: "basic", include: [], extend, ids: [...chunk].reverse() }
       : { ids: chunk, extend };
     if (defects.extraBodyProperty) body.client_version = "1.0";
+    return body;
+  };
+  type Answer = { status: number; retryAfter: number; json: { error?: { code?: string } } };
+  const post = async (chunk: string[], respelled = false): Promise<Answer> => {
+    if (defects.stopAfterCalls !== undefined && calls >= defects.stopAfterCalls)
+      throw new Stop("stopping early");
+    calls += 1;
+    const body = bodyOf(chunk, respelled);
     const res = await fetch(`${env("CB_BASE_URL")}/entities/batch`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -79,11 +90,13 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
   };
 
   let fatalRetried = false;
-  const fetchChunk = async (chunk: string[]) => {
+  const fetchChunk = async (chunk: string[], firstAnswer?: Answer) => {
     let tries503 = 0;
     let resent400 = false;
+    let first = firstAnswer;
     for (;;) {
-      const res = await post(chunk, readings.respell503Retry === true && tries503 > 0);
+      const res = first ?? (await post(chunk, readings.respell503Retry === true && tries503 > 0));
+      first = undefined;
       const code = res.json.error?.code ?? "?";
       if (res.status === 200) {
         const lines = linesForServedChunk(chunk, res.json, extend);
@@ -130,11 +143,29 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
 
   try {
     if (readings.accountCalls) {
-      const [me] = await Promise.all([get("/me"), get("/capabilities")]);
+      const me = await get("/me");
       if (me.status !== 200 || me.json.api_access !== true) throw new Stop(`/me answered ${me.status}`);
+      // Not awaited before the job: /capabilities is still open while the first batch call goes out.
+      void get("/capabilities").catch(() => undefined);
     }
-    if (defects.parallel) await Promise.all(chunks.map(fetchChunk));
-    else for (const chunk of chunks) await fetchChunk(chunk);
+    if (defects.parallel) {
+      // The first calls leave as one burst that reaches the server together; retries go on in parallel.
+      calls += chunks.length;
+      const answers = await postBurst(
+        new URL(`${env("CB_BASE_URL")}/entities/batch`),
+        { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        chunks.map((chunk) => JSON.stringify(bodyOf(chunk))),
+      );
+      await Promise.all(
+        chunks.map((chunk, i) =>
+          fetchChunk(chunk, {
+            status: answers[i].status,
+            retryAfter: Number(answers[i].headers["retry-after"] ?? "1"),
+            json: parseJson(answers[i].body),
+          }),
+        ),
+      );
+    } else for (const chunk of chunks) await fetchChunk(chunk);
     if (defects.fetchTwice && chunks[0]) await post(chunks[0]);
     process.exitCode = failedIds > 0 ? (readings.exitCodeAfterFailures ?? 0) : 0;
     if (failedIds > 0) process.stderr.write(`done with errors: ${failedIds} id(s) failed\n`);
