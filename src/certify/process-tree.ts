@@ -5,6 +5,7 @@
  * it finds orphans that escaped the polling). Linux reads `/proc`; elsewhere only the group is killed.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 
 /** The environment variable whose random value marks the processes of one client run. */
 export const TREE_MARKER_VARIABLE = "CBCHECK_CLIENT_RUN";
@@ -21,19 +22,38 @@ export interface ProcStat {
 
 function readStat(pid: number): ProcStat | undefined {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name (field 2) may hold spaces and parentheses: fields after it follow the last ")".
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return {
-      pid,
-      ppid: Number(fields[1]),
-      pgid: Number(fields[2]),
-      startTime: fields[19],
-      isZombie: fields[0] === "Z",
-    };
+    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return undefined;
   }
+}
+
+function parseStat(pid: number, text: string): ProcStat {
+  // The command name (field 2) may hold spaces and parentheses: fields after it follow the last ")".
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    startTime: fields[19],
+    isZombie: fields[0] === "Z",
+  };
+}
+
+/** All processes, read without blocking the event loop (the certification servers share it). */
+async function listProcessesAsync(): Promise<ProcStat[]> {
+  const names = await readdir("/proc").catch(() => [] as string[]);
+  const stats = await Promise.all(
+    names
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) =>
+        readFile(`/proc/${name}/stat`, "utf8").then(
+          (text) => parseStat(Number(name), text),
+          () => undefined,
+        ),
+      ),
+  );
+  return stats.filter((stat): stat is ProcStat => stat !== undefined);
 }
 
 function listProcesses(): ProcStat[] {
@@ -54,6 +74,11 @@ function carriesMarker(pid: number, marker: string): boolean {
   }
 }
 
+async function carriesMarkerAsync(pid: number, marker: string): Promise<boolean> {
+  const text = await readFile(`/proc/${pid}/environ`, "latin1").catch(() => "");
+  return text.split("\0").includes(marker);
+}
+
 /** Tracks the descendants of one root process and kills them all. */
 export class ProcessTree {
   /** pid → start time of every descendant seen so far (the root included). */
@@ -64,17 +89,46 @@ export class ProcessTree {
     private readonly rootPid: number,
     private readonly marker: string,
   ) {
-    this.refresh();
+    // Only the root now (one file): a full scan blocks, and the first poll comes soon enough.
+    const root = readStat(rootPid);
+    if (root) this.seen.set(rootPid, root.startTime);
   }
 
   /** Records the current descendants from a listing of all processes (call periodically while the root runs). */
   refresh(all: readonly ProcStat[] = listProcesses()): void {
-    this.members(all, false);
+    this.members(all);
   }
 
-  /** Sends SIGKILL to the group, every live descendant ever seen and every marked process; returns how many. */
+  /**
+   * Sends SIGKILL to the group, every live descendant ever seen and every marked process; returns how many.
+   * Synchronous, for `exit` handlers; elsewhere `killAllAsync` keeps the event loop free.
+   */
   killAll(): number {
-    const targets = this.members(listProcesses(), true);
+    const all = listProcesses();
+    const marked = this.markerCandidates(all).filter((pid) => carriesMarker(pid, this.marker));
+    return this.kill(this.members(all, marked));
+  }
+
+  /** `killAll` reading `/proc` without blocking the event loop. */
+  async killAllAsync(): Promise<number> {
+    const all = await listProcessesAsync();
+    const candidates = this.markerCandidates(all);
+    const hits = await Promise.all(candidates.map((pid) => carriesMarkerAsync(pid, this.marker)));
+    return this.kill(
+      this.members(
+        all,
+        candidates.filter((_, i) => hits[i]),
+      ),
+    );
+  }
+
+  /** Processes that may carry the marker: started no earlier than the root (a descendant starts after it). */
+  private markerCandidates(all: readonly ProcStat[]): number[] {
+    const rootStart = Number(this.seen.get(this.rootPid) ?? "0");
+    return all.filter((p) => !p.isZombie && Number(p.startTime) >= rootStart).map((p) => p.pid);
+  }
+
+  private kill(targets: readonly number[]): number {
     try {
       process.kill(-this.rootPid, "SIGKILL");
     } catch {
@@ -93,11 +147,11 @@ export class ProcessTree {
   /** Kills until nothing of the tree is left alive (a process may fork while it is killed), or `waitMs` passed. */
   async killAllAndWait(waitMs = 2_000): Promise<void> {
     const until = Date.now() + waitMs;
-    while (this.killAll() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while ((await this.killAllAsync()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   }
 
-  /** Live members of the tree in `all` (recording new ones); with `withMarker`, marked processes too. */
-  private members(all: readonly ProcStat[], withMarker: boolean): number[] {
+  /** Live members of the tree in `all` (recording new ones), `marked` processes included. */
+  private members(all: readonly ProcStat[], marked: readonly number[] = []): number[] {
     const byPid = new Map(all.map((p) => [p.pid, p]));
     const live = new Set<number>();
     const isSame = (p: ProcStat) => this.seen.get(p.pid) === p.startTime;
@@ -114,9 +168,7 @@ export class ProcessTree {
         }
       }
     }
-    if (withMarker) {
-      for (const p of all) if (!live.has(p.pid) && carriesMarker(p.pid, this.marker)) live.add(p.pid);
-    }
+    for (const pid of marked) live.add(pid);
     live.delete(process.pid);
     const result: number[] = [];
     for (const pid of live) {
@@ -146,8 +198,9 @@ export function trackUntilExit(tree: ProcessTree): { untrack: () => void } {
   if (running.size === 0) {
     process.on("exit", endAllClientTrees);
     poll = setInterval(() => {
-      const all = listProcesses();
-      for (const t of running) t.refresh(all);
+      void listProcessesAsync().then((all) => {
+        for (const t of running) t.refresh(all);
+      });
     }, POLL_MS);
     poll.unref();
   }

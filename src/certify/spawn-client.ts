@@ -62,11 +62,11 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
     let spawnError: string | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
-      tree?.killAll();
+      void tree?.killAllAsync();
     }, request.timeoutMs);
     const onAbort = () => {
       aborted = true;
-      tree?.killAll();
+      void tree?.killAllAsync();
     };
     request.signal?.addEventListener("abort", onAbort, { once: true });
     if (request.signal?.aborted) onAbort();
@@ -101,7 +101,7 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
     child.on("exit", (code, signal) => {
       exit = { code, signal };
       exitedAt = Date.now();
-      tree?.killAll();
+      void tree?.killAllAsync();
     });
     child.on("close", () => void finish());
   });
