@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { CommandResult } from "../report/model.js";
 import { VERSION } from "../version.js";
 import { buildReport, type GradedScenario } from "./build-report.js";
+import { clientStartError } from "./client-start-error.js";
 import { gradeScenario, type ScenarioGrade } from "./grade-scenario.js";
 import { scenarioSection } from "./html-section.js";
 import type { ResolvedCertifyOptions } from "./options.js";
@@ -34,7 +35,11 @@ function commandLineOf(command: readonly string[]): string {
     .join(" ");
 }
 
-/** Certifies the client of `resolved`; `onScenario` reports progress. */
+/**
+ * Certifies the client of `resolved`; `onScenario` reports progress. Rejects with a `ClientStartError` when the
+ * client of the first scenario(s) ended before its first call, and with `signal.reason` once `signal` aborted
+ * (every client's process tree is ended by then).
+ */
 export async function certifyClient(
   resolved: ResolvedCertifyOptions,
   hooks: CertifyHooks = {},
@@ -48,17 +53,22 @@ export async function certifyClient(
       const evidence = await runScenario(
         scenario,
         { command: resolved.command, args: resolved.args, cwd: resolved.cwd, env: resolved.env },
-        { timeoutS: resolved.timeoutS, workDir },
+        { timeoutS: resolved.timeoutS, workDir, signal: resolved.signal },
       );
       secrets.push(evidence.run.apiKey);
-      const grade = gradeScenario(evidence, resolved.level);
-      hooks.onScenario?.(scenario.name, grade);
-      return { evidence, grade };
+      return { evidence, grade: gradeScenario(evidence, resolved.level) };
     };
     // Scenarios are independent (own server, own files); results keep the scenario order.
     for (let i = 0; i < resolved.scenarios.length; i += resolved.concurrency) {
+      resolved.signal?.throwIfAborted();
       const batch = resolved.scenarios.slice(i, i + resolved.concurrency);
-      scenarios.push(...(await Promise.all(batch.map(runOne))));
+      const graded = await Promise.all(batch.map(runOne));
+      resolved.signal?.throwIfAborted();
+      // A client that could not run shows it in the first scenarios already; later ones would only repeat it.
+      const notStarted = i === 0 ? graded.map((g) => clientStartError(g.evidence)).find(Boolean) : undefined;
+      if (notStarted) throw notStarted;
+      for (const g of graded) hooks.onScenario?.(g.evidence.scenario.name, g.grade);
+      scenarios.push(...graded);
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -26,6 +26,8 @@ export interface CertifyOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Scenarios run at the same time, each with its own server. Default 1. */
   concurrency?: number;
+  /** Aborting it ends every running client's whole process tree at once and stops the certification. */
+  signal?: AbortSignal;
 }
 
 /** Validated, defaulted options. */
@@ -39,6 +41,7 @@ export interface ResolvedCertifyOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   concurrency: number;
+  signal?: AbortSignal;
 }
 
 /** Default seconds per scenario. */
@@ -88,5 +91,6 @@ export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyO
     cwd: options.cwd ?? process.cwd(),
     env,
     concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)),
+    signal: options.signal,
   };
 }

@@ -10,6 +10,7 @@ export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
   command: { notAFlag: "the client command is the [command...] argument, after --" },
   cwd: { notAFlag: "the client runs in the current directory" },
   env: { notAFlag: "the CLI passes its own environment, which the client inherits" },
+  signal: { notAFlag: "the CLI aborts it on SIGINT or SIGTERM" },
   concurrency: { notAFlag: "scenarios run one at a time from the CLI; tests run several at once" },
   scenarios: {
     flags: "--scenario <name>",

@@ -3,9 +3,11 @@
  */
 import type { Command } from "commander";
 import { certifyClient } from "../../certify/certify-client.js";
+import { ClientStartError } from "../../certify/client-start-error.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
+import { EXIT } from "../../errors.js";
 import type { Report } from "../../report/model.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
@@ -22,13 +24,16 @@ How it works:
                       {"id": ID, "node": NODE, "extensions": {NAME: VALUE}}   delivered
                       {"id": ID, "missing": true}                             listed in coverage.missing
                       {"id": ID, "failed": true, "status": N, "code": C}      given up (e.g. after 400)
-  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it.
+  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it; after
+  writing ids as failed ("done with errors") either is fine. Calling /me or /capabilities first is fine.
   The server's trace and the output are graded against the contract's client rules.
 
 Scenarios:
 ${SCENARIOS.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
 
-Exit codes: 0 certified, 1 not certified (a rule failed or a scenario was inconclusive), 2 usage error.
+Exit codes: 0 certified, 1 not certified (a rule failed or a scenario was inconclusive), 2 usage or setup
+  error (also: the client ended before its first call; its stderr's first lines are shown), 130/143 stopped by
+  SIGINT/SIGTERM (the client's whole process tree is ended first).
 
 Examples:
   cbcheck certify-client --report-dir reports/my-client -- node my-client.js
@@ -50,14 +55,44 @@ function certificateText(report: Report, files: readonly string[]): string {
   );
 }
 
+/** Exit code of a command stopped by a signal: 128 + the signal's number. */
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
 async function action(clientCommand: string[], command: Command): Promise<void> {
-  const options = resolveCertifyOptions({
-    ...readFlags(command, CERTIFY_FLAGS),
-    command: clientCommand,
-    env: process.env,
-  });
-  const result = await certifyClient(options, { onScenario: printScenario });
-  await finishCommand(result, options.reportDir, certificateText);
+  // SIGINT/SIGTERM abort the certification: the client's whole process tree is ended before cbcheck exits.
+  // Handled for as long as the action runs, repeats included (a second Ctrl-C must not skip the clean-up).
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted) controller.abort(signal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    const options = resolveCertifyOptions({
+      ...readFlags(command, CERTIFY_FLAGS),
+      command: clientCommand,
+      env: process.env,
+      signal: controller.signal,
+    });
+    const result = await certifyClient(options, { onScenario: printScenario });
+    await finishCommand(result, options.reportDir, certificateText);
+  } catch (err) {
+    if (controller.signal.aborted) {
+      const signal = String(controller.signal.reason);
+      process.stderr.write(`cbcheck: stopped by ${signal}; the client's processes were ended\n`);
+      process.exitCode = SIGNAL_EXIT[signal] ?? EXIT.usage;
+      return;
+    }
+    if (err instanceof ClientStartError && err.stderrHead.length > 0) {
+      process.stderr.write(
+        `the client's stderr (first lines):\n${err.stderrHead.map((l) => `  | ${l}\n`).join("")}`,
+      );
+    }
+    throw err;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
 }
 
 /** Registers `cbcheck certify-client`. */
