@@ -25,6 +25,13 @@ export interface CertifyResult extends CommandResult {
 export interface CertifyHooks {
   /** Called as each scenario is graded. */
   onScenario?: (name: string, grade: ScenarioGrade) => void;
+  /** Called as each scenario starts, with its position among the chosen ones (progress). */
+  onScenarioStart?: (name: string, index: number, count: number) => void;
+  /**
+   * Aborted on an interruption (the CLI's SIGINT/SIGTERM): the running client's tree is ended, the scenario
+   * in progress is not graded (a killed client proves nothing), and no further scenario starts.
+   */
+  signal?: AbortSignal;
 }
 
 /** Shell-like rendering of the command for the certificate. */
@@ -44,21 +51,25 @@ export async function certifyClient(
   const scenarios: GradedScenario[] = [];
   const secrets: string[] = [];
   try {
-    const runOne = async (scenario: Scenario): Promise<GradedScenario> => {
+    const signal = hooks.signal;
+    const runOne = async (scenario: Scenario): Promise<GradedScenario[]> => {
+      if (signal?.aborted) return [];
+      hooks.onScenarioStart?.(scenario.name, resolved.scenarios.indexOf(scenario), resolved.scenarios.length);
       const evidence = await runScenario(
         scenario,
         { command: resolved.command, args: resolved.args, cwd: resolved.cwd, env: resolved.env },
-        { timeoutS: resolved.timeoutS, workDir },
+        { timeoutS: resolved.timeoutS, workDir, ...(signal ? { signal } : {}) },
       );
       secrets.push(evidence.run.apiKey);
+      if (signal?.aborted) return [];
       const grade = gradeScenario(evidence, resolved.level);
       hooks.onScenario?.(scenario.name, grade);
-      return { evidence, grade };
+      return [{ evidence, grade }];
     };
     // Scenarios are independent (own server, own files); results keep the scenario order.
     for (let i = 0; i < resolved.scenarios.length; i += resolved.concurrency) {
       const batch = resolved.scenarios.slice(i, i + resolved.concurrency);
-      scenarios.push(...(await Promise.all(batch.map(runOne))));
+      scenarios.push(...(await Promise.all(batch.map(runOne))).flat());
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -42,7 +42,7 @@ export interface ScenarioEvidence {
 export async function runScenario(
   scenario: Scenario,
   client: ClientCommand,
-  options: { timeoutS: number; workDir: string },
+  options: { timeoutS: number; workDir: string; signal?: AbortSignal },
 ): Promise<ScenarioEvidence> {
   const plannedFaults = scenario.faults(options.timeoutS);
   const server = await startServer({
@@ -66,6 +66,7 @@ export async function runScenario(
       args: client.args,
       cwd: client.cwd,
       timeoutMs: options.timeoutS * 1000,
+      ...(options.signal ? { signal: options.signal } : {}),
       env: {
         ...client.env,
         CB_BASE_URL: server.url,

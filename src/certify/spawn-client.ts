@@ -15,6 +15,8 @@ export interface SpawnRequest {
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
   cwd?: string;
+  /** Aborted when cbcheck is interrupted: the client's tree is ended at once. */
+  signal?: AbortSignal;
 }
 
 /** What the client process did. */
@@ -59,6 +61,8 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
       timedOut = true;
       killTree();
     }, request.timeoutMs);
+    request.signal?.addEventListener("abort", killTree, { once: true });
+    if (request.signal?.aborted) killTree();
     let exit: { code: number | null; signal: string | null } = { code: null, signal: null };
     let settled = false;
     let exitedAt: number | undefined;
@@ -66,6 +70,7 @@ export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      request.signal?.removeEventListener("abort", killTree);
       killTree();
       const stdout = out.text();
       const stderr = err.text();

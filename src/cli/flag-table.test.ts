@@ -19,6 +19,7 @@ import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
+import type { ProgressOutputOptions } from "./progress-output.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
@@ -34,7 +35,8 @@ const COMMANDS = [
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
-      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--alt-ignore", "/a", "/b"],
+      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--allow-inconclusive", "--quiet"],
+      ...["--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -44,13 +46,13 @@ const COMMANDS = [
       ...["--base-url", "http://127.0.0.1:1/v1", "--api-key-env", "K", "--profile", "latency"],
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
-      ...["--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--quiet", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
     ],
   },
   {
     name: "certify-client",
     table: CERTIFY_FLAGS as unknown as AnyTable,
-    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5"],
+    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5", "--quiet"],
   },
   {
     name: "validate",
@@ -78,13 +80,13 @@ const COMMANDS = [
 
 describe("flag tables (compile time)", () => {
   it("type every command's flags from its options type", () => {
-    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions>>();
-    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
-    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions & ProgressOutputOptions>>();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions>>();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions & ProgressOutputOptions>>();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
     expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
     expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
-    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet">();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
 

@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import { isLoopbackUrl } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
@@ -97,11 +98,10 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv, "CB_NO_KEY");
     target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   return {
     target,
     profiles,
-    reportDir: input.reportDir ?? `reports/load-${stamp}`,
+    reportDir: input.reportDir ?? defaultReportDir("load", now),
     fixtures: input.fixtures,
     durationSeconds: num("durationSeconds", input.durationSeconds),
     sampleRate: num("sampleRate", input.sampleRate),

@@ -14,11 +14,6 @@ export interface MergeOptions {
   merge?: string[];
 }
 
-/** Where a merge writes when no report directory is given: `reports/load-merged-<timestamp>`. */
-export function mergedReportDir(now: Date = new Date()): string {
-  return `reports/load-merged-${now.toISOString().replace(/[:.]/g, "-")}`;
-}
-
 function readReport(file: string): Report {
   try {
     return JSON.parse(readFileSync(file, "utf8")) as Report;

@@ -65,6 +65,8 @@ export interface PhaseOptions {
   isWarmUp?: boolean;
   /** Validation workers for response bodies; absent: bodies are judged inline. */
   pool?: ValidationPool;
+  /** Told of every response, warm-up included (live progress). */
+  onResponse?: () => void;
 }
 
 /** Runs one phase to its end (duration, call cap or abort). */
@@ -89,6 +91,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     for (const sample of batch) judge.judge(sample);
   };
   const onResponse = (sample: ResponseSample) => {
+    options.onResponse?.();
     if (options.isWarmUp) return;
     recordLatency(latency.get(sample.request.name)!, sample);
     statusCounts[sample.status] = (statusCounts[sample.status] ?? 0) + 1;

@@ -34,6 +34,8 @@ export interface ProfileOverrides {
   signal?: AbortSignal;
   pool?: ValidationPool;
   log(line: string): void;
+  /** Told of every response (live progress). */
+  onResponse?: () => void;
 }
 
 /** The outcome of one profile. */
@@ -99,6 +101,7 @@ async function runScenario(
     signal: o.signal,
     pool: o.pool,
     tallies,
+    ...(o.onResponse ? { onResponse: o.onResponse } : {}),
   };
   let phases: PhaseResult[];
   const warmUps: PhaseResult[] = [];

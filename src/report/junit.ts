@@ -1,10 +1,11 @@
 /**
  * JUnit XML: a testsuite per suite, a testcase per check and operation. Failures carry the counterexample
- * text; skip and inconclusive are `<skipped>`; warnings go to `<system-out>` (they never fail a run).
+ * text; skip and inconclusive are `<skipped>`; warnings go to `<system-out>` (they never fail a run); a verdict
+ * other than pass or fail is an `<error>` of its own.
  */
 import { escapeXml, truncate } from "./escape.js";
 import { failureText } from "./failure-text.js";
-import type { CheckResult } from "./model.js";
+import type { CheckResult, Report } from "./model.js";
 import { groupBySuite, type Reporter, rowName } from "./reporter.js";
 
 function testcase(r: CheckResult, seed: number | undefined): string {
@@ -28,10 +29,27 @@ function testcase(r: CheckResult, seed: number | undefined): string {
   return [open, ...body, "    </testcase>"].join("\n");
 }
 
-function counts(results: readonly CheckResult[]) {
+function counts(results: readonly CheckResult[], errors = 0) {
   const failures = results.filter((r) => r.status === "fail").length;
   const skipped = results.filter((r) => r.status === "skip" || r.status === "inconclusive").length;
-  return `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  return `tests="${results.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
+}
+
+/**
+ * A verdict other than pass or fail (incomplete, interrupted, a harness error) is one `<error>` test case, so
+ * that a CI tool reading only junit.xml never shows a stopped run as green.
+ */
+function verdictSuite(report: Report): string[] {
+  if (report.verdict === "pass" || report.verdict === "fail") return [];
+  const type = report.error?.code ?? `cbcheck.${report.verdict}`;
+  const message = report.reason ?? report.verdict;
+  return [
+    `  <testsuite name="cbcheck" tests="1" failures="0" errors="1" skipped="0" timestamp="${escapeXml(report.startedAt)}">`,
+    `    <testcase name="${escapeXml(`cbcheck ${report.command}: ${report.verdict}`)}" classname="cbcheck">`,
+    `      <error message="${escapeXml(truncate(message, 500))}" type="${escapeXml(type)}">${escapeXml(message)}</error>`,
+    "    </testcase>",
+    "  </testsuite>",
+  ];
 }
 
 /** Renders `junit.xml`. */
@@ -39,7 +57,10 @@ export const junitReporter: Reporter = {
   fileName: "junit.xml",
   render(report) {
     const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-    out.push(`<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results)}>`);
+    const verdict = verdictSuite(report);
+    const errors = verdict.length > 0 ? 1 : 0;
+    out.push(`<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors)}>`);
+    out.push(...verdict);
     for (const [suite, results] of groupBySuite(report.results)) {
       out.push(
         `  <testsuite name="${escapeXml(suite)}" ${counts(results)} timestamp="${escapeXml(report.startedAt)}">`,

@@ -6,6 +6,7 @@ import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
 import { failureText } from "./failure-text.js";
 import type { CheckResult, Report } from "./model.js";
 import { byStatus, type Reporter, rowName } from "./reporter.js";
+import { verdictLabel } from "./verdict.js";
 
 function fenced(text: string): string[] {
   const fence = markdownFence(text);
@@ -37,8 +38,9 @@ function summaryLines(report: Report): string[] {
 }
 
 function headerLines(report: Report): string[] {
-  const verdict = report.verdict === "pass" ? "PASS" : "FAIL";
-  const lines = [`# cbcheck ${report.command}: ${verdict}`, ""];
+  const lines = [`# cbcheck ${report.command}: ${verdictLabel(report.verdict)}`, ""];
+  if (report.reason)
+    lines.push(`**${verdictLabel(report.verdict)}:** ${escapeMarkdownCell(report.reason)}`, "");
   const meta = [
     `cbcheck ${escapeMarkdownCell(report.version)}`,
     `${report.startedAt} → ${report.finishedAt}`,

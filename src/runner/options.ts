@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
@@ -56,6 +57,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** Let a run with inconclusive checks (and no failure) pass; default such a run is incomplete (exit 2). */
+  allowInconclusive?: boolean;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -82,6 +85,7 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  allowInconclusive: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -103,7 +107,6 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const windowMs = integerIn(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
   const rateText =
     input.expectRateLimit ?? (embedded ? `${rateLimit}/${windowMs / 1000}` : RUN_DEFAULTS.expectRateLimit);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   return {
     target: embedded
       ? { kind: "embedded" }
@@ -123,7 +126,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     allowLoad: input.allowLoad ?? false,
     // The embedded server's credits are not real money: influencer reads are always allowed there.
     allowCredits: input.allowCredits ?? embedded,
-    reportDir: input.reportDir ?? `reports/${stamp}`,
+    reportDir: input.reportDir ?? defaultReportDir("run", now),
     shard: parseShard(input.shard ?? "1/1"),
     timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
     deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
@@ -131,6 +134,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

@@ -6,6 +6,7 @@
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { summarise } from "../report/summarise.js";
+import { decideVerdict } from "../report/verdict.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
@@ -26,6 +27,22 @@ export interface RunHooks {
   onCall?: (calls: number) => void;
   /** Suites to choose from (default `SUITES`; tests and the lead may add more). */
   suites?: readonly Suite[];
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was judged is returned. */
+  signal?: AbortSignal;
+  /** Called when a suite starts, with its position among the selected suites (progress). */
+  onSuite?: (name: string, index: number, count: number) => void;
+}
+
+/** Stops the engine when `signal` aborts: in-flight requests and waits end at once (they use the deadline). */
+function stopOnInterrupt(engine: RunEngine, signal: AbortSignal | undefined): () => void {
+  if (!signal) return () => {};
+  const interrupt = () => {
+    engine.stop("interrupted", "interrupted: sending stopped");
+    engine.deadline.abort();
+  };
+  if (signal.aborted) interrupt();
+  signal.addEventListener("abort", interrupt, { once: true });
+  return () => signal.removeEventListener("abort", interrupt);
 }
 
 async function preflight(engine: RunEngine): Promise<void> {
@@ -55,6 +72,7 @@ export async function runConformance(
   const open = await openTarget(options);
   const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
   if (hooks.onCall) engine.onCall = hooks.onCall;
+  const unwatch = stopOnInterrupt(engine, hooks.signal);
   try {
     await preflight(engine);
     if (!open.fixtures) {
@@ -63,13 +81,15 @@ export async function runConformance(
       Object.assign(engine.fixtures, found);
     }
     const available = hooks.suites ?? SUITES;
-    for (const name of options.suites) {
+    for (const [index, name] of options.suites.entries()) {
+      if (engine.stopped) break;
       const suite = available.find((s) => s.name === name);
       if (!suite) {
         engine.notes.push(`suite ${name} is not available in this build; skipped`);
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      hooks.onSuite?.(name, index, options.suites.length);
       try {
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
@@ -89,13 +109,16 @@ export async function runConformance(
       }
     }
   } catch (err) {
-    if (!(err instanceof RunStopped)) throw err;
+    // After a stop (deadline, interruption) an aborted wait may surface as its own error: the stop explains it.
+    if (!(err instanceof RunStopped) && !(engine.stopped && engine.deadline.signal.aborted)) throw err;
   } finally {
+    unwatch();
     await engine.close();
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   const results = engine.results.results();
+  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
     tool: "cbcheck",
     version: VERSION,
@@ -108,13 +131,15 @@ export async function runConformance(
       ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
       embedded: open.target.embedded,
     },
-    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
+    ...decideVerdict(results, {
+      ...(stopped ? { stopped } : {}),
+      allowInconclusive: options.allowInconclusive,
+    }),
     summary: { ...summarise(results), calls: engine.calls },
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
 }

@@ -4,12 +4,17 @@
  * 2 usage).
  */
 import type { Command } from "commander";
-import { createProgress } from "../../report/progress.js";
-import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
+import {
+  type ResolvedRunOptions,
+  RUN_DEFAULTS,
+  resolveRunOptions,
+  SUITE_ORDER,
+} from "../../runner/options.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
-import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { progressOutput } from "../progress-output.js";
+import { runReportingCommand } from "../reporting-command.js";
 import { RUN_FLAGS } from "./run-flags.js";
 
 const HELP = `
@@ -34,15 +39,44 @@ Exit codes:
      (--max-calls, --deadline-s) before finding any violation
 `;
 
+/** The planned total the progress bar counts to: the selected suites (the one place the bar reads it). */
+export function runPlanTotal(options: ResolvedRunOptions): number {
+  return options.suites.length;
+}
+
 async function action(command: Command): Promise<void> {
-  const options = resolveRunOptions({ ...readFlags(command, RUN_FLAGS), env: process.env });
-  const progress = createProgress({ label: "cbcheck run", env: process.env });
-  process.stderr.write(`cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-  const result = await runConformance(options, {
-    onProgress: (line) => progress.log(line),
-    onCall: (calls) => progress.update(calls, "calls"),
-  }).finally(() => progress.stop());
-  await finishCommand(result, options.reportDir, summaryText);
+  const { quiet, ...flags } = readFlags(command, RUN_FLAGS);
+  await runReportingCommand({
+    command: "run",
+    reportDir: flags.reportDir,
+    summary: summaryText,
+    async execute({ reportDir, signal }) {
+      const options = resolveRunOptions({ ...flags, reportDir, env: process.env });
+      const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+      const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
+      out.say(
+        `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
+      );
+      const bar = out.bar("cbcheck run", runPlanTotal(options));
+      let suite = "starting";
+      let done = 0;
+      let calls = 0;
+      const show = () => bar.update(done, `suite ${suite} · ${calls} calls`);
+      return runConformance(options, {
+        signal,
+        onProgress: (line) => out.say(line),
+        onSuite: (name, index) => {
+          suite = name;
+          done = index;
+          show();
+        },
+        onCall: (n) => {
+          calls = n;
+          show();
+        },
+      }).finally(() => out.stop());
+    },
+  });
 }
 
 /** Registers `cbcheck run`. */
