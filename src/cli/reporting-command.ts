@@ -63,8 +63,8 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
       const base = errorReport({ command: spec.command, startedAt, code, message });
       const report = signal ? markInterrupted(base, signal) : base;
       const files = await writeAll(spec, dir, report, [], []).catch(() => []);
-      if (files.length > 0)
-        process.stderr.write(`cbcheck: reports (${report.verdict}): ${files.join(", ")}\n`);
+      // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
+      if (files.length > 0) process.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
       if (!signal) throw error;
       process.stderr.write(`cbcheck: ${message} [${code}]\n`);
       process.exitCode = exitCodeOf(report.verdict, signal);
