@@ -23,7 +23,12 @@ function sink(isTTY: boolean) {
 
 function drive(settings: { isTTY: boolean; quiet: boolean; env?: Record<string, string> }) {
   const out = sink(settings.isTTY);
-  const progress = progressOutput({ quiet: settings.quiet, secrets: [KEY], stream: out.stream, env: settings.env });
+  const progress = progressOutput({
+    quiet: settings.quiet,
+    secrets: [KEY],
+    stream: out.stream,
+    env: settings.env,
+  });
   const bar = progress.bar("cbcheck run", 4);
   bar.update(1, `suite schema · 12 calls · echoed ${KEY}`);
   progress.say(`[schema] a target echoed Bearer ${KEY}`);

@@ -40,10 +40,18 @@ Examples:
   cbcheck load --profile ./my-profile.json --report-dir reports/load
   cbcheck load --merge a/report.json b/report.json          # shards of one run, gated as one
 
+Reports: without --report-dir, a new reports/load/<timestamp>/ per run, copied to reports/load/latest/;
+written on every exit once the flags parsed, with a verdict that matches the exit code.
+
+Progress: on a terminal, a bar per profile on stderr (elapsed and remaining seconds, live req/s); none in CI
+logs or when redirected, and none with --quiet.
+
 Exit codes:
-  0  every budget and expectation held
-  1  at least one did not (the summary names each broken expectation; see the reports)
-  2  usage or environment error (bad flag or profile, remote target without --allow-remote-load, no key)
+  0    every budget and expectation held
+  1    at least one did not (the summary names each broken expectation; see the reports)
+  2    usage or environment error (bad flag or profile, remote target without --allow-remote-load, no key),
+       or --max-seconds cut the run short (verdict incomplete)
+  130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
 /** A bar per profile: elapsed of planned seconds, what remains, and the responses of the last second. */

@@ -32,11 +32,20 @@ Examples:
   cbcheck run --base-url http://127.0.0.1:8080/v1 --suite schema --suite negative --seed 42 --runs 200
   cbcheck run --base-url $URL --shard 2/4 --report-dir reports/shard-2
 
+Reports: without --report-dir, a new reports/run/<timestamp>/ per run, copied to reports/run/latest/;
+--report-dir DIR writes (and overwrites) DIR. They are written on every exit once the flags parsed, errors
+and interruptions included, and their verdict always matches the exit code.
+
+Progress: on a terminal, a bar on stderr over the selected suites with the current suite and calls so far;
+no bar in CI logs or when redirected; --quiet prints no progress at all.
+
 Exit codes:
-  0  every check passed
-  1  at least one contract violation (see the reports and the curl lines)
-  2  usage or configuration error, the target cannot be reached at all, or the run stopped early
-     (--max-calls, --deadline-s) before finding any violation
+  0    pass: every check passed (inconclusive checks only with --allow-inconclusive)
+  1    fail: at least one contract violation (see the reports and the curl lines)
+  2    incomplete: the run stopped early (--max-calls, --deadline-s, a Retry-After past the deadline) before
+       finding any violation, or some checks were inconclusive; error: usage or configuration error, or the
+       target cannot be reached at all (the reports hold the error; an argv parse error writes none)
+  130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
 /** The planned total the progress bar counts to: the selected suites (the one place the bar reads it). */
