@@ -83,7 +83,12 @@ async function action(command: Command): Promise<void> {
           calls = n;
           show();
         },
-      }).finally(() => out.stop());
+      })
+        .then((result) => {
+          if (result.stopped === undefined) bar.update(runPlanTotal(options), `done · ${calls} calls`);
+          return result;
+        })
+        .finally(() => out.stop());
     },
   });
 }
