@@ -40,7 +40,7 @@ async function writeAll(
 ): Promise<string[]> {
   if (spec.reportDir !== undefined) return writeReports(dir, report, sections, { secrets });
   const claimed = await claimReportDir(dir).catch((error: unknown) => {
-    throw new HarnessError("CB_REPORT_DIR", `cannot create ${dir}: ${(error as Error).message}`);
+    throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot create ${dir}: ${(error as Error).message}`);
   });
   const files = await writeReports(claimed, report, sections, { secrets });
   await writeReports(latestReportDir(spec.command), report, sections, { secrets });
@@ -57,10 +57,12 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
     try {
       result = await spec.execute({ reportDir: dir, signal: watch.signal });
     } catch (error) {
-      if (!(error instanceof HarnessError) || error.code === "CB_REPORT_DIR") throw error;
+      if (!(error instanceof HarnessError) || error.code === "CB_OUTPUT_UNWRITABLE") throw error;
       const { code, message } = error;
       const signal = watch.received();
-      const base = errorReport({ command: spec.command, startedAt, code, message });
+      // `merge` combines run reports: its report is a run's.
+      const reportCommand = spec.command === "merge" ? "run" : spec.command;
+      const base = errorReport({ command: reportCommand, startedAt, code, message });
       const report = signal ? markInterrupted(base, signal) : base;
       const files = await writeAll(spec, dir, report, [], []).catch(() => []);
       // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.

@@ -52,18 +52,50 @@ function verdictSuite(report: Report): string[] {
   ];
 }
 
+/** Seconds between two ISO timestamps, as JUnit's `time` (0 when either is unreadable). */
+function secondsBetween(from: string, to: string): number {
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0;
+}
+
+/** `<properties>` of a testsuite: what a CI reader needs to repeat the run. */
+function properties(report: Report): string[] {
+  const props: [string, string | number | undefined][] = [
+    ["cbcheck.version", report.version],
+    ["cbcheck.command", report.command],
+    ["seed", report.seed],
+    ["target", report.target?.baseUrl],
+    ["shard", report.shard],
+    ["verdict", report.verdict],
+  ];
+  const lines = props
+    .filter((p): p is [string, string | number] => p[1] !== undefined)
+    .map(
+      ([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`,
+    );
+  return ["    <properties>", ...lines, "    </properties>"];
+}
+
 /** Renders `junit.xml`. */
 export const junitReporter: Reporter = {
   fileName: "junit.xml",
   render(report) {
     const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
+    const total = secondsBetween(report.startedAt, report.finishedAt);
+    const groups = groupBySuite(report.results);
     const verdict = verdictSuite(report);
     const errors = verdict.length > 0 ? 1 : 0;
-    out.push(`<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors)}>`);
+    out.push(
+      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors)} time="${total.toFixed(3)}">`,
+    );
     out.push(...verdict);
-    for (const [suite, results] of groupBySuite(report.results)) {
+    for (const [suite, results] of groups) {
+      // A suite's time only where the command measured it (run does, per suite); never an invented share.
+      const time = report.timings?.[suite];
+      const timeAttr = time !== undefined ? ` time="${time.toFixed(3)}"` : "";
       out.push(
-        `  <testsuite name="${escapeXml(suite)}" ${counts(results)} timestamp="${escapeXml(report.startedAt)}">`,
+        `  <testsuite name="${escapeXml(suite)}" ${counts(results)}${timeAttr} timestamp="${escapeXml(report.startedAt)}">`,
+        ...properties(report),
       );
       for (const r of results) out.push(testcase(r, report.seed));
       out.push("  </testsuite>");

@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { decideVerdict } from "../report/verdict.js";
 import { RUNNER } from "../verdicts/runner.js";
@@ -14,6 +15,7 @@ import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
+import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
@@ -68,6 +70,8 @@ export async function runConformance(
   hooks: RunHooks = {},
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  /** Seconds per suite, for JUnit testsuite times. */
+  const timings: Record<string, number> = {};
   const progress = hooks.onProgress ?? (() => {});
   const open = await openTarget(options);
   const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
@@ -90,6 +94,7 @@ export async function runConformance(
       }
       progress(`suite ${name}: ${suite.description}`);
       hooks.onSuite?.(name, index, options.suites.length);
+      const suiteStarted = performance.now();
       try {
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
@@ -106,6 +111,8 @@ export async function runConformance(
           status: "inconclusive",
           message: reason,
         });
+      } finally {
+        timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
       }
     }
   } catch (err) {
@@ -139,7 +146,16 @@ export async function runConformance(
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+    shard: `${options.shard.index}/${options.shard.count}`,
+    rerun: rerunCommand(options),
+    timings,
+    sent: engine.sent.rows(),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-  return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
+  return {
+    report,
+    sections: [sentValuesSection(report.sent ?? [])],
+    secrets,
+    ...(stopped ? { stopped } : {}),
+  };
 }

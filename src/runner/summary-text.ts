@@ -16,7 +16,11 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
       `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; seed ${report.seed}`,
   );
   if (report.reason) lines.push(`${verdictLabel(report.verdict)}: ${report.reason}`);
-  if (report.verdict === "fail") lines.push(`Replay the same requests with: --seed ${report.seed}`);
+  if (report.verdict === "fail") {
+    lines.push(
+      report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,
+    );
+  }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }
