@@ -13,6 +13,7 @@ import type { RunOptions } from "../runner/options.js";
 import type { ServerOptions } from "../server/types.js";
 import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
+import { MERGE_FLAGS } from "./commands/merge-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
 import { RUN_FLAGS } from "./commands/run-flags.js";
 import { SERVE_FLAGS } from "./commands/serve-flags.js";
@@ -70,6 +71,11 @@ const COMMANDS = [
       ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
       ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
     ],
+  },
+  {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
   },
   {
     name: "openapi",
