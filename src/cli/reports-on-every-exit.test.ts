@@ -67,7 +67,7 @@ describe("reports on every exit", () => {
   it("an option found bad while resolving (no key, a remote load target, no client): exit 2 with reports", async () => {
     const cwd = tempDir();
     const cases = [
-      { command: "run", args: ["run", "--base-url", "http://127.0.0.1:9/v1"], code: "CB_USAGE" },
+      { command: "run", args: ["run", "--base-url", "http://127.0.0.1:9/v1"], code: "CB_NO_KEY" },
       { command: "load", args: ["load", "--base-url", "http://example.com/v1"], code: "CB_" },
       { command: "certify-client", args: ["certify-client"], code: "CB_USAGE" },
     ];
