@@ -4,6 +4,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { numberIn } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import { findExecutable } from "./find-executable.js";
 import type { CertifyLevel } from "./grade-scenario.js";
 import { SCENARIO_NAMES, SCENARIOS, type Scenario } from "./scenarios.js";
@@ -86,7 +87,7 @@ export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyO
     args,
     scenarios: SCENARIOS.filter((s) => names.includes(s.name)),
     level: parseLevel(options.level ?? "all"),
-    reportDir: options.reportDir ?? "reports/certify-client",
+    reportDir: options.reportDir ?? defaultReportDir("certify-client"),
     timeoutS: parseTimeoutS(options.timeoutS ?? DEFAULT_TIMEOUT_S),
     cwd: options.cwd ?? process.cwd(),
     env,

@@ -21,6 +21,7 @@ import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
+import type { ProgressOutputOptions } from "./progress-output.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
@@ -38,7 +39,7 @@ const COMMANDS = [
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
       ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
-      ...["--no-credits-api-key-env", "N", "--alt-ignore", "/a", "/b"],
+      ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -49,7 +50,7 @@ const COMMANDS = [
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
       ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
-      ...["--expect-rate-limit", "600/5"],
+      ...["--expect-rate-limit", "600/5", "--quiet"],
     ],
   },
   {
@@ -65,7 +66,7 @@ const COMMANDS = [
   {
     name: "certify-client",
     table: CERTIFY_FLAGS as unknown as AnyTable,
-    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5"],
+    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5", "--quiet"],
   },
   {
     name: "validate",
@@ -86,6 +87,11 @@ const COMMANDS = [
     ],
   },
   {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
+  },
+  {
     name: "openapi",
     table: OPENAPI_FLAGS as unknown as AnyTable,
     args: ["--output", "o.json", "--base-url", "http://h/v1", "--alt-base-url", "http://h/api/v1"],
@@ -94,13 +100,13 @@ const COMMANDS = [
 
 describe("flag tables (compile time)", () => {
   it("type every command's flags from its options type", () => {
-    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions>>();
-    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
-    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions & ProgressOutputOptions>>();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions>>();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions & ProgressOutputOptions>>();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
     expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
     expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
-    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet">();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
 

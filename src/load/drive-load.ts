@@ -229,5 +229,7 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
       return;
     }
     options.signal?.addEventListener("abort", stopAtCap, { once: true });
+    // Aborted before this phase began (during a warm-up, say): an abort event will not come again.
+    if (options.signal?.aborted) stopAtCap();
   });
 }

@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import { isLoopbackUrl, parseRate } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
@@ -109,7 +110,6 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv);
     target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   const rateText =
     input.expectRateLimit ?? (target.kind === "url" ? LOAD_DEFAULTS.expectRateLimit : undefined);
   const rate = rateText === undefined ? undefined : parseRate(rateText);
@@ -117,7 +117,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     target,
     ...(rate ? { expectRateLimit: { calls: rate.calls, windowSeconds: rate.seconds } } : {}),
     profiles,
-    reportDir: input.reportDir ?? `reports/load-${stamp}`,
+    reportDir: input.reportDir ?? defaultReportDir("load", now),
     fixtures: input.fixtures,
     durationSeconds: num("durationSeconds", input.durationSeconds),
     sampleRate: num("sampleRate", input.sampleRate),

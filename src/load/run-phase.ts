@@ -72,6 +72,8 @@ export interface PhaseOptions {
   allowThrottle?: boolean;
   /** Samples exchanges for `--har` (it keeps its own bound). */
   har?: HarRecorder;
+  /** Told of every response, warm-up included (live progress). */
+  onResponse?: () => void;
 }
 
 /** Runs one phase to its end (duration, call cap or abort). */
@@ -97,6 +99,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     for (const sample of batch) judge.judge(sample);
   };
   const onResponse = (sample: ResponseSample) => {
+    options.onResponse?.();
     if (options.isWarmUp) return;
     recordLatency(latency.get(sample.request.name)!, sample);
     options.har?.add({

@@ -40,6 +40,8 @@ export interface ProfileOverrides {
   /** Samples exchanges for `--har`. */
   har?: HarRecorder;
   log(line: string): void;
+  /** Told of every response (live progress). */
+  onResponse?: () => void;
 }
 
 /** The outcome of one profile. */
@@ -114,6 +116,7 @@ async function runScenario(
     pool: o.pool,
     ...(o.har ? { har: o.har } : {}),
     tallies,
+    ...(o.onResponse ? { onResponse: o.onResponse } : {}),
   };
   let phases: PhaseResult[];
   const warmUps: PhaseResult[] = [];

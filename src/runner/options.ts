@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
@@ -64,6 +65,8 @@ export interface RunOptions {
   concurrency?: number;
   /** Write every exchange as HAR 1.2 to this file (keys never included). */
   har?: string;
+  /** Let a run with inconclusive checks (and no failure) pass; default such a run is incomplete (exit 2). */
+  allowInconclusive?: boolean;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -98,6 +101,7 @@ export interface ResolvedRunOptions {
   concurrency: number;
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
+  allowInconclusive: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -124,7 +128,6 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const windowMs = integerIn(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
   const rateText =
     input.expectRateLimit ?? (embedded ? `${rateLimit}/${windowMs / 1000}` : RUN_DEFAULTS.expectRateLimit);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   return {
     target: embedded
       ? { kind: "embedded" }
@@ -149,7 +152,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     // The embedded server's credits are not real money: influencer reads are always allowed there.
     allowCredits: input.allowCredits ?? (input.maxCredits !== undefined || embedded),
     maxCredits: integerIn(input.maxCredits ?? RUN_DEFAULTS.maxCredits, "--max-credits", 0),
-    reportDir: input.reportDir ?? `reports/${stamp}`,
+    reportDir: input.reportDir ?? defaultReportDir("run", now),
     shard: parseShard(input.shard ?? "1/1"),
     timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
     deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
@@ -158,6 +161,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     ...(input.har !== undefined ? { har: input.har } : {}),
+    allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

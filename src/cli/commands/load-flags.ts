@@ -6,10 +6,11 @@ import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-opt
 import { builtInProfileNames } from "../../load/load-profile-file.js";
 import type { MergeOptions } from "../../load/merge-load.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { parseMutation } from "./serve-flags.js";
 
 /** `cbcheck load`'s decision for every option of `LoadOptions` and `MergeOptions`. */
-export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
+export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "target API root including /v1 (default: start the embedded reference server)",
@@ -35,7 +36,9 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
   },
   reportDir: {
     flags: "--report-dir <dir>",
-    description: "where junit.xml, report.json, report.md, report.html go (default reports/load-<timestamp>)",
+    description:
+      "where junit.xml, report.json, report.md, report.html go, overwriting them " +
+      "(default a new reports/load/<timestamp>, copied to reports/load/latest)",
   },
   fixtures: {
     flags: "--fixtures <file>",
@@ -90,4 +93,5 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
     parse: parseMutation,
     isHidden: true,
   },
+  ...QUIET_FLAG,
 };
