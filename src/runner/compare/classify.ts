@@ -43,6 +43,8 @@ function alignById(value: unknown, depth = 0): unknown {
   }
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, alignById(v, depth + 1)]));
 }
+/** The `as_of` a data response carries. */
+export const asOfOf = (ex: Exchange) => (ex.response?.json as { as_of?: unknown } | undefined)?.as_of;
 const errorCode = (ex: Exchange) =>
   (ex.response?.json as { error?: { code?: unknown } } | undefined)?.error?.code;
 const missingIds = (ex: Exchange) =>
@@ -52,8 +54,14 @@ const missingIds = (ex: Exchange) =>
     ),
   );
 
-function fromDiff(d: DiffEntry, candidateClean: boolean): Difference {
+function fromDiff(d: DiffEntry, candidateClean: boolean, sameSnapshot: boolean): Difference {
   const at = { pointer: d.pointer, base: d.a, candidate: d.b };
+  // Which ids are missing follows the data (fewer delivered ids are judged on their own, above).
+  if (d.pointer.startsWith("/coverage/missing")) return { kind: "data", what: "other ids missing", ...at };
+  // Another snapshot (as_of differs) may hold other values, types of nullable fields and fields it does not
+  // know (absent means unknown): only what a check or the status says is then breaking.
+  if (!sameSnapshot && d.kind !== "added")
+    return { kind: "data", what: `${d.kind} at ${d.pointer} (another snapshot)`, ...at };
   if (d.kind === "type") return { kind: "breaking", what: `type changed at ${d.pointer}`, ...at };
   if (d.kind === "removed") {
     // Fewer items in a list is a difference of data; a field gone from an object breaks clients that read it.
@@ -69,7 +77,13 @@ function fromDiff(d: DiffEntry, candidateClean: boolean): Difference {
 }
 
 /** The differences between the base's and the candidate's exchange of one request. */
-export function classifyPair(base: Exchange, candidate: Exchange, ignore: readonly string[]): Difference[] {
+export function classifyPair(
+  base: Exchange,
+  candidate: Exchange,
+  ignore: readonly string[],
+  /** Whether the two releases serve the same snapshot (their `as_of` when none is asked for). */
+  sameSnapshot = true,
+): Difference[] {
   const a = base.response;
   const b = candidate.response;
   if (!a || !b) {
@@ -111,7 +125,8 @@ export function classifyPair(base: Exchange, candidate: Exchange, ignore: readon
       candidate: f.received,
     });
   }
-  const lost = [...missingIds(candidate)].filter((id) => !missingIds(base).has(id));
+  // Ids the base delivered and the candidate misses: breaking for the same snapshot, data for another one.
+  const lost = sameSnapshot ? [...missingIds(candidate)].filter((id) => !missingIds(base).has(id)) : [];
   if (lost.length > 0)
     out.push({
       kind: "breaking",
@@ -123,7 +138,7 @@ export function classifyPair(base: Exchange, candidate: Exchange, ignore: readon
   for (const d of diffJson(alignById(a.json ?? a.bodyText), alignById(b.json ?? b.bodyText), ignore)) {
     // Missing ids already judged above; the lists of coverage follow them.
     if (lost.length > 0 && d.pointer.startsWith("/coverage/")) continue;
-    out.push(fromDiff(d, clean));
+    out.push(fromDiff(d, clean, sameSnapshot));
   }
   return out;
 }

@@ -34,19 +34,22 @@ async function discover(baseUrl: string, apiKey: string, timeoutMs: number): Pro
   const ids = new Set<string>();
   const queries: string[] = [];
   try {
-    for (const query of ["AS", "a", "e"]) {
+    // The short queries of run's discovery: likely to match names on any company graph.
+    const asks = ["as", "a", "e", "holding", "1", "o", "n"].map((query) => ({ query, limit: "50" }));
+    for (const ask of asks) {
       const ex = await transport.send({
         operation: "resolve",
         method: "GET",
         baseUrl,
         path: "/resolve",
-        query: { query, limit: "20" },
+        query: ask,
         apiKey,
       });
       const data = (ex.response?.json as { data?: { id?: unknown }[] } | undefined)?.data;
       if (!Array.isArray(data) || data.length === 0) continue;
-      queries.push(query);
+      if (!queries.includes(ask.query)) queries.push(ask.query);
       for (const c of data) if (typeof c?.id === "string") ids.add(c.id);
+      if ([...ids].filter((id) => id.startsWith("cb:org:")).length >= 20) break;
     }
   } finally {
     await transport.close();
@@ -56,7 +59,8 @@ async function discover(baseUrl: string, apiKey: string, timeoutMs: number): Pro
       "CB_FIXTURES",
       "no node id found through the base's /resolve; pass --fixtures FILE",
     );
-  const all = [...ids];
+  // Organisations lead: generators and examples take the first ids.
+  const all = [...ids].sort((a, b) => Number(!a.startsWith("cb:org:")) - Number(!b.startsWith("cb:org:")));
   return normaliseFixtures({
     known_ids: all,
     org_ids: all.filter((id) => /^cb:org:\d{9}$/.test(id)),

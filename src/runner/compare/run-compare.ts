@@ -21,7 +21,7 @@ import { COMPARE } from "../../verdicts/compare.js";
 import { VERSION } from "../../version.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
-import { classifyPair, type Difference } from "./classify.js";
+import { asOfOf, classifyPair, type Difference } from "./classify.js";
 
 /** Resolved options of one comparison. */
 export interface ResolvedCompareOptions {
@@ -132,6 +132,8 @@ export async function runCompare(
   const found = new Map<string, { differences: number; examples: { d: Difference; ex: Exchange }[] }>();
   const pairs = new Map<string, number>();
   let calls = 0;
+  // Whether both releases serve the same snapshot: their as_of on the first data request that names none.
+  let sameSnapshot: boolean | undefined;
   try {
     for (const request of requests) {
       const base = await sendPolite(transport, wire(request, o.baseUrl, o.apiKey, o.keyEnv.base));
@@ -141,7 +143,19 @@ export async function runCompare(
       );
       calls += 2;
       pairs.set(request.operation, (pairs.get(request.operation) ?? 0) + 1);
-      for (const d of classifyPair(base, cand, o.ignore)) {
+      const asked =
+        request.query?.as_of !== undefined ||
+        (request.body &&
+          "json" in request.body &&
+          (request.body.json as { as_of?: unknown })?.as_of !== undefined);
+      if (sameSnapshot === undefined && !asked && asOfOf(base) !== undefined && asOfOf(cand) !== undefined) {
+        sameSnapshot = asOfOf(base) === asOfOf(cand);
+        if (!sameSnapshot)
+          onProgress(
+            `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+          );
+      }
+      for (const d of classifyPair(base, cand, o.ignore, sameSnapshot ?? true)) {
         const key = `${d.kind}\u0000${request.operation}`;
         const slot = found.get(key) ?? { differences: 0, examples: [] };
         slot.differences++;
