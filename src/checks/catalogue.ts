@@ -41,6 +41,7 @@ import { resolveCoverageSingleRequested } from "./resolve-coverage-single-reques
 import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
+import { responseNestingBounded } from "./response-nesting-bounded.js";
 import { responseSchema } from "./response-schema.js";
 
 /** Every check cbcheck runs on a recorded exchange. */
@@ -82,5 +83,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
+  responseNestingBounded,
   responseSchema,
 ];

@@ -175,4 +175,20 @@ describe("cbcheck validate through the real entry point (node --import tsx src/c
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^cbcheck: stdin is not JSON: .* \[CB_INPUT_NOT_JSON\]\n$/);
   });
+
+  it("fails a file nested 100,000 deep (whole, or in warnings) with the place, exit 1, no crash", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const whole = cli(["-", "--as", "resolve"], deep);
+    expect(whole.status).toBe(1);
+    expect(whole.stdout).toMatch(
+      /^\/0(\/0)* {2}body nests deeper than 64 levels .*\[response\.nesting_bounded\]$/m,
+    );
+    const body = valid.response!.bodyText.replace('"warnings":[]', `"warnings":[${deep}]`);
+    expect(body).not.toBe(valid.response!.bodyText);
+    const warnings = cli(["-", "--as", "entities", "--json"], body);
+    expect(warnings.status).toBe(1);
+    const result = JSON.parse(warnings.stdout) as { findings: { pointer: string; source: string }[] };
+    expect(result.findings.map((f) => f.source)).toContain("response.nesting_bounded");
+    expect(result.findings.some((f) => f.pointer === "/warnings/0")).toBe(true);
+  });
 });
