@@ -123,3 +123,30 @@ function pointerOf(path: Frame[]): string {
 function escapeToken(token: string): string {
   return token.replaceAll("~", "~0").replaceAll("/", "~1");
 }
+
+/**
+ * Most arrays and objects a body may hold to be parsed and judged: a maximum-size entity read holds about
+ * 10,000, so this is far above any response of the contract, and it keeps a parsed body within tens of MiB
+ * (a 14 MiB body of `{}` items holds 4.9 million and parses into more than 500 MiB).
+ */
+export const MAX_CONTAINERS = 250_000;
+
+/**
+ * How many arrays and objects the JSON text `text` opens, counting no further than just past `limit`
+ * (brackets inside strings do not count). Texts shorter than `2 × limit` characters cannot pass the limit,
+ * so they are not scanned: the count is then a bound, not exact, and only a result over `limit` matters.
+ */
+export function countContainers(text: string, limit: number = MAX_CONTAINERS): number {
+  if (text.length < 2 * limit) return 0;
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if ((c === 0x7b || c === 0x5b) && ++count > limit) return count;
+  }
+  return count;
+}

@@ -41,8 +41,8 @@ import { resolveCoverageSingleRequested } from "./resolve-coverage-single-reques
 import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
-import { responseNestingBounded } from "./response-nesting-bounded.js";
 import { responseSchema } from "./response-schema.js";
+import { responseStructureBounded } from "./response-structure-bounded.js";
 
 /** Every check cbcheck runs on a recorded exchange. */
 export const CATALOGUE: readonly Check[] = [
@@ -83,6 +83,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
-  responseNestingBounded,
+  responseStructureBounded,
   responseSchema,
 ];

@@ -40,7 +40,7 @@ describe.each([
   it("fails at every place, without a check throwing", () => {
     for (const place of places(exchange.response!.json)) {
       const failures = runChecks(deepAt(exchange, place));
-      const nesting = failures.find((f) => f.checkId === "response.nesting_bounded");
+      const nesting = failures.find((f) => f.checkId === "response.structure_bounded");
       expect(nesting?.pointer?.startsWith(place), place).toBe(true);
       for (const f of failures) expect((f.received ?? "").length, place).toBeLessThan(200);
     }

@@ -5,6 +5,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
+import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
 import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
@@ -38,8 +39,13 @@ async function action(file: string | undefined, command: Command): Promise<void>
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
-  const value = parseJson(text, file);
-  const result = validateDocument(value, text, options.kind, options);
+  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB).
+  const containers = countContainers(text);
+  const value = containers > MAX_CONTAINERS ? undefined : parseJson(text, file);
+  const result = validateDocument(value, text, options.kind, {
+    ...options,
+    ...(containers > MAX_CONTAINERS ? { containers } : {}),
+  });
   print(result, json === true);
   if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
 }
@@ -112,7 +118,8 @@ function print(result: ValidateResult, asJson: boolean): void {
     return;
   }
   for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
-  const ran = `schema ${result.schema} + ${result.checksRun.length} checks`;
+  const more = result.isSchemaComplete ? "" : ", more schema violations not listed";
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
   process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();

@@ -1,13 +1,14 @@
 /**
  * A hostile proxy for tests: forwards every request to a real target and adds a deeply nested array to the
- * `warnings` of each JSON object it returns (or replaces the whole body with one), the way a broken or
+ * `warnings` of each JSON object it returns (or replaces the whole body with one, or with 300,000 `{}`
+ * items), the way a broken or
  * malicious server can answer. Real `node:http` on 127.0.0.1, port 0.
  */
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** What the proxy does to each JSON body. */
-export type DeepJsonMode = "warnings" | "whole-body";
+export type DeepJsonMode = "warnings" | "whole-body" | "wide-body";
 
 /** A started proxy; `baseUrl` ends in `/v1` like the target's. */
 export interface DeepJsonProxy {
@@ -24,6 +25,7 @@ const MARK = '"__cbcheck_deep__"';
 
 function rewrite(body: string, mode: DeepJsonMode, deep: string): string {
   if (mode === "whole-body") return deep;
+  if (mode === "wide-body") return `[${Array(300_000).fill("{}").join(",")}]`;
   let value: unknown;
   try {
     value = JSON.parse(body);

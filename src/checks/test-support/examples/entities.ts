@@ -56,7 +56,7 @@ export const ENTITY_EXAMPLES: Record<string, CheckExample> = {
     }),
     severity: "error",
   },
-  "response.nesting_bounded": {
+  "response.structure_bounded": {
     pass: batchExchange({ orgs: 5, edges: 5, subunits: 5 }),
     fail: mutate(getExchange(), (j) => {
       j.warnings = [nestedArray(65)];
