@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findDepthExcess, renderJson } from "./bounded-json.js";
+import { findDepthExcess, mayNestDeeperThan, renderJson } from "./bounded-json.js";
 
 const deep = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
@@ -53,5 +53,16 @@ describe("findDepthExcess", () => {
     expect(findDepthExcess(deep(100_000), 3)).toEqual({ pointer: "/0/0/0" });
     expect(findDepthExcess({ "a/b": [{ "~": [[]] }] }, 3)).toEqual({ pointer: "/a~1b/0/~0" });
     expect(findDepthExcess(deep(64), 64)).toBeUndefined();
+  });
+});
+
+describe("mayNestDeeperThan", () => {
+  it("is true whenever the parsed text nests deeper than the limit", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (v, limit) => {
+        if (depthOf(v) > limit) expect(mayNestDeeperThan(JSON.stringify(v), limit)).toBe(true);
+      }),
+    );
+    expect(mayNestDeeperThan('{"a":[1,2],"b":{}}', 3)).toBe(false);
   });
 });

@@ -150,3 +150,17 @@ export function countContainers(text: string, limit: number = MAX_CONTAINERS): n
   }
   return count;
 }
+
+/**
+ * Whether the JSON text `text` could nest more than `limit` containers deep: false when it opens at most
+ * `limit` arrays and objects in all (depth never exceeds that count). A cheap test (a few `indexOf` calls
+ * on an everyday body) that spares the walk of `findDepthExcess` on almost every response.
+ */
+export function mayNestDeeperThan(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ["{", "["]) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1))
+      if (++count > limit) return true;
+  }
+  return false;
+}

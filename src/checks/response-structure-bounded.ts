@@ -1,4 +1,4 @@
-import { findDepthExcess, MAX_CONTAINERS } from "../bounded-json.js";
+import { findDepthExcess, MAX_CONTAINERS, mayNestDeeperThan } from "../bounded-json.js";
 import { HARNESS_SECTION } from "../vocabulary/verdict.js";
 import type { Check, CheckFailure } from "./check.js";
 import { failure } from "./support/failure.js";
@@ -24,6 +24,8 @@ export const responseStructureBounded: Check = {
   run(x) {
     const r = x.response;
     if (r?.containers !== undefined) return [tooMany(r.containers)];
+    // The text bounds the depth: an everyday body opens too few brackets to need the walk.
+    if (r?.bodyText && !mayNestDeeperThan(r.bodyText, MAX_NESTING)) return [];
     const excess = findDepthExcess(r?.json, MAX_NESTING);
     if (!excess) return [];
     return [
