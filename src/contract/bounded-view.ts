@@ -100,7 +100,10 @@ export function viewLimitsOf(schemas: Iterable<unknown>): ViewLimits {
   // Schema documents are trusted, small and acyclic as parsed: recursion is fine here.
   const walk = (s: unknown): void => {
     if (typeof s !== "object" || s === null) return;
-    if (Array.isArray(s)) return s.forEach(walk);
+    if (Array.isArray(s)) {
+      s.forEach(walk);
+      return;
+    }
     const o = s as Record<string, unknown>;
     if (typeof o.maxItems === "number") maxItems = Math.max(maxItems, o.maxItems);
     if (typeof o.minItems === "number") minItems = Math.max(minItems, o.minItems);
