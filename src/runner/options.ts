@@ -67,6 +67,8 @@ export interface ResolvedRunOptions {
   target: { kind: "embedded" } | { kind: "url"; baseUrl: string; altBaseUrl?: string };
   apiKey?: string;
   freeApiKey?: string;
+  /** The environment variables the keys are read from (named in curl lines and rerun commands). */
+  keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
   suites: SuiteName[];
   seed: number;
@@ -94,7 +96,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   }
   const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
-  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv, "CB_USAGE");
+  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
   const rateLimit = integerIn(
     input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,
@@ -114,6 +116,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
         },
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
+    keyEnv: { main: apiKeyEnv, free: freeApiKeyEnv },
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),

@@ -24,7 +24,10 @@ export interface RecordedRequest {
   path: string;
   /** Query parameters as sent (raw strings, before JSON decoding). */
   query: Record<string, string>;
-  /** Headers as sent, lower-case names; `authorization` is `Bearer <redacted>` when a key was sent. */
+  /**
+   * Headers as sent, lower-case names; `authorization` is `Bearer $NAME` (the environment variable that holds
+   * the key) or `Bearer <redacted>` when a key was sent — never the key.
+   */
   headers: Record<string, string>;
   /** Raw request body text, if any. */
   body?: string;
@@ -49,10 +52,20 @@ export interface RecordedResponse {
   durationMs: number;
 }
 
+/** The stable code of a transport failure (an outcome of one request, not a harness error). */
+export type TransportCode =
+  | "CB_TIMEOUT"
+  | "CB_RESET"
+  | "CB_CONNECT"
+  | "CB_BODY_TOO_LARGE"
+  | "CB_ABORTED"
+  | "CB_PROTOCOL"
+  | "CB_TRANSPORT";
+
 /** A request that never got a complete response (timeout, reset, refused, oversize body). */
 export interface TransportFailure {
   /** Stable code, e.g. `CB_TIMEOUT`, `CB_RESET`, `CB_BODY_TOO_LARGE`, `CB_CONNECT`. */
-  code: string;
+  code: TransportCode;
   message: string;
 }
 

@@ -6,7 +6,7 @@
 import { Pool } from "undici";
 import { decodeBody } from "./decode-body.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
-import { RequestTimeoutError, TRANSPORT_CODES, toTransportFailure } from "./failure-codes.js";
+import { DeadlineAbortError, RequestTimeoutError, toTransportFailure } from "./failure-codes.js";
 import { readCapped } from "./read-capped.js";
 
 /** What to put on the wire. The key travels here and is never recorded. */
@@ -22,6 +22,8 @@ export interface WireRequest {
   body?: string | Buffer;
   /** The bearer credential; absent sends no `Authorization` header. */
   apiKey?: string;
+  /** The environment variable the key came from, recorded (and shown in curl lines) instead of the key. */
+  keyEnv?: string;
 }
 
 /** Limits of one request. */
@@ -70,7 +72,7 @@ export class Transport {
 const prefixes = new Map<string, { origin: string; prefix: string }>();
 
 /** The origin and path prefix of a base URL (parsed once per base URL: this is on the hot path). */
-export function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
   let split = prefixes.get(baseUrl);
   if (!split) {
     const url = new URL(baseUrl);
@@ -90,7 +92,10 @@ export function buildPath(baseUrl: string, path: string, query?: Record<string, 
 function record(request: WireRequest): RecordedRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
-  if (request.apiKey !== undefined) headers.authorization = "Bearer <redacted>";
+  // The key itself is never recorded: the name of the variable it came from, or <redacted>.
+  if (request.apiKey !== undefined) {
+    headers.authorization = request.keyEnv ? `Bearer $${request.keyEnv}` : "Bearer <redacted>";
+  }
   const recorded: RecordedRequest = {
     method: request.method,
     baseUrl: request.baseUrl,
@@ -120,12 +125,12 @@ export async function sendExchange(
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new RequestTimeoutError(limits.timeoutMs)), limits.timeoutMs);
   const outer = limits.signal;
-  const onOuterAbort = (): void => timer.abort(abortedBy());
+  const onOuterAbort = (): void => timer.abort(new DeadlineAbortError());
   outer?.addEventListener("abort", onOuterAbort, { once: true });
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
   try {
-    if (outer?.aborted) throw abortedBy();
+    if (outer?.aborted) throw new DeadlineAbortError();
     const res = await transport.pool(splitBaseUrl(request.baseUrl).origin).request({
       method: request.method as "GET",
       path: buildPath(request.baseUrl, request.path, request.query),
@@ -143,8 +148,4 @@ export async function sendExchange(
     outer?.removeEventListener("abort", onOuterAbort);
   }
   return exchange;
-}
-
-function abortedBy(): Error & { code: string } {
-  return Object.assign(new Error("aborted by the run's deadline"), { code: TRANSPORT_CODES.aborted });
 }

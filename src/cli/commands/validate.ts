@@ -1,11 +1,13 @@
 /**
- * `cbcheck validate [FILE] --as <kind>`: validates one JSON document (a file, or stdin) against a contract
+ * `cbcheck validate [FILE] [--as <kind>]`: validates one JSON document (a file, or stdin) against a contract
  * schema and, for response bodies, the semantic checks that can run from a file. Exit 0 valid (warnings
  * allowed), 1 violations, 2 bad usage or unreadable input.
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
 import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
+import { chooseKind } from "../../checks/validate/infer-kind.js";
+import { resolveKind } from "../../checks/validate/kinds.js";
 import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
@@ -20,6 +22,9 @@ const MAX_BYTES = 256 * 1024 * 1024;
 
 const HELP = `
 Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
+Without --as the kind is inferred from --operation/--request/--status, else from the document's shape (resolve,
+entity read, influencer read, error, /me). --as envelope does not type data: it is refused (exit 2) for a
+response whose data resolve or an entity read types, naming that kind; use it for search, traversals, usage.
 
 Response kinds (resolve, entities, influencer, error, me, envelope) also run the semantic checks. Checks that
 need the request run only with --request '{"method":"POST","path":"/entities/batch","body":{...}}' (or @file)
@@ -30,22 +35,29 @@ Output: one line per violation, "<pointer>  <message>  [<schema location or chec
 Exit codes:
   0  valid (warnings may be printed)
   1  at least one violation
-  2  bad usage, unreadable file, empty input, input that is not JSON, or input over 256 MiB
+  2  bad usage (including a kind that cannot be inferred or a too generic --as envelope), unreadable file,
+     empty input, input that is not JSON, or input over 256 MiB
 `;
 
 async function action(file: string | undefined, command: Command): Promise<void> {
-  // commander refuses the command without --as (a mandatory option).
   const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
-  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB).
+  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB),
+  // so its kind is not inferred from its shape either.
   const containers = countContainers(text);
-  const value = containers > MAX_CONTAINERS ? undefined : parseJson(text, file);
-  const result = validateDocument(value, text, options.kind, {
-    ...options,
-    ...(containers > MAX_CONTAINERS ? { containers } : {}),
-  });
+  if (containers > MAX_CONTAINERS) {
+    const kind = options.kind ?? resolveKind("envelope");
+    const result = validateDocument(undefined, text, kind, { ...options, containers });
+    print(result, json === true);
+    process.exitCode = EXIT.violation;
+    return;
+  }
+  const value = parseJson(text, file);
+  const { kind, inferred } = chooseKind(value, options.kind, options);
+  const result = validateDocument(value, text, kind, options);
+  if (inferred) result.inferred = inferred.why;
   print(result, json === true);
   if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
 }
@@ -119,7 +131,8 @@ function print(result: ValidateResult, asJson: boolean): void {
   }
   for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
   const more = result.isSchemaComplete ? "" : ", more schema violations not listed";
-  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}`;
+  const inferred = result.inferred ? `, --as ${result.schema} inferred: ${result.inferred}` : "";
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}${inferred}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
   process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();
