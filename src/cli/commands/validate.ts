@@ -5,7 +5,9 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
+import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
 import { chooseKind } from "../../checks/validate/infer-kind.js";
+import { resolveKind } from "../../checks/validate/kinds.js";
 import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
@@ -48,6 +50,16 @@ async function action(file: string | undefined, command: Command): Promise<void>
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
+  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB),
+  // so its kind is not inferred from its shape either.
+  const containers = countContainers(text);
+  if (containers > MAX_CONTAINERS) {
+    const kind = options.kind ?? resolveKind("envelope");
+    const result = validateDocument(undefined, text, kind, { ...options, containers });
+    print(result, json === true);
+    process.exitCode = EXIT.violation;
+    return;
+  }
   const value = parseJson(text, file);
   const { kind, inferred } = chooseKind(value, options.kind, options);
   const result = validateDocument(value, text, kind, options);
@@ -124,8 +136,9 @@ function print(result: ValidateResult, asJson: boolean): void {
     return;
   }
   for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
+  const more = result.isSchemaComplete ? "" : ", more schema violations not listed";
   const inferred = result.inferred ? `, --as ${result.schema} inferred: ${result.inferred}` : "";
-  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${inferred}`;
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}${inferred}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
   process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();
