@@ -4,7 +4,8 @@
  */
 import { EXIT, HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
-import { writeReports } from "../report/write-reports.js";
+import { safeReport, writeReports } from "../report/write-reports.js";
+import { hideInOutput } from "./redacted-output.js";
 
 /** Renders the end-of-run text of a command from its report and the files written. */
 export type SummaryText = (report: Report, files: readonly string[]) => string;
@@ -15,8 +16,10 @@ export async function finishCommand(
   reportDir: string,
   summary: SummaryText,
 ): Promise<void> {
+  hideInOutput(result.secrets);
   const files = await writeReports(reportDir, result.report, result.sections, { secrets: result.secrets });
-  process.stdout.write(summary(result.report, files));
+  // The summary quotes received values: it shows the same redacted, bounded report the files hold.
+  process.stdout.write(summary(safeReport(result.report, result.secrets), files));
   if (result.report.verdict === "fail") {
     process.exitCode = EXIT.violation;
     return;

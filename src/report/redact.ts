@@ -1,52 +1,98 @@
 /**
  * Last line of defence against leaking keys (Authentication 6: keys never in logs): every occurrence of a
- * secret in text becomes `<redacted>`, and any `Authorization: Bearer <token>` shows `<redacted>` instead.
+ * secret in text becomes `<redacted>` — raw or in the encodings a hostile target may echo it back in
+ * (JSON-escaped, URL-encoded, base64, HTML/Markdown-escaped), and any prefix of one left in front of a
+ * truncation mark (a value cut before it reached us). Any `Authorization: Bearer <token>` shows `<redacted>`.
  */
 
-import { escapeMarkdownCell, escapeXml } from "./escape.js";
+import { secretVariants } from "./secret-variants.js";
+
+export { secretVariants };
 
 /** Shortest secret we replace; shorter strings would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4;
 
+/** Shortest piece of a secret, cut by a truncation, that is still replaced. */
+const MIN_FRAGMENT_LENGTH = 6;
+
+/** Where a shortened value was cut: our own `…` notes, and the end of the text. */
+const CUT_MARKS = /…|\.\.\.|$/g;
+
+const REDACTED = "<redacted>";
+
 /** An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). */
 const AUTH_BEARER =
-  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;)[^\s"'<&]+/gi;
+  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;)[^\s"'<&\\]+/gi;
 
-/** Replaces each secret (and any authorization bearer credential) in `text` with `<redacted>`. */
+/** Replaces the longest prefix of any secret that ends right at a cut mark (what truncation leaves). */
+function redactFragments(text: string, secrets: readonly string[]): string {
+  const cuts = [...text.matchAll(CUT_MARKS)].map((m) => m.index);
+  let out = text;
+  // Right to left, so earlier cut positions stay valid while later ones are rewritten.
+  for (const cut of cuts.reverse()) {
+    let longest = 0;
+    for (const secret of secrets) {
+      for (let k = Math.min(secret.length - 1, cut); k >= MIN_FRAGMENT_LENGTH && k > longest; k--) {
+        if (out.startsWith(secret.slice(0, k), cut - k)) {
+          longest = k;
+          break;
+        }
+      }
+    }
+    if (longest > 0) out = `${out.slice(0, cut - longest)}${REDACTED}${out.slice(cut)}`;
+  }
+  return out;
+}
+
+/**
+ * Replaces each of `secrets` (and any authorization bearer credential) in `text` with `<redacted>`.
+ * Pass `secretVariants(keys)` to also catch the encoded forms of the keys.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so a secret that contains another is replaced whole.
   const sorted = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH);
   sorted.sort((a, b) => b.length - a.length);
-  for (const secret of sorted) out = out.split(secret).join("<redacted>");
-  return out.replace(AUTH_BEARER, "$1 <redacted>");
+  for (const secret of sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  if (sorted.length > 0) out = redactFragments(out, sorted);
+  return out.replace(AUTH_BEARER, `$1 ${REDACTED}`);
 }
 
-/** The forms a secret takes inside written files: raw, JSON-, XML/HTML- and Markdown-escaped, percent-encoded. */
-export function secretVariants(secrets: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const s of secrets) {
-    if (!s) continue;
-    out.add(s);
-    out.add(JSON.stringify(s).slice(1, -1));
-    out.add(escapeXml(s));
-    out.add(s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;"));
-    out.add(escapeMarkdownCell(s));
-    out.add(encodeURIComponent(s));
-  }
-  return [...out];
+/** A function that redacts `secrets` in every encoding from a text (variants computed once). */
+export function textRedactor(secrets: readonly string[]): (text: string) => string {
+  const variants = secretVariants(secrets);
+  return (text) => redactSecrets(text, variants);
 }
 
-/** A deep copy of a JSON-like value with every string (and key) redacted, before any escaping happens. */
+/**
+ * A deep copy of a JSON-like value with every string (and key) redacted, before any escaping or truncation
+ * happens. Iterative, so a hostile, deeply nested value cannot overflow the stack.
+ */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return redactSecrets(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactSecrets(k, secrets), walk(x)]));
+  const redact = textRedactor(secrets);
+  const root: { v: unknown } = { v: value };
+  const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number }> = [
+    { from: value, into: root as unknown as Record<string, unknown>, key: "v" },
+  ];
+  while (stack.length > 0) {
+    const { from, into, key } = stack.pop()!;
+    let copy: unknown = from;
+    if (typeof from === "string") copy = redact(from);
+    else if (Array.isArray(from)) {
+      const arr: unknown[] = new Array(from.length);
+      from.forEach((x, i) => stack.push({ from: x, into: arr, key: i }));
+      copy = arr;
+    } else if (from !== null && typeof from === "object") {
+      const obj: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(from)) {
+        const name = redact(k);
+        obj[name] = undefined; // keeps the key order of the original
+        stack.push({ from: x, into: obj, key: name });
+      }
+      copy = obj;
     }
-    return v;
-  };
-  return walk(value) as T;
+    (into as Record<string | number, unknown>)[key] = copy;
+  }
+  return root.v as T;
 }

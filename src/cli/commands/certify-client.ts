@@ -7,6 +7,7 @@ import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
 import type { Report } from "../../report/model.js";
+import { prepareReportDir } from "../../report/report-dir.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { CERTIFY_FLAGS } from "./certify-client-flags.js";
@@ -56,6 +57,7 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
     command: clientCommand,
     env: process.env,
   });
+  await prepareReportDir(options.reportDir);
   const result = await certifyClient(options, { onScenario: printScenario });
   await finishCommand(result, options.reportDir, certificateText);
 }

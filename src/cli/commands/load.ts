@@ -8,8 +8,10 @@ import { resolveLoadOptions } from "../../load/load-options.js";
 import { mergedReportDir, mergeLoad } from "../../load/merge-load.js";
 import { planLines, runLoad } from "../../load/run-load.js";
 import { loadSummaryText } from "../../load/summary-text.js";
+import { prepareReportDir } from "../../report/report-dir.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { hideInOutput } from "../redacted-output.js";
 import { LOAD_FLAGS } from "./load-flags.js";
 
 const HELP = `
@@ -48,8 +50,13 @@ Exit codes:
 async function action(command: Command): Promise<void> {
   const { merge, ...flags } = readFlags(command, LOAD_FLAGS);
   // --merge: no load is sent; shards' reports are combined and gated as one run.
-  if (merge) return finishCommand(mergeLoad(merge), flags.reportDir ?? mergedReportDir(), loadSummaryText);
+  if (merge) {
+    const reportDir = await prepareReportDir(flags.reportDir ?? mergedReportDir());
+    return finishCommand(mergeLoad(merge), reportDir, loadSummaryText);
+  }
   const options = resolveLoadOptions({ ...flags, env: process.env });
+  hideInOutput([options.target.kind === "url" ? options.target.apiKey : undefined]);
+  await prepareReportDir(options.reportDir);
   process.stderr.write(`${planLines(options).join("\n")}\n`);
   const result = await runLoad(options, { onProgress: (line) => process.stderr.write(`${line}\n`) });
   await finishCommand(result, options.reportDir, loadSummaryText);

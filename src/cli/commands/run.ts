@@ -5,11 +5,13 @@
  */
 import type { Command } from "commander";
 import { createProgress } from "../../report/progress.js";
+import { prepareReportDir } from "../../report/report-dir.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { hideInOutput } from "../redacted-output.js";
 import { RUN_FLAGS } from "./run-flags.js";
 
 const HELP = `
@@ -36,6 +38,8 @@ Exit codes:
 
 async function action(command: Command): Promise<void> {
   const options = resolveRunOptions({ ...readFlags(command, RUN_FLAGS), env: process.env });
+  hideInOutput([options.apiKey, options.freeApiKey]);
+  await prepareReportDir(options.reportDir);
   const progress = createProgress({ label: "cbcheck run", env: process.env });
   process.stderr.write(`cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
   const result = await runConformance(options, {
