@@ -81,7 +81,7 @@ export function redactValue<T>(value: T, secrets: readonly string[]): T {
     if (typeof from === "string") copy = redact(from);
     else if (Array.isArray(from)) {
       const arr: unknown[] = new Array(from.length);
-      from.forEach((x, i) => stack.push({ from: x, into: arr, key: i }));
+      for (let i = 0; i < from.length; i++) stack.push({ from: from[i], into: arr, key: i });
       copy = arr;
     } else if (from !== null && typeof from === "object") {
       const obj: Record<string, unknown> = {};
