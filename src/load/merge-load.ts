@@ -2,8 +2,8 @@
  * `cbcheck load --merge`: reads the report.json files of shards run side by side and merges them into one
  * result, gated as one run. No load is sent, so there is no key to keep secret.
  */
-import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
+import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { VERSION } from "../version.js";
 import { mergeLoadReports } from "./merge-reports.js";
@@ -20,8 +20,9 @@ export function mergedReportDir(now: Date = new Date()): string {
 }
 
 function readReport(file: string): Report {
+  const text = readCappedFileSync(file, FILE_LIMITS.report, "load report");
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Report;
+    return JSON.parse(text) as Report;
   } catch (err) {
     throw new HarnessError(
       "CB_FILE_UNREADABLE",
