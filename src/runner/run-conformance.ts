@@ -37,6 +37,7 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   if (signal.aborted)
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  engine.giveUp.note(ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
