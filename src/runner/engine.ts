@@ -6,8 +6,8 @@ import { SequentialPacer } from "../client/pacing.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import type { ResolvedRunOptions } from "./options.js";
 import { GiveUpTracker } from "./give-up.js";
+import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
 

@@ -33,7 +33,8 @@ Exit codes:
   0  every check passed
   1  at least one contract violation (see the reports and the curl lines)
   2  usage or configuration error, the target cannot be reached at all, or the run stopped early
-     (--max-calls, --deadline-s) before finding any violation
+     (--max-calls, --deadline-s) before finding any violation, or it gave up on a target that only answers
+     429 (--give-up-after-429s); a target that stops answering (--give-up-after-failures) fails with 1
 `;
 
 async function action(command: Command): Promise<void> {

@@ -121,7 +121,12 @@ export async function startHostileTarget(kind: HostileTargetKind): Promise<Hosti
     req.resume();
     respond(kind, req, res, req.socket);
   });
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, hits: () => hits, redirectHits: () => redirectHits, close };
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    hits: () => hits,
+    redirectHits: () => redirectHits,
+    close,
+  };
 }
 
 /**
