@@ -84,6 +84,7 @@ function runAgainst(
 function refuses(args: (dir: string) => string[], message: RegExp): HostileCase["prepare"] {
   return async (dir) => ({
     args: args(dir),
+    env: { CB_API_KEY: ECHOED_KEY },
     limitMs: 60_000,
     verify: (outcome) =>
       message.test(outcome.stderr) ? [] : [`stderr does not say ${message}: ${outcome.stderr.slice(0, 300)}`],
