@@ -131,7 +131,7 @@ export async function startHostileTarget(kind: HostileTargetKind): Promise<Hosti
 
 /**
  * A proxy in front of `upstream` (a base URL ending in /v1) that adds `"warnings": [[[…]]]` (DEEP levels)
- * to every JSON object it passes on: valid envelopes with one field no check can render.
+ * to every successful JSON envelope it passes on: valid envelopes with one field no check can render.
  */
 export async function startDeepWarningsProxy(upstream: string): Promise<HostileTarget> {
   const target = new URL(upstream);
@@ -151,7 +151,9 @@ export async function startDeepWarningsProxy(upstream: string): Promise<HostileT
         up.on("data", (c: Buffer) => chunks.push(c));
         up.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          const isObject = text.trimStart().startsWith("{") && text.trimEnd().endsWith("}");
+          // Only successful envelopes: an error body with an extra field would fail for that alone.
+          const isOk = (up.statusCode ?? 0) < 300;
+          const isObject = isOk && text.trimStart().startsWith("{") && text.trimEnd().endsWith("}");
           const head = text.trimEnd().slice(0, -1);
           const comma = head.trim() === "{" ? "" : ",";
           const body = isObject ? `${head}${comma}"warnings":${deepArray(DEEP)}}` : text;

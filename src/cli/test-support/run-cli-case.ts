@@ -7,7 +7,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** The checkout whose CLI runs; `CBCHECK_ROOT` points the benchmark at another one (a before/after figure). */
+const ROOT = process.env.CBCHECK_ROOT ?? fileURLToPath(new URL("../../../", import.meta.url));
 
 /** How to run one CLI invocation. */
 export interface CliCall {
