@@ -8,7 +8,7 @@ import { HarnessError } from "../errors.js";
 import { boundReport } from "./bound.js";
 import type { HtmlSection, Report } from "./model.js";
 import { redactSecrets, redactValue, secretVariants } from "./redact.js";
-import { prepareReportDir } from "./report-dir.js";
+import { prepareReportDir } from "./prepare-report-dir.js";
 import { REPORTERS, type ReporterName } from "./reporters.js";
 
 /** Options of `writeReports`; all optional. */

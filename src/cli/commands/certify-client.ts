@@ -7,7 +7,7 @@ import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
 import type { Report } from "../../report/model.js";
-import { prepareReportDir } from "../../report/report-dir.js";
+import { prepareReportDir } from "../../report/prepare-report-dir.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { CERTIFY_FLAGS } from "./certify-client-flags.js";

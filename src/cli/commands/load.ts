@@ -8,7 +8,7 @@ import { resolveLoadOptions } from "../../load/load-options.js";
 import { mergedReportDir, mergeLoad } from "../../load/merge-load.js";
 import { planLines, runLoad } from "../../load/run-load.js";
 import { loadSummaryText } from "../../load/summary-text.js";
-import { prepareReportDir } from "../../report/report-dir.js";
+import { prepareReportDir } from "../../report/prepare-report-dir.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { hideInOutput } from "../redacted-output.js";

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { createProgress } from "../../report/progress.js";
-import { prepareReportDir } from "../../report/report-dir.js";
+import { prepareReportDir } from "../../report/prepare-report-dir.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { prepareReportDir } from "./report-dir.js";
+import { prepareReportDir } from "./prepare-report-dir.js";
 
 const base = mkdtempSync(join(tmpdir(), "cbcheck-report-dir-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
