@@ -24,24 +24,52 @@ const REDACTED = "<redacted>";
 const AUTH_BEARER =
   /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;)[^\s"'<&\\]+/gi;
 
+/** The secrets, prepared once for many texts. */
+interface Prepared {
+  /** Longest first, so a secret that contains another is replaced whole. */
+  sorted: string[];
+  /** Secrets by their first MIN_FRAGMENT_LENGTH characters, so that a cut is checked in one pass. */
+  heads: Map<string, string[]>;
+  longest: number;
+}
+
+function prepare(secrets: readonly string[]): Prepared {
+  const sorted = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH);
+  sorted.sort((a, b) => b.length - a.length);
+  const heads = new Map<string, string[]>();
+  for (const secret of sorted) {
+    if (secret.length <= MIN_FRAGMENT_LENGTH) continue;
+    const head = secret.slice(0, MIN_FRAGMENT_LENGTH);
+    heads.set(head, [...(heads.get(head) ?? []), secret]);
+  }
+  return { sorted, heads, longest: sorted[0]?.length ?? 0 };
+}
+
 /** Replaces the longest prefix of any secret that ends right at a cut mark (what truncation leaves). */
-function redactFragments(text: string, secrets: readonly string[]): string {
+function redactFragments(text: string, { heads, longest }: Prepared): string {
+  if (heads.size === 0) return text;
   const cuts = [...text.matchAll(CUT_MARKS)].map((m) => m.index);
   let out = text;
   // Right to left, so earlier cut positions stay valid while later ones are rewritten.
   for (const cut of cuts.reverse()) {
-    let longest = 0;
-    for (const secret of secrets) {
-      for (let k = Math.min(secret.length - 1, cut); k >= MIN_FRAGMENT_LENGTH && k > longest; k--) {
-        if (out.startsWith(secret.slice(0, k), cut - k)) {
-          longest = k;
-          break;
-        }
+    // Leftmost start first: the longest fragment wins.
+    for (let start = Math.max(0, cut - longest + 1); start <= cut - MIN_FRAGMENT_LENGTH; start++) {
+      const candidates = heads.get(out.slice(start, start + MIN_FRAGMENT_LENGTH));
+      const piece = candidates && out.slice(start, cut);
+      if (piece && candidates.some((s) => s.length > piece.length && s.startsWith(piece))) {
+        out = `${out.slice(0, start)}${REDACTED}${out.slice(cut)}`;
+        break;
       }
     }
-    if (longest > 0) out = `${out.slice(0, cut - longest)}${REDACTED}${out.slice(cut)}`;
   }
   return out;
+}
+
+function redactPrepared(text: string, prepared: Prepared): string {
+  let out = text;
+  for (const secret of prepared.sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  out = redactFragments(out, prepared);
+  return out.replace(AUTH_BEARER, `$1 ${REDACTED}`);
 }
 
 /**
@@ -49,19 +77,13 @@ function redactFragments(text: string, secrets: readonly string[]): string {
  * Pass `secretVariants(keys)` to also catch the encoded forms of the keys.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is replaced whole.
-  const sorted = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH);
-  sorted.sort((a, b) => b.length - a.length);
-  for (const secret of sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  if (sorted.length > 0) out = redactFragments(out, sorted);
-  return out.replace(AUTH_BEARER, `$1 ${REDACTED}`);
+  return redactPrepared(text, prepare(secrets));
 }
 
 /** A function that redacts `secrets` in every encoding from a text (variants computed once). */
 export function textRedactor(secrets: readonly string[]): (text: string) => string {
-  const variants = secretVariants(secrets);
-  return (text) => redactSecrets(text, variants);
+  const prepared = prepare(secretVariants(secrets));
+  return (text) => redactPrepared(text, prepared);
 }
 
 /**

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { HarnessError } from "../errors.js";
 import { boundReport } from "./bound.js";
 import type { HtmlSection, Report } from "./model.js";
-import { redactSecrets, redactValue, secretVariants } from "./redact.js";
 import { prepareReportDir } from "./prepare-report-dir.js";
+import { redactSecrets, redactValue, secretVariants } from "./redact.js";
 import { REPORTERS, type ReporterName } from "./reporters.js";
 
 /** Options of `writeReports`; all optional. */
