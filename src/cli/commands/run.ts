@@ -4,8 +4,8 @@
  * 2 usage).
  */
 import type { Command } from "commander";
-import { createProgress } from "../../report/progress.js";
 import { prepareReportDir } from "../../report/prepare-report-dir.js";
+import { createProgress } from "../../report/progress.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
