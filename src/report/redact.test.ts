@@ -65,6 +65,10 @@ describe("redactSecrets", () => {
     expect(redact(`value sk_live_01`)).toBe("value <redacted>");
     // Heads shorter than six characters say nothing about the key and stay (ordinary words survive).
     expect(redact("sk_li…")).toBe("sk_li…");
+    // A text cut from the front (the last 2,000 characters of a client's output) keeps the key's tail.
+    expect(redact("456789abcdef was printed")).toBe("<redacted> was printed");
+    expect(redact("… 9abcdef")).toBe("… 9abcdef");
+    expect(redact("…89abcdef!")).toBe("…<redacted>!");
   });
 
   it("redacts a deeply nested value without recursion, keeping key order", () => {

@@ -1,8 +1,8 @@
 /**
  * Last line of defence against leaking keys (Authentication 6: keys never in logs): every occurrence of a
  * secret in text becomes `<redacted>` — raw or in the encodings a hostile target may echo it back in
- * (JSON-escaped, URL-encoded, base64, HTML/Markdown-escaped), and any prefix of one left in front of a
- * truncation mark (a value cut before it reached us). Any `Authorization: Bearer <token>` shows `<redacted>`.
+ * (JSON-escaped, URL-encoded, base64, HTML/Markdown-escaped), and any head of one left in front of a
+ * truncation mark or tail left at the start of a text (a value cut before it reached us). Any `Authorization: Bearer <token>` shows `<redacted>`.
  */
 
 import { secretVariants } from "./secret-variants.js";
@@ -30,6 +30,8 @@ interface Prepared {
   sorted: string[];
   /** Secrets by their first MIN_FRAGMENT_LENGTH characters, so that a cut is checked in one pass. */
   heads: Map<string, string[]>;
+  /** Secrets by their last MIN_FRAGMENT_LENGTH characters (a text cut from the front keeps a key's tail). */
+  tails: Map<string, string[]>;
   longest: number;
 }
 
@@ -37,12 +39,15 @@ function prepare(secrets: readonly string[]): Prepared {
   const sorted = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH);
   sorted.sort((a, b) => b.length - a.length);
   const heads = new Map<string, string[]>();
+  const tails = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, secret: string) =>
+    map.set(key, [...(map.get(key) ?? []), secret]);
   for (const secret of sorted) {
     if (secret.length <= MIN_FRAGMENT_LENGTH) continue;
-    const head = secret.slice(0, MIN_FRAGMENT_LENGTH);
-    heads.set(head, [...(heads.get(head) ?? []), secret]);
+    add(heads, secret.slice(0, MIN_FRAGMENT_LENGTH), secret);
+    add(tails, secret.slice(-MIN_FRAGMENT_LENGTH), secret);
   }
-  return { sorted, heads, longest: sorted[0]?.length ?? 0 };
+  return { sorted, heads, tails, longest: sorted[0]?.length ?? 0 };
 }
 
 /** Replaces the longest prefix of any secret that ends right at a cut mark (what truncation leaves). */
@@ -65,10 +70,28 @@ function redactFragments(text: string, { heads, longest }: Prepared): string {
   return out;
 }
 
+/** Replaces the longest tail of any secret that starts the text or follows a `…` (a text cut from the front). */
+function redactLeadingFragment(text: string, { tails, longest }: Prepared): string {
+  if (tails.size === 0) return text;
+  const starts = [0, ...[...text.matchAll(/…/g)].map((m) => m.index + 1)];
+  let out = text;
+  for (const start of starts.reverse()) {
+    for (let end = Math.min(out.length, start + longest - 1); end >= start + MIN_FRAGMENT_LENGTH; end--) {
+      const candidates = tails.get(out.slice(end - MIN_FRAGMENT_LENGTH, end));
+      const piece = candidates && out.slice(start, end);
+      if (piece && candidates.some((s) => s.length > piece.length && s.endsWith(piece))) {
+        out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 function redactPrepared(text: string, prepared: Prepared): string {
   let out = text;
   for (const secret of prepared.sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-  out = redactFragments(out, prepared);
+  out = redactLeadingFragment(redactFragments(out, prepared), prepared);
   return out.replace(AUTH_BEARER, `$1 ${REDACTED}`);
 }
 
