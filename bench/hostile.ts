@@ -68,6 +68,7 @@ try {
       (outcome.wallMs / 1000).toFixed(1),
       String(outcome.peakMiB),
       problems.length === 0 ? "held" : `BROKE: ${problems.join("; ")}`,
+      c.awaits ?? "",
     ]);
     process.stderr.write(`${rows.at(-1)?.join(" | ")}\n`);
   }
@@ -75,6 +76,6 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const header = ["case", "item", "expected exit", "exit", "wall s", "peak MiB", "result"];
+const header = ["case", "item", "expected exit", "exit", "wall s", "peak MiB", "result", "awaits"];
 const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 process.stdout.write(`${table}\n`);

