@@ -24,10 +24,7 @@ function readReport(file: string): Report {
   try {
     return JSON.parse(text) as Report;
   } catch (err) {
-    throw new HarnessError(
-      "CB_FILE_UNREADABLE",
-      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new HarnessError("CB_INPUT_NOT_JSON", `cannot read ${file}: ${(err as Error).message}`);
   }
 }
 

@@ -14,9 +14,9 @@ describe("prepareReportDir", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("refuses at once, with CB_REPORT_DIR, a directory under /proc (where a recursive mkdir never returns)", async () => {
+  it("refuses at once, with CB_OUTPUT_UNWRITABLE, a directory under /proc (where a recursive mkdir never returns)", async () => {
     await expect(prepareReportDir("/proc/nope/deeper")).rejects.toMatchObject({
-      code: "CB_REPORT_DIR",
+      code: "CB_OUTPUT_UNWRITABLE",
       message: /cannot write reports to \/proc\/nope\/deeper: ENOENT/,
     });
   });
@@ -25,9 +25,9 @@ describe("prepareReportDir", () => {
     const file = join(base, "file");
     writeFileSync(file, "");
     await expect(prepareReportDir(join(file, "sub"))).rejects.toMatchObject({
-      code: "CB_REPORT_DIR",
+      code: "CB_OUTPUT_UNWRITABLE",
       message: /exists and is not a directory/,
     });
-    await expect(prepareReportDir("/proc/self")).rejects.toMatchObject({ code: "CB_REPORT_DIR" });
+    await expect(prepareReportDir("/proc/self")).rejects.toMatchObject({ code: "CB_OUTPUT_UNWRITABLE" });
   });
 });

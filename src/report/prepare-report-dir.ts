@@ -1,14 +1,14 @@
 /**
  * The report directory, made ready before any work starts: created one level at a time (Node's recursive
  * `mkdir` never returns under `/proc`), and proven writable by writing and removing a probe file, so that a
- * run never ends with results it cannot write (HarnessError `CB_REPORT_DIR`, exit 2).
+ * run never ends with results it cannot write (HarnessError `CB_OUTPUT_UNWRITABLE`, exit 2).
  */
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { HarnessError } from "../errors.js";
 
 function refuse(root: string, why: string, cause?: unknown): HarnessError {
-  return new HarnessError("CB_REPORT_DIR", `cannot write reports to ${root}: ${why}`, { cause });
+  return new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write reports to ${root}: ${why}`, { cause });
 }
 
 async function isDirectory(path: string): Promise<boolean | undefined> {

@@ -326,14 +326,14 @@ export const HOSTILE_CASES: HostileCase[] = [
     exits: [2],
     prepare: refuses(
       () => ["run", "--report-dir", "/proc/nope"],
-      /cannot write reports to \/proc\/nope.*CB_REPORT_DIR/,
+      /cannot write reports to \/proc\/nope.*CB_OUTPUT_UNWRITABLE/,
     ),
   },
   {
     name: "load-report-dir-proc",
     item: "§4",
     exits: [2],
-    prepare: refuses(() => ["load", "--report-dir", "/proc/nope/x"], /CB_REPORT_DIR/),
+    prepare: refuses(() => ["load", "--report-dir", "/proc/nope/x"], /CB_OUTPUT_UNWRITABLE/),
   },
 ];
 
