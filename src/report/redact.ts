@@ -20,9 +20,13 @@ const CUT_MARKS = /…|\.\.\.|$/g;
 
 const REDACTED = "<redacted>";
 
-/** An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). */
+/**
+ * An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). The token
+ * stops at a backslash: inside JSON text `\"` closes it, and eating the backslash would break the JSON. A
+ * curl line's `$CB_API_KEY` (a variable name, not a key) stays.
+ */
 const AUTH_BEARER =
-  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;)[^\s"'<&\\]+/gi;
+  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;|\$[A-Z_][A-Z0-9_]*(?![^\s"'<&\\]))[^\s"'<&\\]+/gi;
 
 /** The secrets, prepared once for many texts. */
 interface Prepared {

@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
@@ -13,6 +14,7 @@ import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
+import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
@@ -52,6 +54,8 @@ export async function runConformance(
   hooks: RunHooks = {},
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  /** Seconds per suite, for JUnit testsuite times. */
+  const timings: Record<string, number> = {};
   const progress = hooks.onProgress ?? (() => {});
   const open = await openTarget(options);
   const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
@@ -71,6 +75,7 @@ export async function runConformance(
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      const suiteStarted = performance.now();
       try {
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
@@ -87,6 +92,8 @@ export async function runConformance(
           status: "inconclusive",
           message: reason,
         });
+      } finally {
+        timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
       }
     }
   } catch (err) {
@@ -114,8 +121,17 @@ export async function runConformance(
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+    shard: `${options.shard.index}/${options.shard.count}`,
+    rerun: rerunCommand(options),
+    timings,
+    sent: engine.sent.rows(),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
-  return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
+  return {
+    report,
+    sections: [sentValuesSection(report.sent ?? [])],
+    secrets,
+    ...(stopped ? { stopped } : {}),
+  };
 }
