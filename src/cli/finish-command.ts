@@ -4,6 +4,7 @@
  */
 import { EXIT, HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { writeHar } from "../report/write-har.js";
 import { safeReport, writeReports } from "../report/write-reports.js";
 import { hideInOutput } from "./redacted-output.js";
 
@@ -18,6 +19,7 @@ export async function finishCommand(
 ): Promise<void> {
   hideInOutput(result.secrets);
   const files = await writeReports(reportDir, result.report, result.sections, { secrets: result.secrets });
+  if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
   // The summary quotes received values: it shows the same redacted, bounded report the files hold.
   process.stdout.write(summary(safeReport(result.report, result.secrets), files));
   if (result.report.verdict === "fail") {

@@ -55,7 +55,7 @@ export function validate(
     ...options,
   });
   const text = JSON.stringify(document) ?? "";
-  // The kind given is resolved; validate's own inference (main's 9.10) applies as in the CLI.
+  // A generic kind (`envelope`) on a response a specific kind covers is refused, as on the command line.
   const { kind: chosen } = chooseKind(document, resolved.kind, resolved);
   const result = validateDocument(document, text, chosen, resolved);
   return { valid: !result.findings.some((f) => f.severity === "error"), ...result };

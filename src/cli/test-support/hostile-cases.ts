@@ -348,7 +348,7 @@ export function shellExit(outcome: CliOutcome): number {
 export function readReports(dir: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!dir || !existsSync(dir)) return out;
-  for (const name of ["junit.xml", "report.json", "report.md", "report.html"]) {
+  for (const name of ["junit.xml", "report.json", "report.md", "report.html", "run.har"]) {
     const path = join(dir, name);
     if (existsSync(path)) out[name] = readFileSync(path, "utf8");
   }
