@@ -3,7 +3,6 @@
  * schema and, for response bodies, the semantic checks that can run from a file. Exit 0 valid (warnings
  * allowed), 1 violations, 2 bad usage or unreadable input.
  */
-import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
 import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
 import { chooseKind } from "../../checks/validate/infer-kind.js";
@@ -15,10 +14,11 @@ import {
   validateDocument,
 } from "../../checks/validate/validate-document.js";
 import { EXIT, HarnessError } from "../../errors.js";
+import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./validate-flags.js";
 
-const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_BYTES = FILE_LIMITS.document;
 
 const HELP = `
 Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
@@ -79,22 +79,8 @@ export function registerValidate(program: Command): void {
     .action((file: string | undefined) => action(file, command));
 }
 
-async function readFileText(path: string): Promise<string> {
-  try {
-    const info = await stat(path);
-    if (info.isDirectory())
-      throw new HarnessError("CB_FILE_UNREADABLE", `${path} is a directory, not a file`);
-    if (info.size > MAX_BYTES)
-      throw new HarnessError(
-        "CB_INPUT_TOO_LARGE",
-        `${path} is ${info.size} bytes; the limit is ${MAX_BYTES} bytes`,
-      );
-    return await readFile(path, "utf8");
-  } catch (err) {
-    if (err instanceof HarnessError) throw err;
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${path} (${code})`);
-  }
+function readFileText(path: string): Promise<string> {
+  return readCappedFile(path, MAX_BYTES, "file");
 }
 
 async function readInput(file: string | undefined): Promise<string> {
