@@ -172,7 +172,6 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "deep-warnings-proxy",
     item: "§1",
     exits: [1],
-    awaits: "validation",
     prepare: async (dir) => {
       const server = await startServer({ rateLimit: 1000, rateWindowMs: 1000 });
       const proxy = await startDeepWarningsProxy(server.url);
@@ -217,7 +216,6 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "all-429",
     item: "§6",
     exits: [2],
-    awaits: "exits",
     prepare: runAgainst("all-429", ["--max-calls", "300"]),
   },
   { name: "reset", item: "§6", exits: [1], prepare: runAgainst("reset") },
@@ -227,7 +225,6 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "max-calls-stop",
     item: "§5",
     exits: [2],
-    awaits: "exits",
     prepare: async (dir) => ({
       args: ["run", "--max-calls", "3", "--report-dir", reportDir(dir, "max-calls")],
     }),
