@@ -16,6 +16,7 @@ import { COMPARE_FLAGS } from "./commands/compare-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
 import { MERGE_FLAGS } from "./commands/merge-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
+import { PROXY_FLAGS } from "./commands/proxy-flags.js";
 import { REPLAY_FLAGS } from "./commands/replay-flags.js";
 import { RUN_FLAGS } from "./commands/run-flags.js";
 import { SERVE_FLAGS } from "./commands/serve-flags.js";
@@ -79,6 +80,14 @@ const COMMANDS = [
         "/a",
       ],
       ...["--max-calls", "10", "--timeout-ms", "100", "--allow-credits", "--report-dir", "d"],
+    ],
+  },
+  {
+    name: "proxy",
+    table: PROXY_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--target", "http://127.0.0.1:1/v1", "--listen", "127.0.0.1:0", "--max-exchanges", "3"],
+      ...["--timeout-ms", "100", "--max-body-bytes", "1000", "--report-dir", "d"],
     ],
   },
   {

@@ -8,6 +8,7 @@ import { registerCompare } from "./commands/compare.js";
 import { registerLoad } from "./commands/load.js";
 import { registerMerge } from "./commands/merge.js";
 import { registerOpenApi } from "./commands/openapi.js";
+import { registerProxy } from "./commands/proxy.js";
 import { registerReplay } from "./commands/replay.js";
 import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
@@ -37,5 +38,6 @@ export function buildProgram(): Command {
   registerCompare(program);
   registerOpenApi(program);
   registerReplay(program);
+  registerProxy(program);
   return program;
 }

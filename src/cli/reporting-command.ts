@@ -30,6 +30,8 @@ export interface ReportingCommandSpec {
   /** `--report-dir` as given (written as is); absent: a new `reports/<command>/<timestamp>` and `latest`. */
   reportDir: string | undefined;
   summary: SummaryText;
+  /** True when SIGINT/SIGTERM is the command's normal end (`proxy`): the verdict stays pass/fail. */
+  signalEnds?: boolean;
   /** Resolves the options (with `reportDir`, the folder chosen) and runs; stops when `signal` aborts. */
   execute(run: { reportDir: string; signal: AbortSignal }): Promise<CommandResult>;
 }
@@ -78,7 +80,7 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
       process.exitCode = exitCodeOf(report.verdict, signal);
       return;
     }
-    const signal = watch.received();
+    const signal = spec.signalEnds ? undefined : watch.received();
     const report = signal ? markInterrupted(result.report, signal) : result.report;
     hideInOutput(result.secrets);
     const files = await writeAll(spec, dir, report, result.sections, result.secrets);

@@ -6,7 +6,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 
 /** The commands that write reports. */
-export type ReportingCommand = "run" | "load" | "certify-client" | "merge" | "compare";
+export type ReportingCommand = "run" | "load" | "certify-client" | "merge" | "compare" | "proxy";
 
 /** Root of the default report folders, relative to the working directory. */
 export const REPORTS_ROOT = "reports";

@@ -10,7 +10,7 @@ export const RUNNER = {
     section: "Endpoints",
     sentence: "Responses are JSON.",
     level: "fail",
-    judgedIn: ["src/runner/judge-record.ts"],
+    judgedIn: ["src/runner/judge-record.ts", "src/proxy/judge-server.ts"],
   },
   /** The main key must be served: a 401/402/403 on it stops the run and fails it. */
   mainKeyNotRefused: {

@@ -1,0 +1,47 @@
+/** The flags of `cbcheck proxy`, typed from `ProxyOptions`. */
+import { httpUrl, integerIn } from "../../option-values.js";
+import { PROXY_DEFAULTS, type ProxyOptions } from "../../proxy/run-proxy.js";
+import type { FlagTable } from "../flag-table.js";
+
+/** Where the proxy's reports go. */
+export interface ProxyOutputOptions {
+  reportDir?: string;
+}
+
+/** `cbcheck proxy`'s decision for every option. */
+export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
+  target: {
+    flags: "--target <url>",
+    description:
+      "the cb/v1 server to forward to ({base_url}, ending in /v1; default: the embedded reference server)",
+    parse: (text) => httpUrl(text, "--target"),
+  },
+  listen: {
+    flags: "--listen <host:port>",
+    description: "where clients connect (port 0: any free port, printed)",
+    default: PROXY_DEFAULTS.listen,
+  },
+  maxExchanges: {
+    flags: "--max-exchanges <n>",
+    description: "stop and write the reports after this many exchanges (default: until Ctrl-C)",
+    parse: (text) => integerIn(text, "--max-exchanges"),
+  },
+  timeoutMs: {
+    flags: "--timeout-ms <ms>",
+    description: "time the target has for its headers and between body chunks (past it: 504 to the client)",
+    parse: (text) => integerIn(text, "--timeout-ms"),
+    default: PROXY_DEFAULTS.timeoutMs,
+  },
+  maxBodyBytes: {
+    flags: "--max-body-bytes <n>",
+    description: "bytes of each body copied for judging (the client always gets the whole body)",
+    parse: (text) => integerIn(text, "--max-body-bytes"),
+    default: PROXY_DEFAULTS.maxBodyBytes,
+  },
+  server: { notAFlag: "the embedded reference server's seeded bugs are for tests (library option)" },
+  reportDir: {
+    flags: "--report-dir <dir>",
+    description:
+      "where the reports go (default: a new reports/proxy/<timestamp>, copied to reports/proxy/latest)",
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * `cbcheck proxy [--target URL]`: a live validation proxy. Clients call it instead of the server; every
+ * exchange is forwarded unchanged and judged on a copy, both sides, per key (by hash).
+ */
+import type { Command } from "commander";
+import { HarnessError } from "../../errors.js";
+import { parseListen, runProxy } from "../../proxy/run-proxy.js";
+import type { Report } from "../../report/model.js";
+import { verdictLabel } from "../../report/verdict.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { runReportingCommand } from "../reporting-command.js";
+import { PROXY_FLAGS } from "./proxy-flags.js";
+
+const HELP = `
+Point a client at the proxy's base URL (printed at start) instead of the server's. Every exchange goes to the
+target unchanged (method, path, query, headers with Authorization, body) and the answer comes straight back;
+a copy is judged afterwards:
+  server side  every response through the check catalogue, as cbcheck run judges it; a target that resets
+               or stalls gets the client a JSON 502/504 and is a finding (transport.response_received)
+  client side  per API key (shown as k:<first 8 hex of sha256>, never the key): batch sizes, body properties,
+               no two batch calls in flight, Retry-After waited after a 429, no call after 401/402/403,
+               no resend of a 400, the key in the Authorization header only
+One line per violation goes to stderr as it is found. Ctrl-C (or --max-exchanges) writes the four reports.
+
+Examples:
+  cbcheck proxy --target https://staging.example.com/v1 --listen 127.0.0.1:8787
+      then run your suite with base URL http://127.0.0.1:8787/v1
+  cbcheck proxy --max-exchanges 500 --report-dir reports/proxy-ci
+      (no --target: the embedded reference server, see cbcheck serve for its test keys)
+
+Exit codes:
+  0  no violation in the exchanges seen
+  1  at least one violation (server or client side; see the reports)
+  2  usage error, or the listen address is taken
+Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0 or 1), not 130/143.
+`;
+
+function summary(report: Report, files: readonly string[]): string {
+  const s = report.summary;
+  const lines = [
+    `${verdictLabel(report.verdict)}: ${s.calls ?? 0} exchange(s), ${s.failed} failing row(s), ${s.warnings} warning(s)`,
+  ];
+  if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
+  return `${lines.join("\n")}\n`;
+}
+
+async function action(command: Command): Promise<void> {
+  const { reportDir, ...flags } = readFlags(command, PROXY_FLAGS);
+  await runReportingCommand({
+    command: "proxy",
+    reportDir,
+    summary,
+    signalEnds: true,
+    async execute({ signal }) {
+      try {
+        parseListen(flags.listen ?? "");
+      } catch (error) {
+        throw new HarnessError("CB_USAGE", (error as Error).message);
+      }
+      return runProxy(flags as Parameters<typeof runProxy>[0], {
+        signal,
+        onListening: (url) => process.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
+        onViolation: (line) => process.stderr.write(`${line}\n`),
+      }).catch((error: unknown) => {
+        if (error instanceof HarnessError) throw error;
+        throw new HarnessError("CB_USAGE", `cannot start the proxy: ${(error as Error).message}`);
+      });
+    },
+  });
+}
+
+/** Registers `cbcheck proxy`. */
+export function registerProxy(program: Command): void {
+  const command = program
+    .command("proxy")
+    .summary("a live validation proxy: judge real traffic between any client and any cb/v1 server")
+    .description("Forwards every exchange unchanged and judges both sides on a copy, per API key (by hash).");
+  addFlags(command, PROXY_FLAGS)
+    .addHelpText("after", HELP)
+    .action(() => action(command));
+}

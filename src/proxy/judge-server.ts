@@ -1,0 +1,62 @@
+/**
+ * The server side of `cbcheck proxy`: each forwarded exchange, rebuilt as an `Exchange`, through the check
+ * catalogue as `run` judges it; a target that reset or stalled is a `transport.response_received` failure.
+ */
+import { runChecks } from "../checks/run-checks.js";
+import { inferOperation } from "../checks/validate/request-input.js";
+import { decodeBody } from "../transport/decode-body.js";
+import type { Exchange } from "../transport/exchange.js";
+import { RUNNER } from "../verdicts/runner.js";
+import type { Proxied } from "./proxied.js";
+
+/** One server-side finding on one exchange. */
+export interface ServerFinding {
+  id: string;
+  severity: "error" | "warning";
+  title: string;
+  pointer?: string;
+  expected?: string;
+  received?: string;
+}
+
+/** The exchange as the checks read it: paths relative to the target's base path (`/v1`). */
+export function toExchange(p: Proxied, baseUrl: string): Exchange {
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const parsed = new URL(p.url, "http://proxy");
+  // As sent (percent-encoded), without the query: what `RecordedRequest.path` holds.
+  const raw = p.url.split("?")[0];
+  const path = raw.startsWith(basePath) ? raw.slice(basePath.length) || "/" : raw;
+  const query: Record<string, string> = {};
+  for (const [name, value] of parsed.searchParams) query[name] = value;
+  const exchange: Exchange = {
+    operation: inferOperation(p.method, path),
+    request: { method: p.method, baseUrl, path, query, headers: p.headers, body: p.body || undefined },
+  };
+  if (p.targetError) {
+    exchange.transportError = p.targetError;
+    return exchange;
+  }
+  exchange.response = {
+    status: p.status,
+    headers: p.responseHeaders,
+    ...decodeBody(p.responseBody, p.cut),
+    durationMs: p.endedAt - p.startedAt,
+  };
+  return exchange;
+}
+
+/** Every finding of the catalogue (and of the transport) on one exchange. */
+export function judgeServer(exchange: Exchange): ServerFinding[] {
+  if (exchange.transportError) {
+    const { code, message } = exchange.transportError;
+    return [{ id: RUNNER.responseReceived.id, severity: "error", title: `${code}: ${message}` }];
+  }
+  return runChecks(exchange).map((f) => ({
+    id: f.checkId,
+    severity: f.severity,
+    title: f.title,
+    pointer: f.pointer,
+    expected: f.expected,
+    received: f.received,
+  }));
+}
