@@ -18,6 +18,8 @@ export interface ProxySession {
   baseUrl: string;
   embedded: boolean;
   exchanges: number;
+  /** Exchanges whose copy was cut (cap, client gone): not judged on the server side. */
+  unjudged: number;
   /** Key hashes seen, in order of first call. */
   keys: string[];
   findings: readonly Finding[];
@@ -103,6 +105,11 @@ export function buildProxyReport(s: ProxySession): Report {
     results,
     notes: [
       `${s.exchanges} exchange(s) proxied to ${s.baseUrl} from ${s.keys.length} key(s) (shown by hash); server rows list only the checks that found something`,
+      ...(s.unjudged > 0
+        ? [
+            `${s.unjudged} response(s) not judged on the server side: their copy was cut (size cap or client gone)`,
+          ]
+        : []),
     ],
   };
 }

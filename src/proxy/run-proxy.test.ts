@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 /** A proxy in front of `target`; `stop()` ends the session and returns its report and live lines. */
-async function proxyTo(target: string, timeoutMs = 10_000) {
+async function proxyTo(target: string, timeoutMs = 10_000, maxBodyBytes = 1 << 20) {
   const abort = new AbortController();
   const lines: string[] = [];
   let base = "";
@@ -23,7 +23,7 @@ async function proxyTo(target: string, timeoutMs = 10_000) {
   };
   const listening = new Promise<void>((resolve) => {
     const result = runProxy(
-      { target, listen: "127.0.0.1:0", timeoutMs, maxBodyBytes: 1 << 20 },
+      { target, listen: "127.0.0.1:0", timeoutMs, maxBodyBytes },
       {
         signal: abort.signal,
         onListening: (url) => {
@@ -159,6 +159,16 @@ describe("cbcheck proxy", () => {
     expect(report.results.find((r) => r.suite === "server" && r.status === "fail")?.id).toBe(
       "resolve.cursor_null",
     );
+  });
+
+  it("does not judge a response whose copy the cap cut (no false alarm), and says so", async () => {
+    const server = await reference();
+    const proxy = await proxyTo(server.url, 10_000, 20);
+    const whole = await call(`${proxy.base()}/capabilities`, server.keys.plus);
+    expect(() => JSON.parse(whole.text)).not.toThrow();
+    const report = await proxy.stop();
+    expect(failing(report)).toEqual([]);
+    expect(report.notes?.join(" ")).toContain("1 response(s) not judged on the server side");
   });
 
   it("answers 502 for a target that resets and 504 for one that stalls", async () => {

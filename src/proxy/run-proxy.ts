@@ -59,6 +59,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   const keys: string[] = [];
   const clientJudge = new ClientJudge();
   let judged = 0;
+  let unjudged = 0;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
@@ -77,8 +78,12 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     judged++;
     if (!keys.includes(p.keyHash)) keys.push(p.keyHash);
     const exchange = toExchange(p, baseUrl);
-    for (const s of judgeServer(exchange))
-      record({ side: "server", ...s, operation: exchange.operation, exchange: p, evidence: [s.title] });
+    // A copy that is not whole (the cap, or a client that left) cannot be judged fairly: a cut body is no
+    // fault of the server's.
+    if (p.cut !== undefined && !p.targetError) unjudged++;
+    else
+      for (const s of judgeServer(exchange))
+        record({ side: "server", ...s, operation: exchange.operation, exchange: p, evidence: [s.title] });
     for (const v of clientJudge.judge(p, exchange.operation))
       record({
         side: "client",
@@ -116,6 +121,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     baseUrl,
     embedded: embedded !== undefined,
     exchanges: judged,
+    unjudged,
     keys,
     findings,
   });
