@@ -171,6 +171,21 @@ describe("cbcheck proxy", () => {
     expect(report.notes?.join(" ")).toContain("1 response(s) not judged on the server side");
   });
 
+  it("without a target starts the embedded reference server, whose keys --seed fixes", async () => {
+    const twin = await reference({ seed: 7, keySeed: 7 });
+    const abort = new AbortController();
+    let base = "";
+    const session = runProxy(
+      { listen: "127.0.0.1:0", timeoutMs: 10_000, maxBodyBytes: 1 << 20, seed: 7, maxExchanges: 1 },
+      { signal: abort.signal, onListening: (url) => (base = url) },
+    );
+    while (base === "") await new Promise((r) => setTimeout(r, 10));
+    expect((await call(`${base}/me`, twin.keys.plus)).status).toBe(200);
+    const { report } = await session;
+    expect(report.target).toMatchObject({ embedded: true });
+    expect(report.verdict).toBe("pass");
+  });
+
   it("answers 502 for a target that resets and 504 for one that stalls", async () => {
     const hostile: Server = createServer((req, res) => {
       if (req.url?.includes("reset")) req.socket.destroy();

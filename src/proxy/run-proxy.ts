@@ -25,6 +25,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   /** Bytes of each body copied for judging. */
   maxBodyBytes: number;
+  /** Without a target: the embedded server's seed, which also fixes its test keys (as `cbcheck serve --seed`). */
+  seed?: number;
   /** The embedded reference server's options (tests seed mutations here). */
   server?: ServerOptions;
 }
@@ -53,7 +55,13 @@ export function parseListen(text: string): { host: string; port: number } {
 /** Runs a proxy session until the signal aborts or enough exchanges were judged. */
 export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
-  const embedded = options.target === undefined ? await startServer(options.server ?? {}) : undefined;
+  const embedded =
+    options.target === undefined
+      ? await startServer({
+          ...options.server,
+          ...(options.seed !== undefined ? { seed: options.seed, keySeed: options.seed } : {}),
+        })
+      : undefined;
   const baseUrl = (options.target ?? embedded?.url ?? "").replace(/\/+$/, "");
   const findings: Finding[] = [];
   const keys: string[] = [];

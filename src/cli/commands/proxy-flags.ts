@@ -38,6 +38,12 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
     parse: (text) => integerIn(text, "--max-body-bytes"),
     default: PROXY_DEFAULTS.maxBodyBytes,
   },
+  seed: {
+    flags: "--seed <n>",
+    description:
+      "without --target: the embedded server's seed, fixing its test keys (the ones cbcheck serve --seed N prints)",
+    parse: (text) => integerIn(text, "--seed", 0),
+  },
   server: { notAFlag: "the embedded reference server's seeded bugs are for tests (library option)" },
   reportDir: {
     flags: "--report-dir <dir>",

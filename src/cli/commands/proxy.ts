@@ -26,7 +26,7 @@ Examples:
   cbcheck proxy --target https://staging.example.com/v1 --listen 127.0.0.1:8787
       then run your suite with base URL http://127.0.0.1:8787/v1
   cbcheck proxy --max-exchanges 500 --report-dir reports/proxy-ci
-      (no --target: the embedded reference server, see cbcheck serve for its test keys)
+      (no --target: the embedded reference server; with --seed 7 its keys are those of cbcheck serve --seed 7)
 
 Exit codes:
   0  no violation in the exchanges seen
