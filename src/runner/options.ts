@@ -56,6 +56,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** Count every warning as a failure (the run's verdict fails on any warning). */
+  strict?: boolean;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -84,6 +86,7 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  strict: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -134,6 +137,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    strict: input.strict ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

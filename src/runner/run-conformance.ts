@@ -16,6 +16,7 @@ import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
+import { strictResults } from "./strict.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
@@ -102,7 +103,7 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
-  const results = engine.results.results();
+  const results = strictResults(engine.results.results(), options.strict);
   const report: Report = {
     tool: "cbcheck",
     version: VERSION,

@@ -19,6 +19,8 @@ export interface BugSettings {
   edgePageOverflow: number;
   /** Edges: the cursor resumes this many edges early (the last edge of a page repeats). */
   edgeCursorStepBack: number;
+  /** Edges: a cut edge page answers `truncated: false` and no cursor. */
+  edgeCutSilently: boolean;
   /** Edges: returned as if `include=*` when `include` was not given. */
   edgesWithoutInclude: boolean;
   /** Coverage: `requested` names an id that was not requested. */
@@ -29,6 +31,8 @@ export interface BugSettings {
   unknownId404: boolean;
   /** Resolve: candidates delivered beyond `limit`. */
   resolveOverLimit: number;
+  /** Resolve: `types` is ignored (candidates of every type). */
+  resolveIgnoresTypes: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -85,11 +89,13 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   nodeWithoutName: false,
   edgePageOverflow: 0,
   edgeCursorStepBack: 0,
+  edgeCutSilently: false,
   edgesWithoutInclude: false,
   requestedExtraId: false,
   missingOmitsLast: false,
   unknownId404: false,
   resolveOverLimit: 0,
+  resolveIgnoresTypes: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   batchSubunitCap: 50,
@@ -124,6 +130,8 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "edges-51": { edgePageOverflow: 1 },
   "edges-cursor-overlap": { edgeCursorStepBack: 1 },
   "edges-without-include": { edgesWithoutInclude: true },
+  "edges-cut-silently": { edgeCutSilently: true },
+  "resolve-types-ignored": { resolveIgnoresTypes: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },

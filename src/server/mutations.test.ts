@@ -26,6 +26,10 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "envelope-unit-type-invalid": async (s) => (await get(s)).json.cost.unit_type !== "record",
   "resolve-cursor-set": async (s) => (await call(s, "/resolve?query=Avd")).json.cursor !== null,
   "resolve-over-limit": async (s) => (await call(s, "/resolve?query=Avd&limit=2")).json.data.length > 2,
+  "resolve-types-ignored": async (s) =>
+    (await call(s, `/resolve${qs({ query: "Avd", types: ["person"] })}`)).json.data.some(
+      (c: { type: string }) => c.type !== "person",
+    ),
   "resolve-requested-empty": async (s) =>
     (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
   "org-employees-string": async (s) =>
@@ -36,6 +40,14 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "edge-props-extra-field": async (s) =>
     "weight" in (await get(s, { include: ["*"] })).json.data.edges[0].props,
   "edges-51": async (s) => (await get(s, { include: ["*"] })).json.data.edges.length > 50,
+  "edges-cut-silently": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    return r.data.edges.length === 50 && r.truncated === false && r.cursor === null;
+  },
+  "method-not-allowed-without-allow": async (s) => {
+    const r = await call(s, "/resolve?query=Avd", { method: "POST", body: {} });
+    return r.status === 405 && !r.headers.has("allow");
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });
