@@ -12,6 +12,7 @@ import { coverageConsistentWithRequest } from "./coverage-consistent-with-reques
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
+import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
 import { envelopeTruncatedWhenCut } from "./envelope-truncated-when-cut.js";
@@ -26,6 +27,7 @@ import { extSubunitsCap } from "./ext-subunits-cap.js";
 import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
 import { extSubunitsParentMatchesKey } from "./ext-subunits-parent-matches-key.js";
 import { extSubunitsTruncatedConsistent } from "./ext-subunits-truncated-consistent.js";
+import { httpAllowOn405 } from "./http-allow-on-405.js";
 import { httpDocumentedStatus } from "./http-documented-status.js";
 import { httpErrorBodyOnErrorStatus } from "./http-error-body-on-error-status.js";
 import { httpJsonBody } from "./http-json-body.js";
@@ -41,6 +43,7 @@ import { resolveCoverageSingleRequested } from "./resolve-coverage-single-reques
 import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
+import { resolveTypesRespected } from "./resolve-types-respected.js";
 import { responseSchema } from "./response-schema.js";
 
 /** Every check cbcheck runs on a recorded exchange. */
@@ -52,6 +55,7 @@ export const CATALOGUE: readonly Check[] = [
   coverageConsistentWithRequest,
   coverageRequestedReturnedOrMissing,
   edgesOnlyWithInclude,
+  edgesPageCutDeclared,
   edgesPredicatesFromInclude,
   entitiesConsistentWithData,
   envelopeEvidenceEmpty,
@@ -67,6 +71,7 @@ export const CATALOGUE: readonly Check[] = [
   extSubunitsLegacyNames,
   extSubunitsParentMatchesKey,
   extSubunitsTruncatedConsistent,
+  httpAllowOn405,
   httpDocumentedStatus,
   httpErrorBodyOnErrorStatus,
   httpJsonBody,
@@ -82,5 +87,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
+  resolveTypesRespected,
   responseSchema,
 ];
