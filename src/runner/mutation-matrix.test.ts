@@ -48,6 +48,7 @@ const MATRIX: Record<string, Row> = {
   "edges-51": { expect: ["response.schema"], suites: LIM },
   "edges-cut-silently": { expect: ["edges.page_cut_declared"], suites: LIM },
   "method-not-allowed-without-allow": { expect: ["http.allow_on_405"], suites: ["http"], strict: true },
+  "edges-cursor-skip": { expect: ["limits.edge_paging_reaches_all"], suites: LIM },
   "edges-cursor-overlap": { expect: ["limits.edge_paging_no_duplicate_edge"], suites: LIM },
   "financial-oldest-first": { expect: ["ext.financial_history.newest_first"], suites: S },
   "financial-duplicate-year": { expect: ["ext.financial_history.one_row_per_year"], suites: S },

@@ -17,7 +17,7 @@ export interface BugSettings {
   nodeWithoutName: boolean;
   /** Edges: added to the page size and step (51 edges per page). */
   edgePageOverflow: number;
-  /** Edges: the cursor resumes this many edges early (the last edge of a page repeats). */
+  /** Edges: the cursor resumes this many edges early (the last edge of a page repeats); negative: late. */
   edgeCursorStepBack: number;
   /** Edges: a cut edge page answers `truncated: false` and no cursor. */
   edgeCutSilently: boolean;
@@ -129,6 +129,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "node-missing-name": { nodeWithoutName: true },
   "edges-51": { edgePageOverflow: 1 },
   "edges-cursor-overlap": { edgeCursorStepBack: 1 },
+  "edges-cursor-skip": { edgeCursorStepBack: -1 },
   "edges-without-include": { edgesWithoutInclude: true },
   "edges-cut-silently": { edgeCutSilently: true },
   "resolve-types-ignored": { resolveIgnoresTypes: true },

@@ -48,6 +48,17 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     const r = await call(s, "/resolve?query=Avd", { method: "POST", body: {} });
     return r.status === 405 && !r.headers.has("allow");
   },
+  "edges-cursor-skip": async (s) => {
+    // Following every cursor reaches fewer than the stub's 120 edges of MAIN.
+    const reached = new Set<number>();
+    let r = await batch(s, { ids: [MAIN], include: ["*"] });
+    for (let i = 0; i < 10; i++) {
+      for (const e of r.json.data.edges) reached.add(e.id);
+      if (r.json.cursor === null) break;
+      r = await batch(s, { ids: [MAIN], include: ["*"], cursor: r.json.cursor });
+    }
+    return reached.size < 120;
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });

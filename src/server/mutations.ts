@@ -61,6 +61,7 @@ export const MUTATIONS = [
   m("edges-51", "edges", "an edge page holds 51 edges"),
   m("edges-cut-silently", "edges", "a cut edge page says `truncated: false` and hands out no cursor"),
   m("method-not-allowed-without-allow", "http", "405 responses lack the `Allow` header"),
+  m("edges-cursor-skip", "edges", "the cursor resumes one edge late: one edge per page is never delivered"),
   m("edges-cursor-overlap", "edges", "the cursor resumes one edge early: the last edge of a page repeats"),
   m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
   m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
