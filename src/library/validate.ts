@@ -2,6 +2,7 @@
  * `validate(kind, document, request?)`: `cbcheck validate` as a library call — one JSON value against the
  * schema of its kind and, for response bodies, every semantic check that can judge it without headers.
  */
+import { chooseKind } from "../checks/validate/infer-kind.js";
 import { resolveValidateOptions } from "../checks/validate/options.js";
 import { type Finding, validateDocument } from "../checks/validate/validate-document.js";
 import type { OperationId } from "../transport/exchange.js";
@@ -54,6 +55,8 @@ export function validate(
     ...options,
   });
   const text = JSON.stringify(document) ?? "";
-  const result = validateDocument(document, text, resolved.kind, resolved);
+  // A generic kind (`envelope`) on a response a specific kind covers is refused, as on the command line.
+  const { kind: chosen } = chooseKind(document, resolved.kind, resolved);
+  const result = validateDocument(document, text, chosen, resolved);
   return { valid: !result.findings.some((f) => f.severity === "error"), ...result };
 }
