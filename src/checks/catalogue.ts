@@ -11,8 +11,8 @@ import { costInfluencerCreditPerRecord } from "./cost-influencer-credit-per-reco
 import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
-import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
 import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
+import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
 import { envelopeTruncatedWhenCut } from "./envelope-truncated-when-cut.js";

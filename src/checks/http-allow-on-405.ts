@@ -11,7 +11,8 @@ import { header } from "./support/response.js";
 export const httpAllowOn405: Check = {
   id: "http.allow_on_405",
   section: "Errors",
-  sentence: "405 | Method not supported by the operation | not stated | (RFC 9110 §15.5.6: a 405 MUST carry Allow)",
+  sentence:
+    "405 | Method not supported by the operation | not stated | (RFC 9110 §15.5.6: a 405 MUST carry Allow)",
   level: "warn",
   appliesTo: (x) => x.response?.status === 405,
   run(x) {

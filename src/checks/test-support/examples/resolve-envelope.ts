@@ -1,4 +1,6 @@
 /** Examples for the resolve and envelope-wide checks. */
+
+import type { Exchange } from "../../../transport/exchange.js";
 import {
   errorExchange,
   influencerExchange,
@@ -7,7 +9,6 @@ import {
   resolveExchange,
   smallBatch,
 } from "../exchanges.js";
-import type { Exchange } from "../../../transport/exchange.js";
 import type { CheckExample } from "./example.js";
 
 /** The exchange with `types` (JSON-encoded) added to its resolve query. */
