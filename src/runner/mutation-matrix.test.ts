@@ -39,6 +39,7 @@ const MATRIX: Record<string, Row> = {
   "resolve-cursor-set": { expect: ["resolve.cursor_null"], suites: S },
   "resolve-over-limit": { expect: ["resolve.limit_respected"], suites: S },
   "resolve-types-ignored": { expect: ["resolve.types_respected"], suites: S, strict: true },
+  "resolve-default-limit-50": { expect: ["resolve.limit_respected"], suites: S },
   "resolve-requested-empty": { expect: ["resolve.coverage_single_requested"], suites: S },
   "org-employees-string": { expect: ["response.schema"], suites: S },
   "org-unknown-field": { expect: ["response.schema"], suites: S },

@@ -67,6 +67,8 @@ export interface BugSettings {
   maxQuery: number;
   /** Validation: the resolve query's length counted in UTF-16 units instead of characters. */
   queryLengthInUtf16Units: boolean;
+  /** Validation: resolve's default `limit` under /v1 (contract: 10). */
+  resolveDefaultLimit: number;
   /** Validation: resolve's default `limit` under /api/v1 (contract: 10). */
   altResolveDefaultLimit: number;
   /** Validation: request body cap instead of the server option, or null. */
@@ -113,6 +115,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   maxIds: null,
   maxQuery: 300,
   queryLengthInUtf16Units: false,
+  resolveDefaultLimit: 10,
   altResolveDefaultLimit: 10,
   maxBodyBytes: null,
   rateWindowOff: false,
@@ -155,6 +158,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthInUtf16Units: true },
   "alt-resolve-limit-default": { altResolveDefaultLimit: 5 },
+  "resolve-default-limit-50": { resolveDefaultLimit: 50 },
   "oversize-body-accepted": { maxBodyBytes: 64 * 1024 * 1024 },
   "rate-limit-off": { rateWindowOff: true },
   "rate-limit-leaks-under-concurrency": { countCallsLate: true },

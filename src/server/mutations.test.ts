@@ -30,6 +30,7 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     (await call(s, `/resolve${qs({ query: "Avd", types: ["person"] })}`)).json.data.some(
       (c: { type: string }) => c.type !== "person",
     ),
+  "resolve-default-limit-50": async (s) => (await call(s, "/resolve?query=Avd")).json.data.length > 10,
   "resolve-requested-empty": async (s) =>
     (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
   "org-employees-string": async (s) =>

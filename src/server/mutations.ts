@@ -52,6 +52,7 @@ export const MUTATIONS = [
   m("resolve-cursor-set", "resolve", "resolve answers a non-null `cursor`"),
   m("resolve-over-limit", "resolve", "resolve returns one candidate more than `limit`"),
   m("resolve-types-ignored", "resolve", "resolve ignores `types`: candidates of every type are returned"),
+  m("resolve-default-limit-50", "resolve", "resolve without `limit` returns up to 50 candidates (default 10)"),
   m("resolve-requested-empty", "resolve", "resolve answers `coverage.requested: []`"),
   m("org-employees-string", "nodes", "org payload `employees` is a string"),
   m("org-unknown-field", "nodes", "org payload carries an unknown field `internal_score`"),
