@@ -9,6 +9,7 @@ import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { CreditBudget } from "./credits/budget.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
@@ -17,8 +18,12 @@ import { RunStopped } from "./run-stopped.js";
 export interface RunKeys {
   main: string;
   free?: string;
-  /** A revoked key (embedded server only): the auth suite's `revoked` choice. */
+  /** A revoked key (`--revoked-api-key-env`; the embedded server's own): the `revoked` choice. */
   revoked?: string;
+  /** A Business Plus team key (`--team-api-key-env`): the `team` choice. */
+  team?: string;
+  /** A Plus key without credits (`--no-credits-api-key-env`): the `no-credits` choice. */
+  noCredits?: string;
 }
 
 /** The resolved target. */
@@ -36,6 +41,8 @@ export class RunEngine {
   readonly results = new ResultCollector();
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
+  /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
+  readonly credits: CreditBudget;
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
@@ -55,6 +62,7 @@ export class RunEngine {
     readonly fixtures: TargetFixtures,
     readonly onProgress: (line: string) => void = () => {},
   ) {
+    this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
     if (options.har) this.har = new HarRecorder();
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -94,6 +102,8 @@ export class RunEngine {
     if (choice === "free") return this.keys.free;
     if (choice === "invalid") return this.#invalidKey;
     if (choice === "revoked") return this.keys.revoked;
+    if (choice === "team") return this.keys.team;
+    if (choice === "no-credits") return this.keys.noCredits;
     return undefined;
   }
 
