@@ -14,6 +14,7 @@ import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
+import { toWireRequest } from "./wire-request.js";
 
 /** Keys of the run; kept here and never recorded. */
 export interface RunKeys {
@@ -121,30 +122,9 @@ export class RunEngine {
   wire(request: PlannedRequest): WireRequest {
     const baseUrl = request.base === "alt" ? this.target.altBaseUrl : this.target.baseUrl;
     if (!baseUrl) throw new Error("no alternate base URL configured");
-    const headers: Record<string, string> = { accept: "application/json", ...(request.headers ?? {}) };
-    let body: string | Buffer | undefined;
-    if (request.body && "json" in request.body) {
-      body = JSON.stringify(request.body.json);
-      headers["content-type"] ??= "application/json";
-    } else if (request.body) {
-      body = request.body.raw;
-      headers["content-type"] ??= request.body.contentType ?? "application/json";
-    }
     const choice = request.key ?? "main";
-    const apiKey = this.keyFor(choice);
-    const keyEnv = this.#keyEnv(choice);
     this.sent.add(request);
-    return {
-      operation: request.operation,
-      method: request.method,
-      baseUrl,
-      path: request.path,
-      ...(request.query ? { query: request.query } : {}),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      ...(apiKey !== undefined ? { apiKey } : {}),
-      ...(apiKey !== undefined && keyEnv ? { keyEnv } : {}),
-    };
+    return toWireRequest(request, baseUrl, this.keyFor(choice), this.#keyEnv(choice));
   }
 
   /** Where the user's key of a choice lives (for curl lines); none for the embedded server's own keys. */

@@ -18,6 +18,7 @@ import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
+import { strictResults } from "./strict.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
@@ -130,7 +131,7 @@ export async function runConformance(
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   engine.notes.push(creditNote(engine.credits));
-  const results = engine.results.results();
+  const results = strictResults(engine.results.results(), options.strict);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
     tool: "cbcheck",

@@ -76,6 +76,10 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     parse: parseConcurrency,
     default: RUN_DEFAULTS.concurrency,
   },
+  strict: {
+    flags: "--strict",
+    description: "count every warning as a failure (exit 1); warnings mark readings the contract leaves open",
+  },
   maxCalls: {
     flags: "--max-calls <n>",
     description: "never send more than this many requests",

@@ -21,6 +21,7 @@ import { COMPARE } from "../../verdicts/compare.js";
 import { VERSION } from "../../version.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
+import { toWireRequest } from "../wire-request.js";
 import { asOfOf, classifyPair, type Difference } from "./classify.js";
 
 /** Resolved options of one comparison. */
@@ -57,26 +58,9 @@ export function compareRequests(
 }
 
 function wire(request: PlannedRequest, baseUrl: string, apiKey: string, keyEnv: string): WireRequest {
-  const headers: Record<string, string> = { accept: "application/json", ...(request.headers ?? {}) };
-  let body: string | Buffer | undefined;
-  if (request.body && "json" in request.body) {
-    body = JSON.stringify(request.body.json);
-    headers["content-type"] ??= "application/json";
-  } else if (request.body) {
-    body = request.body.raw;
-    headers["content-type"] ??= request.body.contentType ?? "application/json";
-  }
+  // Requests that choose another key (an invalid one, none) are sent without one: both releases alike.
   const keyed = request.key === undefined || request.key === "main";
-  return {
-    operation: request.operation,
-    method: request.method,
-    baseUrl,
-    path: request.path,
-    ...(request.query ? { query: request.query } : {}),
-    headers,
-    ...(body !== undefined ? { body } : {}),
-    ...(keyed ? { apiKey, keyEnv } : {}),
-  };
+  return toWireRequest(request, baseUrl, keyed ? apiKey : undefined, keyEnv);
 }
 
 /** Sends one request, waiting once on a 429's Retry-After (a limit is not a difference between releases). */

@@ -89,6 +89,10 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     reply.headers["retry-after"] = "1.5";
     return reply;
   }),
+  "method-not-allowed-without-allow": onStatus(405, (reply) => {
+    delete reply.headers.allow;
+    return reply;
+  }),
   "content-type-html": onStatus(200, (reply) => {
     reply.headers["content-type"] = "text/html";
     return reply;
