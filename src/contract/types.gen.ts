@@ -1142,6 +1142,31 @@ export interface CbcheckReport {
     count: number;
   }[];
   /**
+   * run: for each registered rule a run can judge (checks and run verdicts, src/verdicts/registry.ts), how many exchanges it judged, the ones never exercised and why; and what the responses held (statuses, error codes, node types, predicates, extensions).
+   */
+  coverage?: {
+    rules: {
+      id: string;
+      exchanges: number;
+      /**
+       * only for a rule never exercised: why not
+       */
+      reason?: string;
+      /**
+       * false when the rule was not exercised because its suite was not selected
+       */
+      selected?: boolean;
+    }[];
+    unexercised: number;
+    seen: {
+      statuses: Tally;
+      errorCodes: Tally;
+      nodeTypes: Tally;
+      predicates: Tally;
+      extensions: Tally;
+    };
+  };
+  /**
    * report.json only: the URI of this schema.
    */
   $schema?: string;
@@ -1223,6 +1248,12 @@ export interface Counterexample {
   curl?: string;
   shrinks?: number;
   evidence?: string[];
+}
+/**
+ * How many times each value was seen.
+ */
+export interface Tally {
+  [k: string]: number;
 }
 /**
  * Contract cb/v1, Endpoints / GET /resolve, Response 200: `{id, type (node type from the resolve list), name, score}`, all four required. `score` ranks and is not a probability.

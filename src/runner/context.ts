@@ -53,6 +53,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
         while (next < requests.length) {
           const i = next++;
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
+          engine.seen.add(out[i]);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));

@@ -10,6 +10,7 @@ import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
+import { SeenTally } from "./seen-tally.js";
 
 /** Keys of the run; kept here and never recorded. */
 export interface RunKeys {
@@ -36,6 +37,8 @@ export class RunEngine {
   readonly notes: string[] = [];
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
+  /** What the responses held (report `coverage.seen`). */
+  readonly seen = new SeenTally();
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};

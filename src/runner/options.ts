@@ -60,6 +60,8 @@ export interface RunOptions {
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
   mutation?: string;
+  /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
+  failOnUnexercised?: boolean;
 }
 
 /** The options after resolution: nothing optional left to default. */
@@ -84,6 +86,7 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  failOnUnexercised: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -134,6 +137,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    failOnUnexercised: input.failOnUnexercised ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

@@ -70,6 +70,7 @@ async function dispatch(
   }
   // A call cut by the deadline says nothing about the target: stop instead of judging it.
   if (signal.aborted) throw deadlineStop(engine);
+  engine.seen.add(exchange);
   return exchange;
 }
 

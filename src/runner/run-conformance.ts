@@ -4,6 +4,7 @@
  * nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
+import { coverageSection } from "../report/coverage.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
@@ -11,6 +12,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -102,6 +104,15 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  const coverage = runCoverage({
+    results: engine.results.results(),
+    suites: options.suites,
+    shard: options.shard,
+    seen: engine.seen.values(),
+    ...(engine.stopped ? { stopped: engine.stopped.message } : {}),
+  });
+  const unexercised = options.failOnUnexercised ? unexercisedOutcome(coverage) : undefined;
+  if (unexercised) engine.results.add("coverage", unexercised);
   const results = engine.results.results();
   const report: Report = {
     tool: "cbcheck",
@@ -124,12 +135,13 @@ export async function runConformance(
     rerun: rerunCommand(options),
     timings,
     sent: engine.sent.rows(),
+    coverage,
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   return {
     report,
-    sections: [sentValuesSection(report.sent ?? [])],
+    sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
     secrets,
     ...(stopped ? { stopped } : {}),
   };
