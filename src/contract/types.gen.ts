@@ -1153,9 +1153,9 @@ export interface CbcheckReport {
        */
       reason?: string;
       /**
-       * false when the rule was not exercised because its suite was not selected
+       * true when never exercising the rule is expected (its suite was not selected, or it applies only to an answer a conforming server never sends): --fail-on-unexercised does not count it
        */
-      selected?: boolean;
+      exempt?: boolean;
     }[];
     unexercised: number;
     seen: {

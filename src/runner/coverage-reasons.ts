@@ -35,6 +35,15 @@ export const NEEDS: readonly { prefix: string; reason: string }[] = [
   { prefix: "org.signature_only_single", reason: "no single-org read with a signature in the answers" },
 ];
 
+/**
+ * Checks that apply only to an answer a conforming server never sends: a clean run leaves them unexercised, and
+ * another verdict judges the same sentence on the conforming answer.
+ */
+export const ONLY_ON_VIOLATION: Readonly<Record<string, string>> = {
+  "me.every_plan":
+    "applies only to a 403 on /me or /capabilities, which a conforming server never sends (auth.me_capabilities_every_plan judges the 200)",
+};
+
 /** The suite whose file judges a rule, when the file's name is not the suite's own. */
 export const SUITE_OF_FILE: Readonly<Record<string, SuiteName>> = {
   "alt-errors": "alt-base-url",

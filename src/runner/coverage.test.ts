@@ -11,6 +11,7 @@ const row = (id: string, status: CheckResult["status"], extra: Partial<CheckResu
   status,
   sentence: "s",
   exchanges: 1,
+  counterexamples: [],
   ...extra,
 });
 
@@ -27,9 +28,12 @@ describe("runCoverage", () => {
       ],
     });
     const by = new Map(c.rules.map((r) => [r.id, r]));
-    expect(by.get("auth.missing_or_invalid_key_401")).toEqual({ id: "auth.missing_or_invalid_key_401", exchanges: 8 });
+    expect(by.get("auth.missing_or_invalid_key_401")).toEqual({
+      id: "auth.missing_or_invalid_key_401",
+      exchanges: 8,
+    });
     expect(by.get("auth.free_key_plan_required_403")?.reason).toBe("no free key given");
-    expect(by.get("negative.batch_ids_101")).toMatchObject({ exchanges: 0, selected: false });
+    expect(by.get("negative.batch_ids_101")).toMatchObject({ exchanges: 0, exempt: true });
     expect(by.get("negative.batch_ids_101")?.reason).toMatch(/suite negative not selected/);
     expect(by.get("ext.subunits.cap")?.reason).toMatch(/sub-units/);
     // Load and client rules are not a run's to judge.

@@ -10,7 +10,7 @@ import { allVerdicts, type RegisteredVerdict } from "../verdicts/registry.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import { HARNESS_SECTION } from "../vocabulary/verdict.js";
-import { neededData, SUITE_OF_FILE } from "./coverage-reasons.js";
+import { neededData, ONLY_ON_VIOLATION, SUITE_OF_FILE } from "./coverage-reasons.js";
 import type { SeenValues } from "./seen-tally.js";
 import type { Shard } from "./shard.js";
 import type { Outcome } from "./suite.js";
@@ -52,13 +52,15 @@ function suitesOf(v: RegisteredVerdict): SuiteName[] {
 function reasonFor(v: RegisteredVerdict, input: CoverageInput, skips: Map<string, string>): CoverageRule {
   const skip = skips.get(v.id);
   if (skip) return { id: v.id, exchanges: 0, reason: skip };
+  const onViolation = ONLY_ON_VIOLATION[v.id];
+  if (onViolation) return { id: v.id, exchanges: 0, reason: onViolation, exempt: true };
   const suites = suitesOf(v);
   if (suites.length > 0 && !suites.some((s) => input.suites.includes(s)))
     return {
       id: v.id,
       exchanges: 0,
       reason: `suite ${suites.join(" / ")} not selected (--suite)`,
-      selected: false,
+      exempt: true,
     };
   if (input.stopped) return { id: v.id, exchanges: 0, reason: `the run stopped before it: ${input.stopped}` };
   if (input.shard.count > 1)
@@ -92,7 +94,7 @@ export function runCoverage(input: CoverageInput): RunCoverage {
 
 /** The unexercised rules `--fail-on-unexercised` fails on: those of the suites that were selected. */
 export function failingUnexercised(coverage: RunCoverage): CoverageRule[] {
-  return coverage.rules.filter((r) => r.reason !== undefined && r.selected !== false);
+  return coverage.rules.filter((r) => r.reason !== undefined && r.exempt !== true);
 }
 
 /** The outcome of `run.rule_unexercised` under `--fail-on-unexercised` (none when every rule was exercised). */

@@ -9,7 +9,10 @@ import { SUITES } from "./suites/index.js";
 
 describe("runConformance against the embedded reference server", () => {
   it("passes every suite on the unmutated server, with a report that matches its schema", async () => {
-    const { report } = await runConformance(resolveRunOptions({ seed: 11, runs: 8 }));
+    // --fail-on-unexercised: on the embedded server (its own ids, a Free and a revoked key) every rule applies.
+    const { report } = await runConformance(
+      resolveRunOptions({ seed: 11, runs: 8, failOnUnexercised: true }),
+    );
     const failing = report.results
       .filter((r) => r.status === "fail")
       .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
@@ -23,6 +26,7 @@ describe("runConformance against the embedded reference server", () => {
     }
     expect(validateAs("report", report)).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);
+    expect(report.coverage?.rules.filter((r) => r.reason && !r.exempt)).toEqual([]);
     // The report says what was sent: bound lengths in characters, astral letters, include ["*"].
     const sent = (report.sent ?? []).map((r) => `${r.operation} ${r.parameter} ${r.class}`);
     expect(sent).toEqual(
