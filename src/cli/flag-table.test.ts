@@ -13,7 +13,9 @@ import type { RunOptions } from "../runner/options.js";
 import type { ServerOptions } from "../server/types.js";
 import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
+import { MERGE_FLAGS } from "./commands/merge-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
+import { REPLAY_FLAGS } from "./commands/replay-flags.js";
 import { RUN_FLAGS } from "./commands/run-flags.js";
 import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
@@ -35,7 +37,8 @@ const COMMANDS = [
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--fail-on-unexercised"],
-      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--alt-ignore", "/a", "/b"],
+      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
+      ...["--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -45,8 +48,18 @@ const COMMANDS = [
       ...["--base-url", "http://127.0.0.1:1/v1", "--api-key-env", "K", "--profile", "latency"],
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
-      ...["--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
     ],
+  },
+  {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
+  },
+  {
+    name: "replay",
+    table: REPLAY_FLAGS as unknown as AnyTable,
+    args: ["report.json", "--check", "x.y", "--index", "2", "--api-key-env", "K", "--timeout-ms", "100"],
   },
   {
     name: "certify-client",

@@ -4,6 +4,8 @@
  */
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
+import { HarRecorder } from "../report/har.js";
+import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -39,6 +41,8 @@ export class RunEngine {
   readonly sent = new SentTally();
   /** What the responses held (report `coverage.seen`). */
   readonly seen = new SeenTally();
+  /** Every exchange of the run as HAR, when `--har` asks for it. */
+  readonly har?: HarRecorder;
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -54,7 +58,12 @@ export class RunEngine {
     readonly fixtures: TargetFixtures,
     readonly onProgress: (line: string) => void = () => {},
   ) {
-    this.transport = new Transport({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+    if (options.har) this.har = new HarRecorder();
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(this.har ? { onExchange: (ex: Exchange) => this.har?.add(ex) } : {}),
+    });
     this.#deadlineAt = Date.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;

@@ -144,5 +144,6 @@ export async function runConformance(
     sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
     secrets,
     ...(stopped ? { stopped } : {}),
+    ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),
   };
 }

@@ -47,6 +47,10 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
     parse: (text) => integerIn(text, "--runs"),
     default: RUN_DEFAULTS.runs,
   },
+  har: {
+    flags: "--har <file>",
+    description: "also write every exchange as HAR 1.2 to this file (keys never included; bodies capped)",
+  },
   concurrency: {
     flags: "--concurrency <n>",
     description:

@@ -5,7 +5,7 @@
  * refusals (401, 400, 404, 405) give the same status, error code and named headers (`alt-errors.ts`).
  */
 import fc from "fast-check";
-import { validRequests } from "../../generate/index.js";
+import { parameterExamples, validRequests } from "../../generate/index.js";
 import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
@@ -74,10 +74,14 @@ export const altBaseUrlSuite: Suite = {
     for (const [op, bodies] of ops) {
       index++;
       const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
-      const requests = fc.sample(arb, {
-        seed: ctx.options.seed + 104_729 * index,
-        numRuns: bodies ? runs : 1,
-      });
+      // The plainest request of the operation first (for resolve: a known query, default limit), then random ones.
+      const plain = bodies
+        ? parameterExamples(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits })
+        : [];
+      const requests = [
+        ...plain.slice(0, 1),
+        ...fc.sample(arb, { seed: ctx.options.seed + 104_729 * index, numRuns: bodies ? runs : 1 }),
+      ];
       for (const [i, request] of requests.entries()) {
         if (!ctx.inShard(`${op}:${i}`)) continue;
         const main = await ctx.send(request);
