@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { coverageMarkdown } from "../report/coverage.js";
 import type { CheckResult } from "../report/model.js";
 import { failingUnexercised, runCoverage, unexercisedOutcome } from "./coverage.js";
 import { resolveRunOptions } from "./options.js";
@@ -70,6 +71,9 @@ describe("coverage of a run", () => {
     expect(Object.keys(c.seen.errorCodes)).toContain("not_found");
     expect(Object.keys(c.seen.nodeTypes)).toContain("org");
     expect(sections.map((s) => s.title)).toContain("Coverage");
+    const md = coverageMarkdown(c).join("\n");
+    expect(md).toMatch(/^## Coverage/);
+    expect(md).toMatch(/\| `negative\.batch_ids_101` \| suite negative not selected/);
 
     const strict = await runConformance({ ...options, failOnUnexercised: true });
     expect(strict.report.verdict).toBe("fail");

@@ -68,6 +68,7 @@ function reasonFor(v: RegisteredVerdict, input: CoverageInput, skips: Map<string
       id: v.id,
       exchanges: 0,
       reason: `shard ${input.shard.index}/${input.shard.count} did not draw it (see the merged report)`,
+      exempt: true,
     };
   return { id: v.id, exchanges: 0, reason: neededData(v.id, v.judgedIn[0].startsWith("src/checks/")) };
 }
