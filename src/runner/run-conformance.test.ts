@@ -98,4 +98,18 @@ describe("runConformance against a URL", () => {
     const skipped = report.results.find((r) => r.id === "auth.free_key_plan_required_403");
     expect(skipped?.status).toBe("skip");
   });
+
+  it("discovers a main unit with many sub-units (through parent_org_nr), so the sub-unit limits are exercised", async () => {
+    const env = { CB_API_KEY: server.keys.plus };
+    const { report } = await runConformance(
+      resolveRunOptions({ baseUrl: server.url, env, suites: ["limits"], seed: 2 }),
+    );
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+    expect(report.results.filter((r) => r.message?.includes("main_unit_with_many_subunits"))).toEqual([]);
+    const rule = report.coverage?.rules.find(
+      (r) => r.id === "limits.subunits_cut_listed_in_extensions_truncated",
+    );
+    expect(rule?.reason).toBeUndefined();
+    expect(rule?.exchanges).toBeGreaterThan(0);
+  });
 });
