@@ -21,6 +21,7 @@ import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
+import type { ProgressOutputOptions } from "./progress-output.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
@@ -38,7 +39,8 @@ const COMMANDS = [
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--fail-on-unexercised"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
-      ...["--alt-ignore", "/a", "/b"],
+      ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
+      ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -49,6 +51,7 @@ const COMMANDS = [
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
       ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--expect-rate-limit", "600/5", "--quiet"],
     ],
   },
   {
@@ -64,7 +67,7 @@ const COMMANDS = [
   {
     name: "certify-client",
     table: CERTIFY_FLAGS as unknown as AnyTable,
-    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5"],
+    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5", "--quiet"],
   },
   {
     name: "validate",
@@ -80,8 +83,14 @@ const COMMANDS = [
     args: [
       ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
       ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
-      ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
+      ...["--keys-file", "k.env", "--fixtures-out", "f.json", "--credits", "100"],
+      ...["--calls-per-day", "50", "--records-per-day", "500"],
     ],
+  },
+  {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
   },
   {
     name: "openapi",
@@ -92,13 +101,13 @@ const COMMANDS = [
 
 describe("flag tables (compile time)", () => {
   it("type every command's flags from its options type", () => {
-    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions>>();
-    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
-    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions & ProgressOutputOptions>>();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions>>();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions & ProgressOutputOptions>>();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
     expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
     expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
-    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet">();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
 

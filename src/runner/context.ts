@@ -31,6 +31,9 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     },
     hasFreeKey: engine.keys.free !== undefined,
     hasRevokedKey: engine.keys.revoked !== undefined,
+    hasTeamKey: engine.keys.team !== undefined,
+    hasNoCreditsKey: engine.keys.noCredits !== undefined,
+    credits: engine.credits,
     fixtures,
     options: {
       seed: options.seed,

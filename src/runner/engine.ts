@@ -9,6 +9,7 @@ import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { CreditBudget } from "./credits/budget.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
@@ -18,8 +19,12 @@ import { SeenTally } from "./seen-tally.js";
 export interface RunKeys {
   main: string;
   free?: string;
-  /** A revoked key (embedded server only): the auth suite's `revoked` choice. */
+  /** A revoked key (`--revoked-api-key-env`; the embedded server's own): the `revoked` choice. */
   revoked?: string;
+  /** A Business Plus team key (`--team-api-key-env`): the `team` choice. */
+  team?: string;
+  /** A Plus key without credits (`--no-credits-api-key-env`): the `no-credits` choice. */
+  noCredits?: string;
 }
 
 /** The resolved target. */
@@ -37,6 +42,8 @@ export class RunEngine {
   readonly results = new ResultCollector();
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
+  /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
+  readonly credits: CreditBudget;
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
   /** What the responses held (report `coverage.seen`). */
@@ -58,6 +65,7 @@ export class RunEngine {
     readonly fixtures: TargetFixtures,
     readonly onProgress: (line: string) => void = () => {},
   ) {
+    this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
     if (options.har) this.har = new HarRecorder();
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -97,6 +105,8 @@ export class RunEngine {
     if (choice === "free") return this.keys.free;
     if (choice === "invalid") return this.#invalidKey;
     if (choice === "revoked") return this.keys.revoked;
+    if (choice === "team") return this.keys.team;
+    if (choice === "no-credits") return this.keys.noCredits;
     return undefined;
   }
 

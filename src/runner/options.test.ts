@@ -24,7 +24,8 @@ describe("resolveRunOptions", () => {
     expect(o.maxCalls).toBe(2000);
     expect(o.expectRateLimit).toEqual({ calls: RUN_DEFAULTS.embeddedRateLimit, seconds: 3 });
     expect(o.allowCredits).toBe(true);
-    expect(o.reportDir).toBe("reports/2026-01-02T03-04-05-678Z");
+    expect(o.reportDir).toBe("reports/run/2026-01-02T03-04-05-678Z");
+    expect(o.allowInconclusive).toBe(false);
     expect(o.shard).toEqual({ index: 1, count: 1 });
     expect(o.altIgnore).toEqual(["/request_id", "/as_of", "/cost/balance"]);
     expect(o.concurrency).toBe(1);

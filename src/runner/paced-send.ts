@@ -9,6 +9,9 @@ import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import { CreditsWithheld } from "./credits/budget.js";
+import { judgeRefusal } from "./credits/judge-refusal.js";
+import { isCreditRefusal } from "./credits/price.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
 import type { RunStopped } from "./run-stopped.js";
@@ -24,6 +27,8 @@ export interface SendOptions {
   expect429?: boolean;
   /** The suite expects 401/402/403 on the main key (do not stop the run). */
   expectFatal?: boolean;
+  /** The planned credit check this call belongs to (its pool of the credit plan); absent: generated. */
+  creditPurpose?: string;
 }
 
 /** One counted call on the wire, without the 429 and fatal-status rules. */
@@ -82,6 +87,9 @@ export async function sendPaced(
   request: PlannedRequest,
   opts: SendOptions = {},
 ): Promise<Exchange> {
+  const withheld = engine.credits.withhold(request, opts.creditPurpose);
+  if (withheld) throw new CreditsWithheld(withheld);
+  const taken = engine.credits.take(request, opts.creditPurpose);
   let exchange = await once(request);
   for (
     let waits = 0;
@@ -95,7 +103,8 @@ export async function sendPaced(
     if (waitS * 1000 > engine.remainingMs) {
       throw engine.stop(
         "deadline",
-        `a 429 asked to wait ${seconds} s, past the --deadline-s ${engine.options.deadlineS}`,
+        `a 429 asked to wait ${seconds} s (Retry-After), past the --deadline-s ${engine.options.deadlineS} ` +
+          "(a daily limit, for example): the remaining checks were not run (inconclusive)",
       );
     }
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
@@ -103,6 +112,13 @@ export async function sendPaced(
     exchange = await once(request);
   }
   const status = exchange.response?.status;
+  if (taken > 0 && isCreditRefusal(exchange)) {
+    // A 402 to a call that costs credits is judged against the balance, and does not stop the run.
+    judgeRefusal(ctx, engine.credits, request, exchange, engine.notes);
+    engine.credits.settle(request.key, taken, exchange);
+    return exchange;
+  }
+  engine.credits.settle(request.key, taken, exchange);
   if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {
     ctx.record({
       verdict: RUNNER.mainKeyNotRefused,

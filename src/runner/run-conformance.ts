@@ -8,11 +8,13 @@ import { coverageSection } from "../report/coverage.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
+import { decideVerdict } from "../report/verdict.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { runCoverage, unexercisedOutcome } from "./coverage.js";
+import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -30,6 +32,22 @@ export interface RunHooks {
   onCall?: (calls: number) => void;
   /** Suites to choose from (default `SUITES`; tests and the lead may add more). */
   suites?: readonly Suite[];
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was judged is returned. */
+  signal?: AbortSignal;
+  /** Called when a suite starts, with its position among the selected suites (progress). */
+  onSuite?: (name: string, index: number, count: number) => void;
+}
+
+/** Stops the engine when `signal` aborts: in-flight requests and waits end at once (they use the deadline). */
+function stopOnInterrupt(engine: RunEngine, signal: AbortSignal | undefined): () => void {
+  if (!signal) return () => {};
+  const interrupt = () => {
+    engine.stop("interrupted", "interrupted: sending stopped");
+    engine.deadline.abort();
+  };
+  if (signal.aborted) interrupt();
+  signal.addEventListener("abort", interrupt, { once: true });
+  return () => signal.removeEventListener("abort", interrupt);
 }
 
 async function preflight(engine: RunEngine): Promise<void> {
@@ -41,6 +59,8 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   if (signal.aborted)
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  // /me's `credential.credits` is the first balance the credit budget sees.
+  engine.credits.observe("main", ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
@@ -61,6 +81,7 @@ export async function runConformance(
   const open = await openTarget(options);
   const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
   if (hooks.onCall) engine.onCall = hooks.onCall;
+  const unwatch = stopOnInterrupt(engine, hooks.signal);
   try {
     await preflight(engine);
     if (!open.fixtures) {
@@ -68,14 +89,17 @@ export async function runConformance(
       const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
       Object.assign(engine.fixtures, found);
     }
+    engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
     const available = hooks.suites ?? SUITES;
-    for (const name of options.suites) {
+    for (const [index, name] of options.suites.entries()) {
+      if (engine.stopped) break;
       const suite = available.find((s) => s.name === name);
       if (!suite) {
         engine.notes.push(`suite ${name} is not available in this build; skipped`);
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      hooks.onSuite?.(name, index, options.suites.length);
       const suiteStarted = performance.now();
       try {
         await suite.run(createSuiteContext(engine, name));
@@ -98,12 +122,15 @@ export async function runConformance(
       }
     }
   } catch (err) {
-    if (!(err instanceof RunStopped)) throw err;
+    // After a stop (deadline, interruption) an aborted wait may surface as its own error: the stop explains it.
+    if (!(err instanceof RunStopped) && !(engine.stopped && engine.deadline.signal.aborted)) throw err;
   } finally {
+    unwatch();
     await engine.close();
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  engine.notes.push(creditNote(engine.credits));
   const coverage = runCoverage({
     results: engine.results.results(),
     suites: options.suites,
@@ -114,6 +141,7 @@ export async function runConformance(
   const unexercised = options.failOnUnexercised ? unexercisedOutcome(coverage) : undefined;
   if (unexercised) engine.results.add("coverage", unexercised);
   const results = engine.results.results();
+  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
     tool: "cbcheck",
     version: VERSION,
@@ -126,8 +154,11 @@ export async function runConformance(
       ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
       embedded: open.target.embedded,
     },
-    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls: engine.calls },
+    ...decideVerdict(results, {
+      ...(stopped ? { stopped } : {}),
+      allowInconclusive: options.allowInconclusive,
+    }),
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent },
     results,
     ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
@@ -137,8 +168,13 @@ export async function runConformance(
     sent: engine.sent.rows(),
     coverage,
   };
-  const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
+  const secrets = [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+  ].filter((k): k is string => k !== undefined);
   return {
     report,
     sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],

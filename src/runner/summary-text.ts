@@ -1,10 +1,15 @@
 /**
- * The text `cbcheck run` prints at the end: verdict, counts, the seed, each failing check with its first
+ * The text `cbcheck run` prints at the end: verdict (and why, when it is not pass or fail), counts, the seed, each failing check with its first
  * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
  */
 import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
+import { verdictLabel } from "../report/verdict.js";
+
+function elapsedSeconds(report: Report): number {
+  return Math.round((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000);
+}
 
 /** The end-of-run summary as plain text. */
 export function summaryText(report: Report, reportFiles: readonly string[] = []): string {
@@ -12,9 +17,11 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   const lines = failingRowsText(report.results);
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
-    `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
-      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; seed ${report.seed}`,
+    `${verdictLabel(report.verdict)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
+      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ` +
+      `${elapsedSeconds(report)} s; seed ${report.seed}`,
   );
+  if (report.reason) lines.push(`${verdictLabel(report.verdict)}: ${report.reason}`);
   if (report.verdict === "fail") {
     lines.push(
       report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,

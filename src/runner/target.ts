@@ -45,7 +45,13 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
         isLoopback: isLoopbackUrl(baseUrl),
         embedded: false,
       },
-      keys: { main: options.apiKey!, ...(options.freeApiKey ? { free: options.freeApiKey } : {}) },
+      keys: {
+        main: options.apiKey!,
+        ...(options.freeApiKey ? { free: options.freeApiKey } : {}),
+        ...(options.teamApiKey ? { team: options.teamApiKey } : {}),
+        ...(options.revokedApiKey ? { revoked: options.revokedApiKey } : {}),
+        ...(options.noCreditsApiKey ? { noCredits: options.noCreditsApiKey } : {}),
+      },
       ...(fileFixtures ? { fixtures: fileFixtures } : {}),
       close: async () => {},
     };
@@ -60,7 +66,13 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
   });
   return {
     target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
-    keys: { main: server.keys.plus, free: server.keys.free, revoked: server.keys.revoked },
+    keys: {
+      main: server.keys.plus,
+      free: server.keys.free,
+      revoked: server.keys.revoked,
+      team: server.keys.team,
+      noCredits: server.keys.noCredits,
+    },
     fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
     close: () => server.close(),
   };

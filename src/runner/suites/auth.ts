@@ -6,14 +6,18 @@
 
 import { AUTH } from "../../verdicts/access.js";
 import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
+import { CREDIT_PURPOSE, INFLUENCER_PLUS_IDS } from "../credits/plan.js";
 import type { Suite, SuiteContext } from "../suite.js";
+import { sendCreditCall } from "./credit-call.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
+import { noCreditsKey, revokedKey, teamKey } from "./key-states.js";
 import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
 const CODES_401 = ["authentication_required", "invalid_token"];
 
 async function unauthenticated(ctx: SuiteContext): Promise<void> {
-  const keys: KeyChoice[] = ["none", "invalid", ...(ctx.hasRevokedKey ? (["revoked"] as const) : [])];
+  // A revoked key has its own verdict (key-states.ts).
+  const keys: KeyChoice[] = ["none", "invalid"];
   for (const key of keys) {
     for (const request of [...dataSamples(ctx.fixtures), ...accountSamples()]) {
       if (!ctx.inShard(`401:${key}:${request.operation}`)) continue;
@@ -115,10 +119,10 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
     return;
   }
   if (!ctx.inShard("influencer-plus")) return;
-  const ex = await ctx.send(
-    entityBatch({ ids: ctx.fixtures.influencer_ids.slice(0, 2), dataset: "influencer" }),
-  );
-  expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
+  const ids = ctx.fixtures.influencer_ids.slice(0, INFLUENCER_PLUS_IDS);
+  const request = entityBatch({ ids, dataset: "influencer" });
+  const ex = await sendCreditCall(ctx, AUTH.influencerPlus, request, CREDIT_PURPOSE.influencerPlus);
+  if (ex) expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
 }
 
 /** The `auth` suite. */
@@ -130,5 +134,8 @@ export const authSuite: Suite = {
     await unauthenticated(ctx);
     await freeKey(ctx);
     await mainKeyAccount(ctx);
+    await revokedKey(ctx);
+    await teamKey(ctx);
+    await noCreditsKey(ctx);
   },
 };

@@ -51,6 +51,11 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
     let stopped: RunStopped | undefined;
     const property = fc.asyncProperty(arb, async (request: PlannedRequest) => {
       if (stopped || (phase === "shrink" && ++shrinkCalls > MAX_SHRINK_CALLS)) return true;
+      if (ctx.credits.withhold(request)) {
+        // Not affordable within the credit budget or the balance: this case is not sent (counted, noted).
+        if (phase === "run") ctx.credits.withheld++;
+        return true;
+      }
       if (phase === "run") runs++;
       let ex: Exchange;
       try {
@@ -61,6 +66,8 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
         stopped = err;
         return true;
       }
+      // A 402 judged by the credit budget (credits ran out) is no verdict on this case.
+      if (ctx.credits.isRefused(ex)) return true;
       let judged: CheckFailure[] | undefined;
       if (phase === "run" && recordRuns) {
         judged = judgeAndRecord(ctx, ex);
