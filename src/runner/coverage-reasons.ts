@@ -42,6 +42,8 @@ export const NEEDS: readonly { prefix: string; reason: string }[] = [
 export const ONLY_ON_VIOLATION: Readonly<Record<string, string>> = {
   "me.every_plan":
     "applies only to a 403 on /me or /capabilities, which a conforming server never sends (auth.me_capabilities_every_plan judges the 200)",
+  "credits.refused_while_covered":
+    "applies only to a 402 on a credit call, which a run within the balance it was shown never gets",
 };
 
 /** The suite whose file judges a rule, when the file's name is not the suite's own. */
