@@ -10,6 +10,7 @@ import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
+import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
@@ -54,6 +55,8 @@ export class RunEngine {
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
   stopped?: RunStopped;
+  /** Calls in a row without a response, and 429s in a row: when to give up on the target. */
+  readonly giveUp: GiveUpTracker;
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
@@ -66,6 +69,10 @@ export class RunEngine {
     readonly onProgress: (line: string) => void = () => {},
   ) {
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
+    this.giveUp = new GiveUpTracker({
+      failuresInARow: options.giveUpAfterFailures,
+      rateLimitedInARow: options.giveUpAfter429s,
+    });
     if (options.har) this.har = new HarRecorder();
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -86,6 +93,9 @@ export class RunEngine {
   spend(count = 1): void {
     if (this.deadline.signal.aborted)
       throw this.stop("deadline", `stopped at the ${this.options.deadlineS} s deadline (--deadline-s)`);
+    // Checked before the next call, so that the last failed call was judged and recorded first.
+    const giveUp = this.giveUp.reason();
+    if (giveUp) throw this.stop(giveUp.kind, giveUp.message);
     if (this.calls + count > this.options.maxCalls) {
       throw this.stop("max-calls", `stopped at --max-calls ${this.options.maxCalls}: the run is incomplete`);
     }
