@@ -39,6 +39,7 @@ describe("runCoverage", () => {
     expect(by.get("ext.subunits.cap")?.reason).toMatch(/sub-units/);
     // Load and client rules are not a run's to judge.
     expect(by.has("client.wait_retry_after")).toBe(false);
+    expect(by.has("compare.no_breaking_change")).toBe(false);
     expect(c.unexercised).toBe(c.rules.filter((r) => r.reason).length);
   });
 

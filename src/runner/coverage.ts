@@ -28,13 +28,20 @@ export interface CoverageInput {
 /** Recorded only when something goes wrong (a refused main key, a crash): no count says anything. */
 const EVENT_ONLY = new Set<string>([RUNNER.mainKeyNotRefused.id]);
 
+/** Folders of src/runner that judge for another command (`cbcheck compare`), not for `run`. */
+const OTHER_COMMANDS = ["src/runner/compare/"];
+
 /** Rules a run can judge: checks and verdicts judged in the runner; not load or client rules. */
 export function runRules(): RegisteredVerdict[] {
   return allVerdicts().filter(
     (v) =>
       v.section !== HARNESS_SECTION &&
       !EVENT_ONLY.has(v.id) &&
-      v.judgedIn.some((f) => f.startsWith("src/checks/") || f.startsWith("src/runner/")),
+      v.judgedIn.some(
+        (f) =>
+          f.startsWith("src/checks/") ||
+          (f.startsWith("src/runner/") && !OTHER_COMMANDS.some((dir) => f.startsWith(dir))),
+      ),
   );
 }
 
