@@ -56,6 +56,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
         while (next < requests.length) {
           const i = next++;
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
+          engine.seen.add(out[i]);
           engine.giveUp.note(out[i]);
         }
       };

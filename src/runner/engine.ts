@@ -14,6 +14,7 @@ import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
+import { SeenTally } from "./seen-tally.js";
 import { toWireRequest } from "./wire-request.js";
 
 /** Keys of the run; kept here and never recorded. */
@@ -47,6 +48,8 @@ export class RunEngine {
   readonly credits: CreditBudget;
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
+  /** What the responses held (report `coverage.seen`). */
+  readonly seen = new SeenTally();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
   readonly har?: HarRecorder;
   calls = 0;

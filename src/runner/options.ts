@@ -77,6 +77,8 @@ export interface RunOptions {
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
   mutation?: string;
+  /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
+  failOnUnexercised?: boolean;
 }
 
 /** The options after resolution: nothing optional left to default. */
@@ -108,6 +110,7 @@ export interface ResolvedRunOptions {
   altIgnore: string[];
   concurrency: number;
   strict: boolean;
+  failOnUnexercised: boolean;
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
@@ -175,6 +178,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     strict: input.strict ?? false,
+    failOnUnexercised: input.failOnUnexercised ?? false,
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },

@@ -4,6 +4,7 @@
  * nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
+import { coverageSection } from "../report/coverage.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
@@ -12,6 +13,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
@@ -131,6 +133,15 @@ export async function runConformance(
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   engine.notes.push(creditNote(engine.credits));
+  const coverage = runCoverage({
+    results: engine.results.results(),
+    suites: options.suites,
+    shard: options.shard,
+    seen: engine.seen.values(),
+    ...(engine.stopped ? { stopped: engine.stopped.message } : {}),
+  });
+  const unexercised = options.failOnUnexercised ? unexercisedOutcome(coverage) : undefined;
+  if (unexercised) engine.results.add("coverage", unexercised);
   const results = strictResults(engine.results.results(), options.strict);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
@@ -157,6 +168,7 @@ export async function runConformance(
     rerun: rerunCommand(options),
     timings,
     sent: engine.sent.rows(),
+    coverage,
   };
   const secrets = [
     options.apiKey,
@@ -167,7 +179,7 @@ export async function runConformance(
   ].filter((k): k is string => k !== undefined);
   return {
     report,
-    sections: [sentValuesSection(report.sent ?? [])],
+    sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
     secrets,
     ...(stopped ? { stopped } : {}),
     ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),

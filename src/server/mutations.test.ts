@@ -141,6 +141,14 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "alt-drops-warnings": async (s) => !("warnings" in (await call(s, entityPath(MAIN), { alt: true })).json),
   "alt-resolve-limit-default": async (s) =>
     (await call(s, "/resolve?query=Avd", { alt: true })).json.data.length !== 10,
+  "alt-401-without-challenge": async (s) =>
+    !(await call(s, "/me", { key: "none", alt: true })).headers.get("www-authenticate"),
+  "alt-405-as-404": async (s) =>
+    (await call(s, "/resolve?query=Avd", { method: "POST", alt: true })).status !== 405,
+  "alt-errors-text-plain": async (s) =>
+    !(await call(s, "/no-such-route", { alt: true })).headers
+      .get("content-type")
+      ?.startsWith("application/json"),
   "content-type-html": async (s) =>
     !(await get(s)).headers.get("content-type")?.startsWith("application/json"),
   "influencer-26-nodes": async (s) =>

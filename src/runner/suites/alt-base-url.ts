@@ -1,7 +1,8 @@
 /**
  * Suite `alt-base-url` (Versioning: "The same API is also served at {alt_base_url} for existing clients"):
  * the same generated requests sent to the base URL and the alternate one give the same status and the
- * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`).
+ * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`); a few
+ * refusals (401, 400, 404, 405) give the same status, error code and named headers (`alt-errors.ts`).
  */
 import fc from "fast-check";
 import { parameterExamples, validRequests } from "../../generate/index.js";
@@ -10,6 +11,7 @@ import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
+import { compareErrorPaths } from "./alt-errors.js";
 import { recordVerdict } from "./expect.js";
 
 /** Operations compared body by body; `/me` and `/capabilities` carry live counters, so only their status. */
@@ -56,10 +58,11 @@ function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boole
 export const altBaseUrlSuite: Suite = {
   name: "alt-base-url",
   description:
-    "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers)",
+    "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers), the same refusals",
   async run(ctx) {
     if (!ctx.target.altBaseUrl) {
-      ctx.record({ verdict: ALT.sameResponse, status: "skip", message: "no --alt-base-url given" });
+      for (const verdict of [ALT.sameResponse, ALT.sameErrorResponse])
+        ctx.record({ verdict, status: "skip", message: "no --alt-base-url given" });
       return;
     }
     const runs = Math.max(1, Math.ceil(ctx.options.runs / 2));
@@ -94,5 +97,6 @@ export const altBaseUrlSuite: Suite = {
         compare(ctx, main, alt, bodies);
       }
     }
+    await compareErrorPaths(ctx);
   },
 };
