@@ -1122,7 +1122,18 @@ export interface CbcheckReport {
     skipped: number;
     warnings: number;
     inconclusive: number;
+    /**
+     * Calls sent (run).
+     */
     calls?: number;
+    /**
+     * Credits the target charged the run (its cost.credits_charged), run only.
+     */
+    credits?: number;
+    /**
+     * Wall time of the run in seconds.
+     */
+    seconds?: number;
   };
   results: CheckResult[];
   /**

@@ -1,12 +1,14 @@
 /**
  * The shared state of one run that every suite's context draws on: the transport, the sequential pacer,
- * the call budget, the deadline, the keys and the result collector.
+ * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { SequentialPacer } from "../client/pacing.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
+import type { RunPlan } from "./plan.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
 
@@ -26,7 +28,7 @@ export interface RunTarget {
   embedded: boolean;
 }
 
-/** One run's engine: budget, pacing, deadline and results, shared by the suites. */
+/** One run's engine: plan, budget, pacing, deadline and results, shared by the suites. */
 export class RunEngine {
   readonly transport: Transport;
   readonly pacer = new SequentialPacer();
@@ -37,6 +39,10 @@ export class RunEngine {
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
   stopped?: RunStopped;
+  /** Credits the run was charged, as the target's envelopes said (`cost.credits_charged`). */
+  credits = 0;
+  /** When the next paced call may start (epoch ms). */
+  #nextSlot = 0;
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
@@ -46,6 +52,8 @@ export class RunEngine {
     readonly target: RunTarget,
     readonly keys: RunKeys,
     readonly fixtures: TargetFixtures,
+    /** The plan in force: its budget and pace (replaced once fixtures are discovered). */
+    public plan: RunPlan,
     readonly onProgress: (line: string) => void = () => {},
   ) {
     this.transport = new Transport({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
@@ -63,11 +71,28 @@ export class RunEngine {
   spend(count = 1): void {
     if (this.deadline.signal.aborted)
       throw this.stop("deadline", `stopped at the ${this.options.deadlineS} s deadline (--deadline-s)`);
-    if (this.calls + count > this.options.maxCalls) {
-      throw this.stop("max-calls", `stopped at --max-calls ${this.options.maxCalls}: the run is incomplete`);
+    if (this.calls + count > this.plan.budget) {
+      const budget =
+        this.options.maxCalls === undefined
+          ? `the call budget ${this.plan.budget} (the plan's ${this.plan.total} calls and its reserve; --max-calls)`
+          : `--max-calls ${this.plan.budget}`;
+      throw this.stop("max-calls", `stopped at ${budget}: the run is incomplete`);
     }
     this.calls += count;
     this.onCall(this.calls);
+  }
+
+  /**
+   * Waits for the next paced slot: calls start at least `plan.paceMs` apart, so that a target enforcing the
+   * declared limit never has to refuse one (the rate-limit suite's burst does not call this).
+   */
+  async paceSlot(): Promise<void> {
+    const paceMs = this.plan.paceMs;
+    if (paceMs <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, this.#nextSlot);
+    this.#nextSlot = at + paceMs;
+    if (at > now) await sleep(at - now, undefined, { signal: this.deadline.signal });
   }
 
   /** Records why the run stopped (first reason wins) and returns the error to throw. */

@@ -28,6 +28,14 @@ export interface SendOptions {
 /** One counted call on the wire, without the 429 and fatal-status rules. */
 export type Dispatch = (request: PlannedRequest) => Promise<Exchange>;
 
+/** `cost.credits_charged` of a served envelope (0 when absent): what the run spent, as the target says. */
+function creditsCharged(exchange: Exchange): number {
+  if (exchange.response?.status !== 200) return 0;
+  const charged = (exchange.response.json as { cost?: { credits_charged?: unknown } } | undefined)?.cost
+    ?.credits_charged;
+  return typeof charged === "number" && Number.isFinite(charged) && charged > 0 ? charged : 0;
+}
+
 function deadlineStop(engine: RunEngine): Error {
   return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
 }
@@ -64,6 +72,7 @@ async function dispatch(
     const exchange = await schedule(() => engine.transport.send(wire, signal));
     // A call cut by the deadline says nothing about the target: stop instead of judging it.
     if (signal.aborted) throw new Error("deadline");
+    engine.credits += creditsCharged(exchange);
     return exchange;
   } catch (err) {
     if (signal.aborted) throw deadlineStop(engine);
@@ -79,7 +88,12 @@ export async function sendPaced(
   request: PlannedRequest,
   opts: SendOptions = {},
 ): Promise<Exchange> {
-  let exchange = await once(request);
+  // A call that expects a 429 is the rate-limit burst: it must pass the limit, so it is not paced.
+  const paced = async () => {
+    if (!opts.expect429) await engine.paceSlot();
+    return once(request);
+  };
+  let exchange = await paced();
   for (
     let waits = 0;
     exchange.response?.status === 429 && !opts.expect429 && waits < MAX_429_WAITS;
@@ -97,7 +111,7 @@ export async function sendPaced(
     }
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
     engine.pacer.holdFor(waitS);
-    exchange = await once(request);
+    exchange = await paced();
   }
   const status = exchange.response?.status;
   if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {

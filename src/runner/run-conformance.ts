@@ -1,7 +1,8 @@
 /**
- * `runConformance`: opens the target, finds its fixtures, runs the selected suites one after another on a
- * shared engine (pacing, budget, deadline, shard), and returns the report. It writes nothing and prints
- * nothing: the CLI renders, writes reports and sets the exit code.
+ * `runConformance`: opens the target, plans the run (plan.ts: calls per suite, budget, pace) before the
+ * first call, finds its fixtures, runs the selected suites one after another on a shared engine (pacing,
+ * budget, deadline, shard), and returns the report with what the run spent (calls, credits, seconds). It
+ * writes nothing and prints nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
@@ -13,6 +14,7 @@ import { createSuiteContext } from "./context.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
+import { planRun, type RunPlan } from "./plan.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
@@ -26,6 +28,8 @@ export interface RunHooks {
   onCall?: (calls: number) => void;
   /** Suites to choose from (default `SUITES`; tests and the lead may add more). */
   suites?: readonly Suite[];
+  /** Called with the plan before the first call, and again once discovered fixtures change it. */
+  onPlan?: (plan: RunPlan) => void;
 }
 
 async function preflight(engine: RunEngine): Promise<void> {
@@ -51,9 +55,33 @@ export async function runConformance(
   hooks: RunHooks = {},
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  const started = performance.now();
   const progress = hooks.onProgress ?? (() => {});
+  const available = hooks.suites ?? SUITES;
   const open = await openTarget(options);
-  const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
+  const fixtures = open.fixtures ?? emptyFixtures();
+  const planFor = (discover: boolean): RunPlan => {
+    const plan = planRun(
+      options,
+      {
+        target: open.target,
+        hasFreeKey: open.keys.free !== undefined,
+        hasRevokedKey: open.keys.revoked !== undefined,
+        fixtures,
+        discover,
+      },
+      available,
+    );
+    hooks.onPlan?.(plan);
+    return plan;
+  };
+  let engine: RunEngine;
+  try {
+    engine = new RunEngine(options, open.target, open.keys, fixtures, planFor(!open.fixtures), progress);
+  } catch (err) {
+    await open.close();
+    throw err;
+  }
   if (hooks.onCall) engine.onCall = hooks.onCall;
   try {
     await preflight(engine);
@@ -61,8 +89,9 @@ export async function runConformance(
       progress("discovering ids through /resolve (no --fixtures given)");
       const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
       Object.assign(engine.fixtures, found);
+      // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
+      engine.plan = planFor(true);
     }
-    const available = hooks.suites ?? SUITES;
     for (const name of options.suites) {
       const suite = available.find((s) => s.name === name);
       if (!suite) {
@@ -71,6 +100,7 @@ export async function runConformance(
       }
       progress(`suite ${name}: ${suite.description}`);
       try {
+        await open.beforeSuite(name);
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
         if (err instanceof RunStopped) break;
@@ -95,6 +125,8 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
   const results = engine.results.results();
   const report: Report = {
     tool: "cbcheck",
@@ -109,9 +141,12 @@ export async function runConformance(
       embedded: open.target.embedded,
     },
     verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls: engine.calls },
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits, seconds },
     results,
-    ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
+    details: {
+      plan: engine.plan,
+      ...(engine.stopped ? { stopped: engine.stopped.reason } : {}),
+    },
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);

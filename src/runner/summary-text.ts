@@ -5,6 +5,14 @@
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 
+/** What the run spent: calls, credits (when any) and wall time (when known). */
+function spent(s: Report["summary"]): string {
+  const parts = [`${s.calls ?? 0} calls`];
+  if (s.credits !== undefined) parts.push(`${s.credits} credits`);
+  if (s.seconds !== undefined) parts.push(`${s.seconds} s`);
+  return parts.join(", ");
+}
+
 /** The end-of-run summary as plain text. */
 export function summaryText(report: Report, reportFiles: readonly string[] = []): string {
   const s = report.summary;
@@ -12,7 +20,7 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
     `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
-      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; seed ${report.seed}`,
+      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${spent(s)}; seed ${report.seed}`,
   );
   if (report.verdict === "fail") lines.push(`Replay the same requests with: --seed ${report.seed}`);
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);

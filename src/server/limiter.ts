@@ -44,6 +44,20 @@ export class Limiter {
 
   constructor(private readonly config: LimiterConfig) {}
 
+  /**
+   * Changes the per-window call limit and starts every window afresh (the day counters stay): the runner's
+   * embedded target lifts the window for the suites that are not about it and sets it for `rate-limit`.
+   * The config is the server's options object, so `/me` and `/capabilities` report the new window too.
+   */
+  setWindow(rateLimit: number, rateWindowMs: number): void {
+    this.config.rateLimit = rateLimit;
+    this.config.rateWindowMs = rateWindowMs;
+    for (const b of this.buckets.values()) {
+      b.log = [];
+      b.head = 0;
+    }
+  }
+
   private bucket(id: string): Bucket {
     let b = this.buckets.get(id);
     if (!b) {

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { createProgress } from "../../report/progress.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
+import { planText } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { finishCommand } from "../finish-command.js";
@@ -40,6 +41,9 @@ async function action(command: Command): Promise<void> {
   process.stderr.write(`cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
   const result = await runConformance(options, {
     onProgress: (line) => progress.log(line),
+    onPlan: (plan) => {
+      for (const line of planText(plan)) progress.log(line);
+    },
     onCall: (calls) => progress.update(calls, "calls"),
   }).finally(() => progress.stop());
   await finishCommand(result, options.reportDir, summaryText);

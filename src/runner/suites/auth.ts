@@ -6,7 +6,7 @@
 
 import { AUTH } from "../../verdicts/access.js";
 import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
-import type { Suite, SuiteContext } from "../suite.js";
+import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
@@ -121,11 +121,25 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
   expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
 }
 
+/** Calls of the suite: every sample without a key, with a wrong and a revoked one; the free and main keys. */
+function plan(input: PlanInput): SuitePlan {
+  const samples = dataSamples(input.fixtures).length + accountSamples().length;
+  const unauthenticated = (input.hasRevokedKey ? 3 : 2) * samples;
+  const free = input.hasFreeKey ? dataSamples(input.fixtures).length + 1 + accountSamples().length : 0;
+  const influencer = input.options.allowCredits && input.fixtures.influencer_ids.length > 0;
+  return {
+    calls: unauthenticated + free + accountSamples().length + (influencer ? 1 : 0),
+    reserve: 0,
+    credits: influencer ? Math.min(2, input.fixtures.influencer_ids.length) : 0,
+  };
+}
+
 /** The `auth` suite. */
 export const authSuite: Suite = {
   name: "auth",
   description:
     "401 with WWW-Authenticate without or with a wrong key; Free key 403 plan_required; influencer needs Plus",
+  plan,
   async run(ctx) {
     await unauthenticated(ctx);
     await freeKey(ctx);
