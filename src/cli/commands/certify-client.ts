@@ -2,7 +2,6 @@
  * `cbcheck certify-client [--scenario NAME]... [--level required|all] [--report-dir DIR] [--timeout-s N] -- COMMAND [ARG...]`
  */
 import type { Command } from "commander";
-import { certifyClient } from "../../certify/certify-client.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
@@ -56,6 +55,8 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
     command: clientCommand,
     env: process.env,
   });
+  // Loaded on use, so that other commands do not pay for certification's modules at start-up.
+  const { certifyClient } = await import("../../certify/certify-client.js");
   const result = await certifyClient(options, { onScenario: printScenario });
   await finishCommand(result, options.reportDir, certificateText);
 }

@@ -5,9 +5,6 @@
  */
 import type { Command } from "commander";
 import { resolveLoadOptions } from "../../load/load-options.js";
-import { mergedReportDir, mergeLoad } from "../../load/merge-load.js";
-import { planLines, runLoad } from "../../load/run-load.js";
-import { loadSummaryText } from "../../load/summary-text.js";
 import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { LOAD_FLAGS } from "./load-flags.js";
@@ -46,6 +43,12 @@ Exit codes:
 `;
 
 async function action(command: Command): Promise<void> {
+  // Loaded on use: autocannon and the histograms would add to the start-up of every other command.
+  const [{ mergedReportDir, mergeLoad }, { planLines, runLoad }, { loadSummaryText }] = await Promise.all([
+    import("../../load/merge-load.js"),
+    import("../../load/run-load.js"),
+    import("../../load/summary-text.js"),
+  ]);
   const { merge, ...flags } = readFlags(command, LOAD_FLAGS);
   // --merge: no load is sent; shards' reports are combined and gated as one run.
   if (merge) return finishCommand(mergeLoad(merge), flags.reportDir ?? mergedReportDir(), loadSummaryText);
