@@ -75,15 +75,11 @@ console.log(
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-bench-"));
 const started = performance.now();
-const full = spawnSync(
-  process.execPath,
-  ["dist/cli/main.js", "run", "--seed", "7", "--report-dir", dir],
-  {
-    encoding: "utf8",
-    env: { ...process.env, CI: "true" },
-    timeout: 5 * 60_000,
-  },
-);
+const full = spawnSync(process.execPath, ["dist/cli/main.js", "run", "--seed", "7", "--report-dir", dir], {
+  encoding: "utf8",
+  env: { ...process.env, CI: "true" },
+  timeout: 5 * 60_000,
+});
 const wall = (performance.now() - started) / 1000;
 rmSync(dir, { recursive: true, force: true });
 const summary =

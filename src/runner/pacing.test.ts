@@ -37,7 +37,7 @@ describe("a URL target enforcing 20 calls per 1 s", () => {
     expect(statuses.length).toBeGreaterThan(60);
     expect(statuses.filter((s) => s === 429)).toEqual([]);
     expect(lines.filter((l) => l.includes("429 received"))).toEqual([]);
-    expect((report.details?.plan as { paceMs: number }).paceMs).toBe(53);
+    expect((report.details as { plan: { paceMs: number } }).plan.paceMs).toBe(53);
   }, 30_000);
 
   it("undeclared: sent unpaced, so the target refuses some and they are waited out", async () => {
