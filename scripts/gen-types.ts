@@ -51,7 +51,19 @@ export async function generateTypes(): Promise<string> {
       },
     },
   });
-  return dropRootInterface(text);
+  return dropRootInterface(text) + schemaNameUnion(files.map((f) => f.name));
+}
+
+/** The names of the schema files as a const list and a union, so that a misspelt name does not compile. */
+function schemaNameUnion(names: string[]): string {
+  const list = names.map((n) => `  ${JSON.stringify(n)},`).join("\n");
+  return [
+    "/** Every schema file in schemas/, by its file name without `.schema.json`. */",
+    `export const SCHEMA_NAMES = [\n${list}\n] as const;`,
+    "/** A schema file in schemas/, by its file name without `.schema.json`. */",
+    "export type SchemaName = (typeof SCHEMA_NAMES)[number];",
+    "",
+  ].join("\n");
 }
 
 /** The root only exists to pull every file in; its own interface is noise. */

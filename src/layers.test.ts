@@ -1,6 +1,7 @@
 /**
  * The import rules of ARCHITECTURE.md, enforced: every relative import of every non-test file under src/ must be
- * allowed by the "May import" table there (read from the document, so that the rules are written once).
+ * allowed by the "May import" table there (read from the document, so that the rules are written once), and no
+ * two files import each other, directly or through others.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -67,6 +68,27 @@ function importsOf(file: string): string[] {
     .map((path) => path.replace(/\.js$/, ".ts"));
 }
 
+/** A file loop of `graph` (file → the files it imports), as the path that closes it, or undefined. */
+function fileCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | undefined {
+  const state = new Map<string, "open" | "done">();
+  const visit = (file: string, path: string[]): string[] | undefined => {
+    if (state.get(file) === "done") return undefined;
+    if (state.get(file) === "open") return [...path.slice(path.indexOf(file)), file];
+    state.set(file, "open");
+    for (const next of graph.get(file) ?? []) {
+      const found = graph.has(next) ? visit(next, [...path, file]) : undefined;
+      if (found) return found;
+    }
+    state.set(file, "done");
+    return undefined;
+  };
+  for (const file of graph.keys()) {
+    const found = visit(file, []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 describe("import rules (ARCHITECTURE.md)", () => {
   const table = readTable();
 
@@ -94,6 +116,25 @@ describe("import rules (ARCHITECTURE.md)", () => {
     expect(files.length).toBeGreaterThan(300);
     const problems = files.flatMap((f) => importsOf(f).map((to) => importProblem(table, f, to)));
     expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it("has no file loop among the non-test files under src/ (type-only imports included)", () => {
+    const files = sourceFiles(join(ROOT, "src")).filter((f) => !isTestFile(f));
+    expect(fileCycle(new Map(files.map((f) => [f, importsOf(f)])))).toBeUndefined();
+    const loop = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts", "x.ts"]],
+      ["c.ts", ["b.ts"]],
+    ]);
+    expect(fileCycle(loop)).toEqual(["b.ts", "c.ts", "b.ts"]);
+    expect(
+      fileCycle(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", []],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it("refuses an upward import, a private file of an entry-only layer, and test support", () => {

@@ -52,8 +52,8 @@ describe("option values", () => {
     expect(() => envValue(env, "not a name")).toThrow(
       harness("CB_USAGE", /not an environment variable name/),
     );
-    expect(requireApiKey(env, "MY_KEY", "CB_NO_KEY")).toBe("k");
-    expect(() => requireApiKey(env, "EMPTY", "CB_NO_KEY")).toThrow(
+    expect(requireApiKey(env, "MY_KEY")).toBe("k");
+    expect(() => requireApiKey(env, "EMPTY")).toThrow(
       harness("CB_NO_KEY", /^no API key: set the environment variable EMPTY$/),
     );
   });

@@ -7,7 +7,6 @@
 import { HarnessError } from "./errors.js";
 
 /** A harness error code (whatever type `HarnessError` gives its codes). */
-type ErrorCode = ConstructorParameters<typeof HarnessError>[0];
 
 /** An integer from `min` (default 1), up to `max` when given, from a number or a decimal string. */
 export function integerIn(value: number | string, flag: string, min = 1, max?: number): number {
@@ -68,13 +67,10 @@ export function envValue(
   return value === undefined || value === "" ? undefined : value;
 }
 
-/** The API key held by the environment variable `name`; unset or empty is a harness error with `code`. */
-export function requireApiKey(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-  code: ErrorCode,
-): string {
+/** The API key held by the environment variable `name`; unset or empty is a harness error `CB_NO_KEY`. */
+export function requireApiKey(env: Readonly<Record<string, string | undefined>>, name: string): string {
   const key = envValue(env, name);
-  if (key === undefined) throw new HarnessError(code, `no API key: set the environment variable ${name}`);
+  if (key === undefined)
+    throw new HarnessError("CB_NO_KEY", `no API key: set the environment variable ${name}`);
   return key;
 }

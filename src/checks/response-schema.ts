@@ -1,4 +1,4 @@
-import { validateAs } from "../contract/registry.js";
+import { type SchemaName, validateAs } from "../contract/registry.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { Check, CheckFailure } from "./check.js";
 import { requestView } from "./request-view.js";
@@ -12,7 +12,7 @@ const MAX_REPORTED = 50;
  * The schema a response body must match, by operation, dataset and status; undefined where the contract
  * shows no shape (usage, search, traversals, capabilities, 2xx other than 200).
  */
-function schemaFor(exchange: Exchange): string | undefined {
+function schemaFor(exchange: Exchange): SchemaName | undefined {
   const status = exchange.response?.status;
   if (status === undefined) return undefined;
   if (status >= 400) return "error";

@@ -2,24 +2,12 @@
  * Which files of schemas/ encode the contract cb/v1; the others (fixtures, load-profile, report) describe
  * cbcheck's own files.
  */
+import { SCHEMA_NAMES, type SchemaName } from "./types.gen.js";
+
+/** The schemas of cbcheck's own files: target fixtures, load profiles, report.json. */
+const TOOL_SCHEMAS: readonly SchemaName[] = ["fixtures", "load-profile", "report"];
 
 /** The schemas that encode the contract (each has fixtures in fixtures/schemas/). */
-export const CONTRACT_SCHEMAS: readonly string[] = Object.freeze([
-  "batch-request",
-  "edge",
-  "entities-response",
-  "entity-get-request",
-  "envelope",
-  "error",
-  "extensions",
-  "identifiers",
-  "influencer-node",
-  "influencer-response",
-  "me",
-  "node",
-  "numeric",
-  "org-payload",
-  "resolve-candidate",
-  "resolve-request",
-  "resolve-response",
-]);
+export const CONTRACT_SCHEMAS: readonly SchemaName[] = Object.freeze(
+  SCHEMA_NAMES.filter((name) => !TOOL_SCHEMAS.includes(name)),
+);

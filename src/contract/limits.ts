@@ -83,6 +83,3 @@ export const LIMITS = Object.freeze({
   /** What the service does: "relationship traversal (at most three hops)". */
   traversalHopsMax: 3,
 });
-
-/** Names of the contract limits. */
-export type LimitName = keyof typeof LIMITS;

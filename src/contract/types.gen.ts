@@ -1228,3 +1228,28 @@ export interface ResolveRequest {
   limit?: number;
   [k: string]: unknown;
 }
+/** Every schema file in schemas/, by its file name without `.schema.json`. */
+export const SCHEMA_NAMES = [
+  "batch-request",
+  "edge",
+  "entities-response",
+  "entity-get-request",
+  "envelope",
+  "error",
+  "extensions",
+  "fixtures",
+  "identifiers",
+  "influencer-node",
+  "influencer-response",
+  "load-profile",
+  "me",
+  "node",
+  "numeric",
+  "org-payload",
+  "report",
+  "resolve-candidate",
+  "resolve-request",
+  "resolve-response",
+] as const;
+/** A schema file in schemas/, by its file name without `.schema.json`. */
+export type SchemaName = (typeof SCHEMA_NAMES)[number];

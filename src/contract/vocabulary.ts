@@ -26,6 +26,3 @@ export const UNIT_TYPES = schemaEnumAt("envelope", "/properties/cost/properties/
 
 /** Edge `props.evidence_level` values (null also allowed). */
 export const EVIDENCE_LEVELS = schemaEnumAt("edge", "/properties/props/properties/evidence_level/enum");
-
-/** Organisation `signature_status` / `procuration_status` values (States and transitions). */
-export const SIGNING_STATUSES = schemaEnumAt("org-payload", "/properties/signature_status/enum");

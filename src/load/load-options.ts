@@ -94,7 +94,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
         `refusing to load ${new URL(baseUrl).host}: it is not a loopback address; add --allow-remote-load if you own it and mean to load it`,
       );
     }
-    const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv, "CB_NO_KEY");
+    const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv);
     target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
   const stamp = now.toISOString().replace(/[:.]/g, "-");

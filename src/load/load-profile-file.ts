@@ -41,18 +41,25 @@ export function loadProfile(nameOrFile: string): LoadProfile {
       `unknown load profile "${nameOrFile}" (built in: ${known}; or give a .json file)`,
     );
   }
-  let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(readFileSync(file, "utf8"));
+    text = readFileSync(file, "utf8");
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new HarnessError("CB_FILE_UNREADABLE", `cannot read load profile ${file}: ${why}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new HarnessError("CB_INPUT_NOT_JSON", `cannot read load profile ${file}: ${why}`);
   }
   const violations = validateAs("load-profile", value);
   if (violations.length > 0) {
     const first = violations[0];
     throw new HarnessError(
-      "CB_PROFILE_INVALID",
+      "CB_INPUT_INVALID",
       `load profile ${file} is invalid at ${first.pointer || "/"}: ${first.message}` +
         (violations.length > 1 ? ` (and ${violations.length - 1} more)` : ""),
     );

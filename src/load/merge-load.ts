@@ -20,13 +20,16 @@ export function mergedReportDir(now: Date = new Date()): string {
 }
 
 function readReport(file: string): Report {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Report;
+    text = readFileSync(file, "utf8");
   } catch (err) {
-    throw new HarnessError(
-      "CB_FILE_UNREADABLE",
-      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as Report;
+  } catch (err) {
+    throw new HarnessError("CB_INPUT_NOT_JSON", `cannot read ${file}: ${(err as Error).message}`);
   }
 }
 

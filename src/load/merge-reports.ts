@@ -112,7 +112,7 @@ export function mergeLoadReports(
   for (const r of reports) {
     const load = r.details?.load as LoadDetails | undefined;
     if (r.command !== "load" || !load?.profiles) {
-      throw new HarnessError("CB_USAGE", "--merge takes report.json files written by cbcheck load");
+      throw new HarnessError("CB_INPUT_INVALID", "--merge takes report.json files written by cbcheck load");
     }
     for (const p of load.profiles) groups.set(p.name, [...(groups.get(p.name) ?? []), p]);
   }

@@ -14,17 +14,8 @@ import type {
 /** A load profile as stored in suites/load/*.json. */
 export type LoadProfile = CbcheckLoadProfile;
 
-/** Operations a load profile can drive. */
-export type LoadOperation = MixItem["operation"];
-
-/** What a profile proves beyond per-response checks. */
-export type LoadScenario = LoadProfile["scenario"];
-
 /** The limit a target is expected to enforce (contract Limits: 120 calls per minute). */
 export type RateLimitExpectation = RateLimit;
-
-/** Reference-server settings for the embedded target. */
-export type EmbeddedSettings = NonNullable<LoadProfile["embedded"]>;
 
 /** Statuses (and error codes) a response may have; one kind of request in the mix; latency ceilings; budgets. */
 export type { Budgets, Expectation, LatencyBudget, MixItem };

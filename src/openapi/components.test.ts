@@ -3,7 +3,7 @@
  * every invalid one fails (compiled with ajv 2020, strict). And the embedding refuses what it cannot embed.
  */
 import { describe, expect, it } from "vitest";
-import { getSchema } from "../contract/registry.js";
+import { getSchema, type SchemaName } from "../contract/registry.js";
 import type { SchemaFile } from "../contract/schema-files.js";
 import {
   CONTRACT_SCHEMAS,
@@ -16,7 +16,7 @@ import { componentCompiler } from "./test-support/compile-components.js";
 
 const document = buildOpenApiDocument() as unknown as { components: { schemas: Record<string, unknown> } };
 const compiler = componentCompiler(document);
-const componentOf = (schema: string) => getSchema(schema).title as string;
+const componentOf = (schema: SchemaName) => getSchema(schema).title as string;
 
 describe("components/schemas of the OpenAPI document", () => {
   it.each(CONTRACT_SCHEMAS.map((s) => [s]))(

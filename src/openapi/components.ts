@@ -4,6 +4,7 @@
  * component named by its own `title`, and every `$ref` between our files points at those components.
  */
 import type { JsonSchema, SchemaFile } from "../contract/schema-files.js";
+import { HarnessError } from "../errors.js";
 
 /** A JSON value built for the document (fresh and mutable: validators may annotate it). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -29,7 +30,10 @@ const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 function componentName(schema: JsonSchema | Readonly<Record<string, unknown>>, where: string): string {
   const title = schema.title;
   if (typeof title !== "string" || !COMPONENT_NAME.test(title)) {
-    throw new Error(`${where} needs a title usable as a component name, got ${JSON.stringify(title)}`);
+    throw new HarnessError(
+      "CB_SCHEMA_INVALID",
+      `${where} needs a title usable as a component name, got ${JSON.stringify(title)}`,
+    );
   }
   return title;
 }
@@ -41,7 +45,8 @@ export function embedSchemas(files: readonly SchemaFile[]): SchemaComponents {
   const defs = new Map<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>();
   const taken = new Set<string>();
   const claim = (name: string, where: string) => {
-    if (taken.has(name)) throw new Error(`${where}: component name ${name} is used twice`);
+    if (taken.has(name))
+      throw new HarnessError("CB_SCHEMA_INVALID", `${where}: component name ${name} is used twice`);
     taken.add(name);
     return name;
   };
@@ -58,7 +63,8 @@ export function embedSchemas(files: readonly SchemaFile[]): SchemaComponents {
   function refTo(file: string, pointer = ""): string {
     const def = /^\/\$defs\/([^/]+)(.*)$/.exec(pointer);
     const name = def ? names.get(`${file}#${def[1]}`) : names.get(file);
-    if (name === undefined) throw new Error(`no component for ${file}.schema.json#${pointer}`);
+    if (name === undefined)
+      throw new HarnessError("CB_SCHEMA_INVALID", `no component for ${file}.schema.json#${pointer}`);
     return `#/components/schemas/${name}${def ? def[2] : pointer}`;
   }
 
@@ -68,7 +74,11 @@ export function embedSchemas(files: readonly SchemaFile[]): SchemaComponents {
     const pointer = decodeURIComponent(url.hash.slice(1));
     url.hash = "";
     const target = byId.get(url.href) ?? (url.href === base ? from : undefined);
-    if (!target) throw new Error(`${from.name}.schema.json: $ref ${ref} leaves the embedded schemas`);
+    if (!target)
+      throw new HarnessError(
+        "CB_SCHEMA_INVALID",
+        `${from.name}.schema.json: $ref ${ref} leaves the embedded schemas`,
+      );
     return refTo(target.name, pointer);
   }
 
@@ -79,7 +89,11 @@ export function embedSchemas(files: readonly SchemaFile[]): SchemaComponents {
     for (const [key, inner] of Object.entries(value)) {
       if (DROPPED.has(key)) continue;
       if (key === "$defs") {
-        if (!isRoot) throw new Error(`${from.name}.schema.json: $defs below the root are not embedded`);
+        if (!isRoot)
+          throw new HarnessError(
+            "CB_SCHEMA_INVALID",
+            `${from.name}.schema.json: $defs below the root are not embedded`,
+          );
         continue;
       }
       if (key === "$ref") out[key] = rewriteRef(String(inner), from);

@@ -24,7 +24,7 @@ export const OPENAPI_DEFAULTS = {
 } as const;
 
 /** Interface description version of the contract (Versioning: "0.3.0 (beta)"). */
-export const CONTRACT_VERSION = "0.3.0";
+const CONTRACT_VERSION = "0.3.0";
 
 function servers(options: OpenApiOptions): Json[] {
   return [
@@ -43,7 +43,8 @@ function servers(options: OpenApiOptions): Json[] {
 
 /** Builds the document (a fresh object on every call). */
 export function buildOpenApiDocument(options: OpenApiOptions = {}): { [key: string]: Json } {
-  const files = readSchemaFiles().filter((f) => CONTRACT_SCHEMAS.includes(f.name));
+  const contract: readonly string[] = CONTRACT_SCHEMAS;
+  const files = readSchemaFiles().filter((f) => contract.includes(f.name));
   const components = embedSchemas(files);
   const paths: { [path: string]: { [method: string]: Json } } = {};
   for (const op of CONTRACT_OPERATIONS) {

@@ -45,12 +45,12 @@ describe("writeReports", async () => {
     for (const file of files) expect(await readFile(file, "utf8"), file).not.toContain("cbk_live_0");
   });
 
-  it("fails with CB_REPORT_DIR when the directory cannot be made", async () => {
+  it("fails with CB_OUTPUT_UNWRITABLE when the directory cannot be made", async () => {
     const blocker = join(root, "file");
     await writeFile(blocker, "x");
     const error = await writeReports(join(blocker, "sub"), sampleReport()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HarnessError);
-    expect((error as HarnessError).code).toBe("CB_REPORT_DIR");
+    expect((error as HarnessError).code).toBe("CB_OUTPUT_UNWRITABLE");
     expect((error as HarnessError).message).not.toContain("\n");
   });
 });

@@ -20,7 +20,7 @@ export interface WriteReportsOptions {
 
 /**
  * Creates `dir` and writes the reports; returns the absolute paths written.
- * Throws HarnessError `CB_REPORT_DIR` when the directory cannot be created or written.
+ * Throws HarnessError `CB_OUTPUT_UNWRITABLE` when the directory cannot be created or written.
  */
 export async function writeReports(
   dir: string,
@@ -44,7 +44,9 @@ export async function writeReports(
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new HarnessError("CB_REPORT_DIR", `cannot write reports to ${root}: ${reason}`, { cause: error });
+    throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write reports to ${root}: ${reason}`, {
+      cause: error,
+    });
   }
   return written;
 }

@@ -29,13 +29,15 @@ function workerSource(): string {
   return `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
 }
 
-/** Starts the reference server in a worker; throws HarnessError `CB_EMBEDDED` when it cannot start. */
+/** Starts the reference server in a worker; throws HarnessError `CB_EMBEDDED_SERVER` when it cannot start. */
 export function startEmbeddedServer(options: ServerOptions): Promise<EmbeddedServer> {
   const worker = new Worker(workerSource(), { eval: true, workerData: options });
   return new Promise((resolve, reject) => {
     const fail = (message: string): void => {
       void worker.terminate();
-      reject(new HarnessError("CB_EMBEDDED", `the embedded reference server did not start: ${message}`));
+      reject(
+        new HarnessError("CB_EMBEDDED_SERVER", `the embedded reference server did not start: ${message}`),
+      );
     };
     worker.once("error", (err) => fail(err.message));
     worker.once("exit", (code) => fail(`worker exited with code ${code}`));

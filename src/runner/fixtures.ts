@@ -7,7 +7,7 @@ import { validateAs } from "../contract/registry.js";
 import { HarnessError } from "../errors.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 
-/** Validates a parsed fixtures value; throws HarnessError `CB_FIXTURES` naming the first problems. */
+/** Validates a parsed fixtures value; throws HarnessError `CB_INPUT_INVALID` naming the first problems. */
 export function checkFixtures(value: unknown, source: string): TargetFixtures {
   const violations = validateAs("fixtures", value);
   if (violations.length > 0) {
@@ -15,7 +15,7 @@ export function checkFixtures(value: unknown, source: string): TargetFixtures {
       .slice(0, 3)
       .map((v) => `${v.pointer || "/"} ${v.message}`)
       .join("; ");
-    throw new HarnessError("CB_FIXTURES", `${source} is not valid fixtures: ${list}`);
+    throw new HarnessError("CB_INPUT_INVALID", `${source} is not valid fixtures: ${list}`);
   }
   return normaliseFixtures(value as TargetFixtures);
 }
@@ -34,7 +34,7 @@ export async function loadFixtures(path: string): Promise<TargetFixtures> {
     value = JSON.parse(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new HarnessError("CB_FIXTURES", `fixtures file ${path} is not JSON: ${reason}`);
+    throw new HarnessError("CB_INPUT_NOT_JSON", `fixtures file ${path} is not JSON: ${reason}`);
   }
   return checkFixtures(value, `fixtures file ${path}`);
 }

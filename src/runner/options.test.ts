@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { HarnessError } from "../errors.js";
+import { HarnessError, type HarnessErrorCode } from "../errors.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "./options.js";
 
 const now = new Date("2026-01-02T03:04:05.678Z");
 
-function usageError(fn: () => unknown): string {
+function usageError(fn: () => unknown, code: HarnessErrorCode = "CB_USAGE"): string {
   try {
     fn();
   } catch (err) {
     expect(err).toBeInstanceOf(HarnessError);
-    expect((err as HarnessError).code).toBe("CB_USAGE");
+    expect((err as HarnessError).code).toBe(code);
     return (err as Error).message;
   }
   throw new Error("expected a HarnessError");
@@ -68,7 +68,9 @@ describe("resolveRunOptions", () => {
   });
 
   it("refuses bad values with one-line usage errors", () => {
-    expect(usageError(() => resolveRunOptions({ baseUrl: "http://h/v1", env: {} }))).toMatch(/CB_API_KEY/);
+    expect(usageError(() => resolveRunOptions({ baseUrl: "http://h/v1", env: {} }), "CB_NO_KEY")).toMatch(
+      /CB_API_KEY/,
+    );
     expect(usageError(() => resolveRunOptions({ suites: ["nope"] }))).toMatch(/unknown suite "nope"/);
     expect(usageError(() => resolveRunOptions({ runs: 0 }))).toMatch(/--runs/);
     expect(usageError(() => resolveRunOptions({ maxCalls: Number.NaN }))).toMatch(/--max-calls/);

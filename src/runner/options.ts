@@ -99,7 +99,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   }
   const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
-  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv, "CB_USAGE");
+  const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
   const rateLimit = integerIn(
     input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,

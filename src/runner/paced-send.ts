@@ -11,6 +11,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
+import type { RunStopped } from "./run-stopped.js";
 import type { SuiteContext } from "./suite.js";
 
 /** Resends of one request after 429s before the 429 itself is returned to the suite. */
@@ -36,7 +37,7 @@ function creditsCharged(exchange: Exchange): number {
   return typeof charged === "number" && Number.isFinite(charged) && charged > 0 ? charged : 0;
 }
 
-function deadlineStop(engine: RunEngine): Error {
+function deadlineStop(engine: RunEngine): RunStopped {
   return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
 }
 
@@ -68,16 +69,17 @@ async function dispatch(
   const signal = engine.deadline.signal;
   engine.spend();
   const wire = engine.wire(request);
+  let exchange: Exchange;
   try {
-    const exchange = await schedule(() => engine.transport.send(wire, signal));
-    // A call cut by the deadline says nothing about the target: stop instead of judging it.
-    if (signal.aborted) throw new Error("deadline");
-    engine.credits += creditsCharged(exchange);
-    return exchange;
+    exchange = await schedule(() => engine.transport.send(wire, signal));
   } catch (err) {
     if (signal.aborted) throw deadlineStop(engine);
     throw err;
   }
+  // A call cut by the deadline says nothing about the target: stop instead of judging it.
+  if (signal.aborted) throw deadlineStop(engine);
+  engine.credits += creditsCharged(exchange);
+  return exchange;
 }
 
 /** Sends one request through `once` with the 429 and fatal-status rules of the contract. */

@@ -3,9 +3,11 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bugSettings } from "./bugs.js";
 import { FaultState } from "./faults.js";
 import type { Graph } from "./graph/graph.js";
 import { handle } from "./http/handle.js";
+import { replyBendOf } from "./http/mutate.js";
 import { METADATA_PATH } from "./http/router.js";
 import { createKeys, STARTING_BALANCES } from "./keys.js";
 import { Limiter } from "./limiter.js";
@@ -14,7 +16,7 @@ import type { ServerState } from "./state.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
 /** The data snapshot time reported in `as_of` when a request names none. */
-export const SNAPSHOT_AS_OF = "2026-01-01T00:00:00Z";
+const SNAPSHOT_AS_OF = "2026-01-01T00:00:00Z";
 
 function listen(server: Server, options: ResolvedServerOptions): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -38,6 +40,8 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     limiter: new Limiter(options),
     options,
     mutation: options.mutation,
+    bugs: bugSettings(options.mutation),
+    bendReply: replyBendOf(options.mutation),
     faults: new FaultState(options.faultPlan.steps),
     trace: [],
     asOf: SNAPSHOT_AS_OF,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MUTATIONS } from "./mutations.js";
+import { MUTATIONS, type MutationId } from "./mutations.js";
 import { call, entityPath, qs, stubServer, type TestResponse } from "./test-support/harness.js";
 import { STUB } from "./test-support/stub-graph.js";
 import type { RunningServer } from "./types.js";
@@ -13,7 +13,8 @@ const years = (r: TestResponse): number[] =>
 const ids100 = Array.from({ length: 100 }, (_, i) => `cb:org:${900000000 + i}`);
 
 /** For each seeded bug, a probe that is true exactly when the bug is visible. */
-const PROBES: Record<string, (s: RunningServer) => Promise<boolean>> = {
+// Keyed by the id union: a probe for a misspelt or missing bug does not compile.
+const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "envelope-extra-field": async (s) => "debug" in (await get(s)).json,
   "envelope-missing-request-id": async (s) => !("request_id" in (await get(s)).json),
   "envelope-contract-v2": async (s) => (await get(s)).json.contract !== "cb/v1",
@@ -122,7 +123,7 @@ const PROBES: Record<string, (s: RunningServer) => Promise<boolean>> = {
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
 };
 
-async function probe(mutation: string | undefined, id: string): Promise<boolean> {
+async function probe(mutation: string | undefined, id: MutationId): Promise<boolean> {
   const server = await stubServer({ mutation, rateLimit: 5 });
   try {
     return await PROBES[id](server);

@@ -19,20 +19,20 @@ export type MutationArea =
   | "influencer";
 
 /** One seeded bug. */
-export interface Mutation {
-  id: string;
+export interface Mutation<Id extends string = MutationId> {
+  id: Id;
   area: MutationArea;
   description: string;
   /** Which command must catch it: `run` (conformance) or `load` (only visible under load). */
   detectedBy: "run" | "load";
 }
 
-const m = (
-  id: string,
+const m = <const Id extends string>(
+  id: Id,
   area: MutationArea,
   description: string,
   detectedBy: "run" | "load" = "run",
-): Mutation => ({
+): Mutation<Id> => ({
   id,
   area,
   description,
@@ -40,7 +40,7 @@ const m = (
 });
 
 /** Every seeded bug, by stable id. */
-export const MUTATIONS: readonly Mutation[] = [
+export const MUTATIONS = [
   m("envelope-extra-field", "envelope", "data responses carry an extra top-level field `debug`"),
   m("envelope-missing-request-id", "envelope", "`request_id` is left out of data responses"),
   m("envelope-contract-v2", "envelope", "`contract` says `cb/v2`"),
@@ -111,12 +111,12 @@ export const MUTATIONS: readonly Mutation[] = [
   m("content-type-html", "http", "data responses are labelled `text/html`"),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
   m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
-];
+] as const;
 
-/** A mutation id. */
-export type MutationId = string;
+/** The id of one seeded bug: a union, so a misspelt id does not compile. */
+export type MutationId = (typeof MUTATIONS)[number]["id"];
 
-/** The mutation with this id, or an Error naming the known ids. */
+/** The mutation with this id, or an Error naming where the known ids are. */
 export function findMutation(id: string): Mutation {
   const found = MUTATIONS.find((x) => x.id === id);
   if (!found) throw new Error(`unknown mutation "${id}" (see MUTATIONS in src/server/mutations.ts)`);

@@ -2,7 +2,7 @@
  * `ServerOptions` resolved once into fully defaulted, validated values (one place validates).
  */
 
-import { findMutation } from "./mutations.js";
+import { findMutation, type MutationId } from "./mutations.js";
 import type { FaultPlan, ServerOptions } from "./types.js";
 
 /** Fully defaulted server options. */
@@ -16,7 +16,7 @@ export interface ResolvedServerOptions {
   callsPerDay: number;
   recordsPerDay: number;
   latencyMs: number;
-  mutation: string | null;
+  mutation: MutationId | null;
   faultPlan: FaultPlan;
   trace: boolean;
   /** Seed of the test keys, or null for fresh random keys. */
@@ -50,7 +50,7 @@ function intIn(name: string, value: number | undefined, fallback: number, min: n
 /** Applies defaults and bounds; throws RangeError (or Error for an unknown mutation) on bad values. */
 export function resolveServerOptions(options: ServerOptions = {}): ResolvedServerOptions {
   const big = Number.MAX_SAFE_INTEGER;
-  if (options.mutation !== undefined) findMutation(options.mutation);
+  const mutation = options.mutation === undefined ? null : findMutation(options.mutation).id;
   const plan = options.faultPlan ?? { steps: [] };
   for (const step of plan.steps) {
     if (!Number.isInteger(step.call) || step.call < 1) throw new RangeError(`fault step call must be ≥ 1`);
@@ -68,7 +68,7 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     callsPerDay: intIn("callsPerDay", options.callsPerDay, DEFAULTS.callsPerDay, 1, big),
     recordsPerDay: intIn("recordsPerDay", options.recordsPerDay, DEFAULTS.recordsPerDay, 1, big),
     latencyMs: intIn("latencyMs", options.latencyMs, DEFAULTS.latencyMs, 0, 600_000),
-    mutation: options.mutation ?? null,
+    mutation,
     faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },
     trace: options.trace ?? false,
     keySeed: options.keySeed === undefined ? null : intIn("keySeed", options.keySeed, 0, 0, 2 ** 31 - 1),

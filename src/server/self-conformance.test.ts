@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runChecks } from "../checks/run-checks.js";
-import { validateAs } from "../contract/registry.js";
+import { type SchemaName, validateAs } from "../contract/registry.js";
 import { GENERATED_OPERATIONS, negativeCases, validRequests } from "../generate/index.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
@@ -29,7 +29,7 @@ function errors(exchange: Exchange) {
   return runChecks(exchange).filter((f) => f.severity === "error");
 }
 
-function schemaOf(x: Exchange): string | undefined {
+function schemaOf(x: Exchange): SchemaName | undefined {
   const status = x.response?.status ?? 0;
   if (status >= 400) return "error";
   if (x.operation === "resolve") return "resolve-response";

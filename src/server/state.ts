@@ -1,11 +1,15 @@
 /**
- * Everything one running server holds: graph, keys, balances, limiter, options and the seeded bug.
+ * Everything one running server holds: graph, keys, balances, limiter, options and the seeded bug (as typed
+ * settings and a reply interceptor, derived once at start).
  */
 
+import type { BugSettings } from "./bugs.js";
 import type { FaultState } from "./faults.js";
 import type { Graph } from "./graph/graph.js";
+import type { ReplyBend } from "./http/mutate.js";
 import type { Account } from "./keys.js";
 import type { Limiter } from "./limiter.js";
+import type { MutationId } from "./mutations.js";
 import type { ResolvedServerOptions } from "./options.js";
 import type { ServerKeys, TraceEntry } from "./types.js";
 
@@ -19,7 +23,11 @@ export interface ServerState {
   limiter: Limiter;
   options: ResolvedServerOptions;
   /** The one seeded bug that is on, or null. */
-  mutation: string | null;
+  mutation: MutationId | null;
+  /** What that bug changes in the computing (`NO_BUGS` when none is on). */
+  bugs: Readonly<BugSettings>;
+  /** The reply interceptor of that bug, when it bends finished replies. */
+  bendReply: ReplyBend | null;
   faults: FaultState;
   trace: TraceEntry[];
   /** The snapshot time of the data, when the request names none (envelope `as_of`). */
@@ -31,9 +39,4 @@ export interface ServerState {
   /** Calls seen so far, for trace numbering and fault plans. */
   calls: number;
   callsByOperation: Map<string, number>;
-}
-
-/** Whether the seeded bug `id` is on. */
-export function isOn(state: ServerState, id: string): boolean {
-  return state.mutation === id;
 }

@@ -44,10 +44,20 @@ export interface RecordedResponse {
   durationMs: number;
 }
 
+/** The stable code of a transport failure (an outcome of one request, not a harness error). */
+export type TransportCode =
+  | "CB_TIMEOUT"
+  | "CB_RESET"
+  | "CB_CONNECT"
+  | "CB_BODY_TOO_LARGE"
+  | "CB_ABORTED"
+  | "CB_PROTOCOL"
+  | "CB_TRANSPORT";
+
 /** A request that never got a complete response (timeout, reset, refused, oversize body). */
 export interface TransportFailure {
   /** Stable code, e.g. `CB_TIMEOUT`, `CB_RESET`, `CB_BODY_TOO_LARGE`, `CB_CONNECT`. */
-  code: string;
+  code: TransportCode;
   message: string;
 }
 

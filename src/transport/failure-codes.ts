@@ -2,7 +2,7 @@
  * Maps low-level errors (undici, Node sockets, our own timers) to the stable transport codes of an
  * `Exchange.transportError`. Callers match on the code, never on the message.
  */
-import type { TransportFailure } from "./exchange.js";
+import type { TransportCode, TransportFailure } from "./exchange.js";
 
 /** Stable codes of transport failures. */
 export const TRANSPORT_CODES = {
@@ -13,13 +13,21 @@ export const TRANSPORT_CODES = {
   aborted: "CB_ABORTED",
   protocol: "CB_PROTOCOL",
   other: "CB_TRANSPORT",
-} as const;
+} as const satisfies Record<string, TransportCode>;
 
 /** Thrown by the body reader when the size cap is passed. */
 export class BodyTooLargeError extends Error {
   readonly code = TRANSPORT_CODES.bodyTooLarge;
   constructor(readonly limit: number) {
     super(`response body exceeds the ${limit}-byte cap; reading stopped`);
+  }
+}
+
+/** The reason a request is aborted when the run's own deadline (the caller's signal) fires. */
+export class DeadlineAbortError extends Error {
+  readonly code = TRANSPORT_CODES.aborted;
+  constructor() {
+    super("aborted by the run's deadline");
   }
 }
 
@@ -45,7 +53,11 @@ function codeOf(err: unknown): string | undefined {
 /** Turns any thrown value from a request into a `TransportFailure`. */
 export function toTransportFailure(err: unknown): TransportFailure {
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof BodyTooLargeError || err instanceof RequestTimeoutError) {
+  if (
+    err instanceof BodyTooLargeError ||
+    err instanceof RequestTimeoutError ||
+    err instanceof DeadlineAbortError
+  ) {
     return { code: err.code, message: err.message };
   }
   const code = codeOf(err);

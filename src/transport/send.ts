@@ -6,7 +6,7 @@
 import { Pool } from "undici";
 import { decodeBody } from "./decode-body.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
-import { RequestTimeoutError, TRANSPORT_CODES, toTransportFailure } from "./failure-codes.js";
+import { DeadlineAbortError, RequestTimeoutError, toTransportFailure } from "./failure-codes.js";
 import { readCapped } from "./read-capped.js";
 
 /** What to put on the wire. The key travels here and is never recorded. */
@@ -70,7 +70,7 @@ export class Transport {
 const prefixes = new Map<string, { origin: string; prefix: string }>();
 
 /** The origin and path prefix of a base URL (parsed once per base URL: this is on the hot path). */
-export function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
+function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
   let split = prefixes.get(baseUrl);
   if (!split) {
     const url = new URL(baseUrl);
@@ -120,12 +120,12 @@ export async function sendExchange(
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(new RequestTimeoutError(limits.timeoutMs)), limits.timeoutMs);
   const outer = limits.signal;
-  const onOuterAbort = (): void => timer.abort(abortedBy());
+  const onOuterAbort = (): void => timer.abort(new DeadlineAbortError());
   outer?.addEventListener("abort", onOuterAbort, { once: true });
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
   try {
-    if (outer?.aborted) throw abortedBy();
+    if (outer?.aborted) throw new DeadlineAbortError();
     const res = await transport.pool(splitBaseUrl(request.baseUrl).origin).request({
       method: request.method as "GET",
       path: buildPath(request.baseUrl, request.path, request.query),
@@ -143,8 +143,4 @@ export async function sendExchange(
     outer?.removeEventListener("abort", onOuterAbort);
   }
   return exchange;
-}
-
-function abortedBy(): Error & { code: string } {
-  return Object.assign(new Error("aborted by the run's deadline"), { code: TRANSPORT_CODES.aborted });
 }

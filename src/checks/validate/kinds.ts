@@ -2,12 +2,12 @@
  * What `cbcheck validate --as <kind>` accepts: every schema name, plus friendly aliases, and for the
  * response kinds the operation and status their semantic checks assume.
  */
-import { schemaNames } from "../../contract/registry.js";
+import { isSchemaName, type SchemaName, schemaNames } from "../../contract/registry.js";
 import { HarnessError } from "../../errors.js";
 import type { OperationId } from "../../transport/exchange.js";
 
 /** Friendly alias → schema name. */
-const ALIASES: Readonly<Record<string, string>> = {
+const ALIASES: Readonly<Record<string, SchemaName>> = {
   resolve: "resolve-response",
   entities: "entities-response",
   influencer: "influencer-response",
@@ -17,7 +17,7 @@ const ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Response kinds: the operation and status a body of that kind answers (checks need both). */
-const RESPONSE_KINDS: Readonly<Record<string, { operation?: OperationId; status?: number }>> = {
+const RESPONSE_KINDS: { readonly [S in SchemaName]?: { operation?: OperationId; status?: number } } = {
   "resolve-response": { operation: "resolve", status: 200 },
   "entities-response": { operation: "entity-batch", status: 200 },
   "influencer-response": { operation: "entity-batch", status: 200 },
@@ -28,7 +28,7 @@ const RESPONSE_KINDS: Readonly<Record<string, { operation?: OperationId; status?
 
 /** A resolved `--as` kind. */
 export interface Kind {
-  schema: string;
+  schema: SchemaName;
   /** Whether semantic checks of responses apply (response kinds only). */
   isResponse: boolean;
   operation?: OperationId;
@@ -43,7 +43,7 @@ export function kindNames(): string[] {
 /** Resolves `--as`; an unknown kind is a usage error listing the known ones. */
 export function resolveKind(name: string): Kind {
   const schema = ALIASES[name] ?? name;
-  if (!schemaNames().includes(schema))
+  if (!isSchemaName(schema))
     throw new HarnessError("CB_USAGE", `unknown --as kind "${name}" (known: ${kindNames().join(", ")})`);
   const response = RESPONSE_KINDS[schema];
   return { schema, isResponse: response !== undefined, ...response };

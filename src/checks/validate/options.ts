@@ -8,10 +8,10 @@ import { type Kind, resolveKind } from "./kinds.js";
 import { inferOperation, requestFromJson, requestFromPath } from "./request-input.js";
 import type { ValidateContext } from "./validate-document.js";
 
-/** What the user gives; all but `as` optional. */
+/** What the user gives; all optional. */
 export interface ValidateOptions {
-  /** What the document is: a schema name or alias (`entities`, `error`, …). */
-  as: string;
+  /** What the document is: a schema name or alias (`entities`, `error`, …); inferred from the document when absent. */
+  as?: string;
   /** The request the document answers, as JSON: `{"method":…,"path":…,"body":…}`. */
   request?: string;
   /** The operation the document answers; default inferred from the request. */
@@ -24,7 +24,8 @@ export interface ValidateOptions {
 
 /** The kind of the document and what it answers. */
 export interface ResolvedValidateOptions extends ValidateContext {
-  kind: Kind;
+  /** The kind `--as` names; undefined when it is to be inferred from the document (`chooseKind`). */
+  kind?: Kind;
 }
 
 /** `--status`: an HTTP status from 100 to 599. */
@@ -40,7 +41,7 @@ export function parseStatus(value: number | string): number {
 
 /** Resolves the kind, the request (from its JSON or from the path) and the operation it names. */
 export function resolveValidateOptions(input: ValidateOptions): ResolvedValidateOptions {
-  const kind = resolveKind(input.as);
+  const kind = input.as === undefined ? undefined : resolveKind(input.as);
   const status = input.status === undefined ? undefined : parseStatus(input.status);
   const method = input.operation === "entity-batch" ? "POST" : "GET";
   const request =

@@ -34,6 +34,9 @@ export function inferOperation(method: string, path: string): OperationId {
   if (m === "GET" && /^\/entities\/[^/]+$/.test(p)) return "entity-get";
   if (m === "GET" && p === "/me") return "me";
   if (m === "GET" && p === "/capabilities") return "capabilities";
+  if (m === "GET" && p === "/usage") return "usage";
+  if (m === "POST" && p === "/search") return "search";
+  if (m === "POST" && p === "/traversals") return "traversals";
   return "other";
 }
 

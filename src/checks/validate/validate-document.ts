@@ -2,7 +2,7 @@
  * Validates one JSON document as a kind: the schema of the kind, then every semantic check that can run
  * without what a file lacks (response headers always; the request and status unless given).
  */
-import { validateAs } from "../../contract/registry.js";
+import { type SchemaName, validateAs } from "../../contract/registry.js";
 import type { Exchange, OperationId, RecordedRequest } from "../../transport/exchange.js";
 import { authWwwAuthenticateOn401 } from "../auth-www-authenticate-on-401.js";
 import { CATALOGUE } from "../catalogue.js";
@@ -60,7 +60,9 @@ export interface Finding {
 
 /** What `validate` did. */
 export interface ValidateResult {
-  schema: string;
+  schema: SchemaName;
+  /** Why this kind was chosen when `--as` was left out (inferred from the document). */
+  inferred?: string;
   findings: Finding[];
   checksRun: string[];
   /** Check ids not run, with why. */

@@ -16,8 +16,7 @@ export interface ValidateOutputOptions {
 export const VALIDATE_FLAGS: FlagTable<ValidateOptions & ValidateOutputOptions> = {
   as: {
     flags: "--as <kind>",
-    description: "what the document is: a schema name or alias (see below)",
-    isRequired: true,
+    description: "what the document is: a schema name or alias (see below); inferred when left out",
   },
   request: { flags: "--request <json>", description: "the request the document answers, as JSON or @file" },
   operation: {

@@ -142,7 +142,36 @@ describe("cbcheck validate", () => {
       expect(r.err.trim().split("\n"), args.join(" ")).toHaveLength(1);
       expect(r.err).toMatch(message);
     }
-    expect((await validate(validPath)).code).toBe(2);
+    // Without --as the kind is inferred; a document whose kind cannot be told is a usage error.
+    const unknown = await validate(file("unknown.json", '{"x":1}'));
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/cannot tell what kind of document this is; give --as <kind> .*\[CB_USAGE\]/);
+  });
+
+  it("never passes an entity read with an invalid node under the generic envelope kind (issue 9.10)", async () => {
+    const badNode = file(
+      "bad-node.json",
+      mutate(valid, (j) => {
+        j.data.entities[0].type = "spaceship";
+      }).response!.bodyText,
+    );
+    // The envelope schema alone does not type data, so it cannot judge the node: refused, naming the kind.
+    const asEnvelope = await validate(badNode, "--as", "envelope");
+    expect(asEnvelope.code).toBe(2);
+    expect(asEnvelope.err).toMatch(
+      /^cbcheck: --as envelope does not type data; this response fits entities-response .*\[CB_USAGE\]\n$/,
+    );
+    // Without --as the kind is inferred and the node is judged.
+    const inferred = await validate(badNode);
+    expect(inferred.code).toBe(1);
+    expect(inferred.out).toMatch(/^\/data\/entities\/0\/type {2}/m);
+    expect(inferred.err).toMatch(/--as entities-response inferred: data holds entities and edges/);
+    const ok = await validate(validPath, "--json");
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ valid: true, schema: "entities-response" });
+    // A search response (data the contract does not show) is still an envelope when the user says so.
+    const asSearch = await validate(validPath, "--as", "envelope", "--operation", "search");
+    expect(asSearch.code).toBe(0);
   });
 
   it("judges a wrong shape and a 50 MB body by their violations", async () => {

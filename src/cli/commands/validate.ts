@@ -1,10 +1,11 @@
 /**
- * `cbcheck validate [FILE] --as <kind>`: validates one JSON document (a file, or stdin) against a contract
+ * `cbcheck validate [FILE] [--as <kind>]`: validates one JSON document (a file, or stdin) against a contract
  * schema and, for response bodies, the semantic checks that can run from a file. Exit 0 valid (warnings
  * allowed), 1 violations, 2 bad usage or unreadable input.
  */
 import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
+import { chooseKind } from "../../checks/validate/infer-kind.js";
 import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
@@ -19,6 +20,9 @@ const MAX_BYTES = 256 * 1024 * 1024;
 
 const HELP = `
 Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
+Without --as the kind is inferred from --operation/--request/--status, else from the document's shape (resolve,
+entity read, influencer read, error, /me). --as envelope does not type data: it is refused (exit 2) for a
+response whose data resolve or an entity read types, naming that kind; use it for search, traversals, usage.
 
 Response kinds (resolve, entities, influencer, error, me, envelope) also run the semantic checks. Checks that
 need the request run only with --request '{"method":"POST","path":"/entities/batch","body":{...}}' (or @file)
@@ -29,17 +33,19 @@ Output: one line per violation, "<pointer>  <message>  [<schema location or chec
 Exit codes:
   0  valid (warnings may be printed)
   1  at least one violation
-  2  bad usage, unreadable file, empty input, input that is not JSON, or input over 256 MiB
+  2  bad usage (including a kind that cannot be inferred or a too generic --as envelope), unreadable file,
+     empty input, input that is not JSON, or input over 256 MiB
 `;
 
 async function action(file: string | undefined, command: Command): Promise<void> {
-  // commander refuses the command without --as (a mandatory option).
   const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
   const value = parseJson(text, file);
-  const result = validateDocument(value, text, options.kind, options);
+  const { kind, inferred } = chooseKind(value, options.kind, options);
+  const result = validateDocument(value, text, kind, options);
+  if (inferred) result.inferred = inferred.why;
   print(result, json === true);
   if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
 }
@@ -112,7 +118,8 @@ function print(result: ValidateResult, asJson: boolean): void {
     return;
   }
   for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
-  const ran = `schema ${result.schema} + ${result.checksRun.length} checks`;
+  const inferred = result.inferred ? `, --as ${result.schema} inferred: ${result.inferred}` : "";
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${inferred}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
   process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();

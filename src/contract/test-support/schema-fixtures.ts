@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { SchemaName } from "../registry.js";
 
 export { CONTRACT_SCHEMAS } from "../contract-schemas.js";
 
@@ -14,29 +15,29 @@ export const SCHEMA_FIXTURES_DIR: string = fileURLToPath(
 
 /** A value that must validate against its schema. */
 export interface ValidFixture {
-  schema: string;
+  schema: SchemaName;
   file: string;
   value: unknown;
 }
 
 /** A value that must fail against its schema at `expect.pointer` with `expect.keyword`. */
 export interface InvalidFixture {
-  schema: string;
+  schema: SchemaName;
   file: string;
   description: string;
   expect: { pointer: string; keyword: string };
   value: unknown;
 }
 
-/** Schema names that have a fixture directory. */
-export function fixtureSchemaNames(): string[] {
+/** Schema names that have a fixture directory (src/contract/fixtures.test.ts holds each to a schema file). */
+export function fixtureSchemaNames(): SchemaName[] {
   return readdirSync(SCHEMA_FIXTURES_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .map((d) => d.name)
+    .map((d) => d.name as SchemaName)
     .sort();
 }
 
-function jsonFiles(schema: string, kind: "valid" | "invalid"): { file: string; parsed: unknown }[] {
+function jsonFiles(schema: SchemaName, kind: "valid" | "invalid"): { file: string; parsed: unknown }[] {
   const dir = `${SCHEMA_FIXTURES_DIR}${schema}/${kind}/`;
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -46,12 +47,12 @@ function jsonFiles(schema: string, kind: "valid" | "invalid"): { file: string; p
 }
 
 /** Every valid fixture of a schema. */
-export function validFixtures(schema: string): ValidFixture[] {
+export function validFixtures(schema: SchemaName): ValidFixture[] {
   return jsonFiles(schema, "valid").map(({ file, parsed }) => ({ schema, file, value: parsed }));
 }
 
 /** Every invalid fixture of a schema; throws on a file that does not follow the format. */
-export function invalidFixtures(schema: string): InvalidFixture[] {
+export function invalidFixtures(schema: SchemaName): InvalidFixture[] {
   return jsonFiles(schema, "invalid").map(({ file, parsed }) => {
     const f = parsed as Partial<InvalidFixture> | null;
     const ok =

@@ -15,7 +15,7 @@ import { hash, Rng, SALT } from "./prng.js";
 import type { World } from "./world.js";
 
 /** First catalog edge id: above every organisation-owned edge id (index · 1024 + slot < 2^31). */
-export const CATALOG_EDGE_BASE = 2 ** 31;
+const CATALOG_EDGE_BASE = 2 ** 31;
 
 /** Catalog nodes by id and edges by touching node id. */
 export interface Catalog {

@@ -137,7 +137,7 @@ export const EDGE_PROPS: Record<string, Kind[]> = {
 const NUMERIC_STRING = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
 /** Whether a value has one of the kinds. */
-export function hasKind(value: unknown, kinds: Kind[]): boolean {
+function hasKind(value: unknown, kinds: Kind[]): boolean {
   return kinds.some((k) => {
     switch (k) {
       case "null":

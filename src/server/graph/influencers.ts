@@ -23,7 +23,7 @@ export function influencerUsername(k: number): string {
 }
 
 /** Index of a username, or -1. */
-export function influencerIndex(username: string): number {
+function influencerIndex(username: string): number {
   const m = USERNAME.exec(username);
   if (!m) return -1;
   const f = FIRST_NAMES.indexOf(m[1]);

@@ -14,7 +14,7 @@ import { ROLES } from "./words.js";
 import type { World } from "./world.js";
 
 /** Edge-id stride per organisation index. */
-export const SLOTS = 1024;
+const SLOTS = 1024;
 
 /** Organisation a person (o, 0) also holds a role in, or -1 (looks at most 5 indices ahead). */
 export function secondaryTarget(world: World, o: number): number {

@@ -3,16 +3,15 @@
  * fields (contract: Payload of `org`, Signing rights).
  */
 import { financeRow, financeShape } from "./finance.js";
-import { put } from "./org-payload.js";
 import { ownedBy, topOwner } from "./ownership.js";
+import { type Payload, put } from "./payload.js";
 import { Rng, SALT } from "./prng.js";
 import type { OrgCore, World } from "./world.js";
 
-type Payload = Record<string, unknown>;
 const STATUSES = ["available", "none", "unavailable"] as const;
 
 /** Whether an organisation is registered as part of a group (depends on ownership). */
-export function isInGroup(world: World, i: number): boolean {
+function isInGroup(world: World, i: number): boolean {
   const rng = new Rng(world.seed, SALT.org, i, 99);
   if (topOwner(world, i)) return rng.chance(0.6);
   return ownedBy(world, i).length > 0 && rng.chance(0.7);

@@ -4,6 +4,7 @@
  * layer strips them when more than one organisation is requested.
  */
 import { addMainFields, addSigning } from "./org-main-fields.js";
+import { type Payload, put } from "./payload.js";
 import { Rng, SALT } from "./prng.js";
 import type { OrgCore, World } from "./world.js";
 
@@ -18,13 +19,6 @@ export const STREETS = [
   "Fjordveien",
 ];
 const SECTORS = ["2100", "2300", "6100", "8200", "3200"];
-
-type Payload = Record<string, unknown>;
-
-/** Sets a field unless the value is `undefined` (absent = unknown). */
-export function put(p: Payload, key: string, value: unknown): void {
-  if (value !== undefined) p[key] = value;
-}
 
 /** The full org payload of an organisation. */
 export function orgPayload(world: World, core: OrgCore): Payload {

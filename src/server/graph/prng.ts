@@ -22,7 +22,7 @@ export const SALT = {
 } as const;
 
 /** A 32-bit avalanche mix (lowbias32). */
-export function mix32(x: number): number {
+function mix32(x: number): number {
   let h = x >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);

@@ -8,7 +8,7 @@ import type { SampleIndex } from "./sample-index.js";
 import type { World } from "./world.js";
 
 /** Node types a resolve may return (contract: Node types on resolve). */
-export const RESOLVE_TYPES = new Set([
+const RESOLVE_TYPES = new Set([
   "org",
   "person",
   "property",

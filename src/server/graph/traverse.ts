@@ -2,7 +2,7 @@
 import type { GraphEdge } from "./graph.js";
 
 /** Most hops a traversal follows. */
-export const MAX_HOPS = 3;
+const MAX_HOPS = 3;
 
 /**
  * Breadth-first traversal. `limit` bounds the number of nodes (existing seeds first); an edge is

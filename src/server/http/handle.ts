@@ -5,12 +5,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../transport/exchange.js";
 import { faultReply } from "../faults.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { FaultStep } from "../types.js";
 import { keyNameOf } from "./auth.js";
 import { readBody } from "./body.js";
 import { applyLoadBugs } from "./load-bugs.js";
-import { bendReply } from "./mutate.js";
 import { processRequest } from "./process.js";
 import { errorReply, jsonReply, type Reply } from "./reply.js";
 import { matchRoute } from "./router.js";
@@ -31,7 +30,7 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   const n = ++state.calls;
   const opN = (state.callsByOperation.get(operation) ?? 0) + 1;
   state.callsByOperation.set(operation, opN);
-  const maxBody = isOn(state, "oversize-body-accepted") ? 64 * 1024 * 1024 : state.options.maxBodyBytes;
+  const maxBody = state.bugs.maxBodyBytes ?? state.options.maxBodyBytes;
   const pending = readBody(req, maxBody);
   const body = pending instanceof Promise ? await pending : pending;
   const fault = state.faults.match(n, operation, opN);
@@ -70,7 +69,7 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   } catch {
     reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
   }
-  reply = bendReply(state.mutation, reply, { base, operation, n });
+  if (state.bendReply) reply = state.bendReply(reply, { base, operation, n });
   const text = reply.raw ?? JSON.stringify(reply.body);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",

@@ -4,7 +4,7 @@
  */
 import type { OperationId } from "../../transport/exchange.js";
 import type { Account } from "../keys.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { Reply } from "./reply.js";
 
 const DATA_OPS = new Set<OperationId>([
@@ -32,17 +32,14 @@ export function applyLoadBugs(
   account: Account | undefined,
 ): LoadBugEffect {
   const effect: LoadBugEffect = { reply, delayMs: 0, after: () => {} };
-  if (isOn(state, "slow-responses") && DATA_OPS.has(operation)) effect.delayMs = 50;
-  if (account && isOn(state, "rate-limit-leaks-under-concurrency")) {
+  const bugs = state.bugs;
+  if (bugs.dataDelayMs > 0 && DATA_OPS.has(operation)) effect.delayMs = bugs.dataDelayMs;
+  if (account && bugs.countCallsLate) {
     // The call is counted only once its (slightly slow) metering round-trip is over.
     effect.delayMs = 10;
     effect.after = () => state.limiter.record(account.bucket, Date.now());
   }
-  if (
-    isOn(state, "batch-100-5xx-under-concurrency") &&
-    operation === "entity-batch" &&
-    reply.status === 200
-  ) {
+  if (bugs.concurrentBigBatch500 && operation === "entity-batch" && reply.status === 200) {
     const ids = (reply.body as { coverage?: { requested?: unknown[] } }).coverage?.requested?.length ?? 0;
     if (ids >= 100) {
       if (state.bigBatchesInFlight > 0) effect.reply = INTERNAL_ERROR;

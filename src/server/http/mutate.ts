@@ -1,72 +1,101 @@
 /**
- * Seeded bugs that bend a finished reply (envelope fields, error bodies, headers). The ones that change
- * what is computed live where the computing happens; these only touch the outgoing response.
+ * Seeded bugs that bend a finished reply (envelope fields, error bodies, headers): one small reply
+ * interceptor per bug, keyed by its typed id and chosen once at start. The bugs that change what is computed
+ * are settings (`../bugs.ts`) read where the computing happens; these only touch the outgoing response.
  */
 import type { OperationId } from "../../transport/exchange.js";
+import type { MutationId } from "../mutations.js";
 import type { Reply } from "./reply.js";
 
 type Obj = Record<string, unknown>;
 
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function bendEnvelope(mutation: string, body: Obj, n: number): void {
-  const cost = isObj(body.cost) ? body.cost : {};
-  const data = isObj(body.data) ? body.data : {};
-  switch (mutation) {
-    case "envelope-extra-field":
-      body.debug = { shard: 3 };
-      break;
-    case "envelope-missing-request-id":
-      delete body.request_id;
-      break;
-    case "envelope-contract-v2":
-      body.contract = "cb/v2";
-      break;
-    case "envelope-credits-reserved":
-      cost.credits_reserved = 1;
-      break;
-    case "envelope-evidence-nonempty":
-      body.evidence = [{ id: 1, source: "register" }];
-      break;
-    case "envelope-request-id-not-uuid":
-      body.request_id = `req-${n}`;
-      break;
-    case "envelope-as-of-not-date-time":
-      if (typeof body.as_of === "string") body.as_of = body.as_of.slice(0, 10);
-      break;
-    case "envelope-unit-type-invalid":
-      cost.unit_type = "credit";
-      break;
-    case "edge-props-extra-field":
-      // Copies: the edges may be the graph's own cached objects.
-      if (Array.isArray(data.edges)) {
-        data.edges = data.edges.map((e: Obj) => ({ ...e, props: { ...(e.props as Obj), weight: 1 } }));
-      }
-      break;
-  }
+/** Where a reply goes: base path, operation and call number. */
+export interface BendContext {
+  base: "v1" | "api/v1" | null;
+  operation: OperationId;
+  n: number;
 }
 
-/** Applies the seeded bug `mutation` (when it bends replies) to a reply about to be written. */
-export function bendReply(
-  mutation: string | null,
-  reply: Reply,
-  ctx: { base: "v1" | "api/v1" | null; operation: OperationId; n: number },
-): Reply {
-  if (mutation === null) return reply;
-  const body = reply.body;
-  if (isObj(body) && body.contract === "cb/v1" && isObj(body.cost)) {
-    bendEnvelope(mutation, body, ctx.n);
-    if (mutation === "alt-drops-warnings" && ctx.base === "api/v1") delete body.warnings;
-  }
-  const error = isObj(body) && isObj(body.error) ? body.error : undefined;
-  if (reply.status === 400 && mutation === "validation-500-message") {
-    return { ...reply, status: 500, body: { message: "Internal Server Error: validation failed" } };
-  }
-  if (reply.status === 400 && mutation === "error-without-code" && error) delete error.code;
-  if (reply.status === 429) {
-    if (mutation === "retry-after-missing") delete reply.headers["retry-after"];
-    if (mutation === "retry-after-fractional") reply.headers["retry-after"] = "1.5";
-  }
-  if (mutation === "content-type-html" && reply.status === 200) reply.headers["content-type"] = "text/html";
-  return reply;
+/** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
+export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
+
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A bend of data envelopes (`contract: cb/v1` with a `cost` object); other replies pass untouched. */
+function onEnvelope(bend: (body: Obj, cost: Obj, ctx: BendContext) => void): ReplyBend {
+  return (reply, ctx) => {
+    const body = reply.body;
+    if (isObj(body) && body.contract === "cb/v1" && isObj(body.cost)) bend(body, body.cost, ctx);
+    return reply;
+  };
+}
+
+/** A bend of replies with one status. */
+function onStatus(status: number, bend: (reply: Reply) => Reply): ReplyBend {
+  return (reply) => (reply.status === status ? bend(reply) : reply);
+}
+
+/** The reply interceptor of each seeded bug that bends replies. */
+export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
+  "envelope-extra-field": onEnvelope((body) => {
+    body.debug = { shard: 3 };
+  }),
+  "envelope-missing-request-id": onEnvelope((body) => {
+    delete body.request_id;
+  }),
+  "envelope-contract-v2": onEnvelope((body) => {
+    body.contract = "cb/v2";
+  }),
+  "envelope-credits-reserved": onEnvelope((_body, cost) => {
+    cost.credits_reserved = 1;
+  }),
+  "envelope-evidence-nonempty": onEnvelope((body) => {
+    body.evidence = [{ id: 1, source: "register" }];
+  }),
+  "envelope-request-id-not-uuid": onEnvelope((body, _cost, ctx) => {
+    body.request_id = `req-${ctx.n}`;
+  }),
+  "envelope-as-of-not-date-time": onEnvelope((body) => {
+    if (typeof body.as_of === "string") body.as_of = body.as_of.slice(0, 10);
+  }),
+  "envelope-unit-type-invalid": onEnvelope((_body, cost) => {
+    cost.unit_type = "credit";
+  }),
+  "edge-props-extra-field": onEnvelope((body) => {
+    const data = isObj(body.data) ? body.data : {};
+    // Copies: the edges may be the graph's own cached objects.
+    if (Array.isArray(data.edges)) {
+      data.edges = data.edges.map((e: Obj) => ({ ...e, props: { ...(e.props as Obj), weight: 1 } }));
+    }
+  }),
+  "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
+    if (ctx.base === "api/v1") delete body.warnings;
+  }),
+  "validation-500-message": onStatus(400, (reply) => ({
+    ...reply,
+    status: 500,
+    body: { message: "Internal Server Error: validation failed" },
+  })),
+  "error-without-code": onStatus(400, (reply) => {
+    const body = reply.body;
+    if (isObj(body) && isObj(body.error)) delete body.error.code;
+    return reply;
+  }),
+  "retry-after-missing": onStatus(429, (reply) => {
+    delete reply.headers["retry-after"];
+    return reply;
+  }),
+  "retry-after-fractional": onStatus(429, (reply) => {
+    reply.headers["retry-after"] = "1.5";
+    return reply;
+  }),
+  "content-type-html": onStatus(200, (reply) => {
+    reply.headers["content-type"] = "text/html";
+    return reply;
+  }),
+};
+
+/** The reply interceptor of a server started with `mutation` on, or null when none bends replies. */
+export function replyBendOf(mutation: MutationId | null): ReplyBend | null {
+  return (mutation !== null && REPLY_BENDS[mutation]) || null;
 }

@@ -9,7 +9,7 @@ import { capabilities, me, usage } from "../ops/account.js";
 import { readEntities } from "../ops/entities.js";
 import { resolve } from "../ops/resolve.js";
 import { search, traverse } from "../ops/search.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import { parseEntityBatch, parseEntityGet } from "../validate/entity-request.js";
 import { parseJsonBody } from "../validate/json-body.js";
 import { parseResolve, parseSearch, parseTraversal, parseUsage } from "../validate/other-requests.js";
@@ -32,21 +32,22 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   const op = r.route.operation;
   if (op === "me") return me(state, account, r.now);
   if (op === "capabilities") return capabilities(state, account);
-  if (account.plan === "free" && !isOn(state, "free-key-served")) {
-    const extra: Record<string, string> = isOn(state, "plan-required-without-tier")
+  const bugs = state.bugs;
+  if (account.plan === "free" && !bugs.freeKeyServed) {
+    const extra: Record<string, string> = bugs.planRequiredWithoutTier
       ? { upgrade_url: UPGRADE_URL }
       : { required_tier: "plus", upgrade_url: UPGRADE_URL };
     return errorReply(403, "plan_required", { extra });
   }
   const alt = r.route.base === "api/v1";
   const lenient = {
-    acceptUnknownExtension: isOn(state, "unknown-extension-accepted"),
-    maxIds: isOn(state, "ids-101-accepted") ? 101 : account.maxIds,
+    acceptUnknownExtension: bugs.acceptUnknownExtension,
+    maxIds: bugs.maxIds ?? account.maxIds,
   };
   if (op === "resolve") {
     const req = parseResolve(parseQuery(r.rawQuery), {
-      maxQuery: isOn(state, "query-301-accepted") ? 301 : 300,
-      defaultLimit: alt && isOn(state, "alt-resolve-limit-default") ? 5 : 10,
+      maxQuery: bugs.maxQuery,
+      defaultLimit: alt ? bugs.altResolveDefaultLimit : 10,
     });
     return resolve(state, req, account);
   }
@@ -69,14 +70,14 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
 export function processRequest(state: ServerState, r: RoutedRequest): { reply: Reply; account?: Account } {
   const auth = authenticate(r.headers, state.accounts, {
     metadataUrl: state.resourceMetadataUrl,
-    dropChallenge: isOn(state, "www-authenticate-missing"),
-    acceptRevoked: isOn(state, "revoked-key-accepted"),
+    dropChallenge: state.bugs.dropChallenge,
+    acceptRevoked: state.bugs.acceptRevoked,
   });
   if (!auth.ok) return { reply: auth.reply };
   const account = auth.account;
   const admission = state.limiter.admit(account.bucket, r.now, {
-    windowOff: isOn(state, "rate-limit-off"),
-    record: !isOn(state, "rate-limit-leaks-under-concurrency"),
+    windowOff: state.bugs.rateWindowOff,
+    record: !state.bugs.countCallsLate,
   });
   if (!admission.ok) {
     const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));

@@ -19,12 +19,6 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
   return { status, headers, body };
 }
 
-/** Extra fields an error body may carry (Resources / Error body). */
-export interface ErrorExtra {
-  required_tier?: string;
-  upgrade_url?: string;
-}
-
 /**
  * An error reply with exactly the contract's error body `{"error": {"code", …}}`.
  * `reason` is a short developer hint sent only as the `x-cb-reason` header, never in the body

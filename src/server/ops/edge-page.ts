@@ -4,11 +4,11 @@
  * exactly where the previous one stopped. A cursor we did not issue for this request starts from the top.
  */
 import type { GraphEdge } from "../graph/graph.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { CursorItem } from "../validate/fields.js";
 
 /** Edges per page (contract: max 50 per response). */
-export const EDGE_PAGE = 50;
+const EDGE_PAGE = 50;
 
 /** A short stable token of the request a cursor belongs to (FNV-1a). */
 export function requestToken(prefix: string, parts: string[]): string {
@@ -58,7 +58,6 @@ export function collectEdges(state: ServerState, ids: string[], include: string[
 
 /** The page size and step, which two seeded bugs bend. */
 export function edgePaging(state: ServerState): { size: number; step: number } {
-  if (isOn(state, "edges-51")) return { size: 51, step: 51 };
-  if (isOn(state, "edges-cursor-overlap")) return { size: EDGE_PAGE, step: EDGE_PAGE - 1 };
-  return { size: EDGE_PAGE, step: EDGE_PAGE };
+  const size = EDGE_PAGE + state.bugs.edgePageOverflow;
+  return { size, step: size - state.bugs.edgeCursorStepBack };
 }

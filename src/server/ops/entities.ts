@@ -6,8 +6,9 @@ import { envelopeText } from "../envelope-text.js";
 import type { GraphNode } from "../graph/graph.js";
 import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
+import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
 import { buildExtensions } from "./extensions.js";
 import { readInfluencers } from "./influencer.js";
@@ -15,28 +16,6 @@ import { type CachedNode, cachedNode } from "./node-cache.js";
 import { nodeView } from "./node-view.js";
 
 const FOREIGN_CURSOR = "cursor was not issued for this request; paging started from the first page";
-
-/** Found nodes (in request order, each once) and unknown ids. */
-export function lookup<T>(ids: string[], get: (id: string) => T | undefined | null) {
-  const found: T[] = [];
-  const missing: string[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const node = get(id);
-    if (node) found.push(node);
-    else missing.push(id);
-  }
-  return { found, missing };
-}
-
-/** Coverage lists as delivered (two seeded bugs bend them). */
-export function coverageLists(state: ServerState, requested: string[], missing: string[]) {
-  const req = isOn(state, "coverage-requested-mismatch") ? [...requested, "cb:org:000000000"] : requested;
-  const miss = isOn(state, "coverage-missing-omitted") ? missing.slice(0, -1) : missing;
-  return { requested: req, missing: miss };
-}
 
 /** Nodes as JSON: cached on the clean path, built fresh when a seeded bug may bend them. */
 function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; missing: string[] } {
@@ -52,7 +31,7 @@ function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; mi
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
   if (req.dataset === "influencer") return readInfluencers(state, req, account);
   const { found, missing } = findNodes(state, req.ids);
-  if (isOn(state, "unknown-id-404") && missing.length > 0) return errorReply(404, "not_found");
+  if (state.bugs.unknownId404 && missing.length > 0) return errorReply(404, "not_found");
   const single = req.ids.length === 1;
   const nodesJson = found.map((n) => (single ? n.single : n.multi));
   const warnings: string[] = [];
@@ -60,7 +39,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   let truncated = false;
   let cursor: [string, number] | null = null;
   let include = req.include;
-  if (include.length === 0 && isOn(state, "edges-without-include")) include = ["*"];
+  if (include.length === 0 && state.bugs.edgesWithoutInclude) include = ["*"];
   if (include.length > 0) {
     const all = collectEdges(
       state,

@@ -2,7 +2,7 @@
  * `data.extensions` of entity reads (Resources / Extensions): keyed by the 9-digit number of each requested
  * organisation, with the caps of the Limits table and `extensions_truncated.subunits` for cut lists.
  */
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { ExtensionName } from "../validate/fields.js";
 
 /** Built extensions and the number of rows they deliver (records, Limits rule 1). */
@@ -13,7 +13,7 @@ export interface ExtensionsResult {
 }
 
 /** The organisation number of an org node id (`cb:org:<org_nr>`, Identifiers), or null. */
-export function orgNumber(id: string): string | null {
+function orgNumber(id: string): string | null {
   const m = /^cb:org:(\d{9})$/.exec(id);
   return m ? m[1] : null;
 }
@@ -29,7 +29,8 @@ export function buildExtensions(
   const out: Record<string, Record<string, unknown>> = {};
   const cut: string[] = [];
   let rows = 0;
-  const subunitCap = single ? 1000 : isOn(state, "subunits-51-in-batch") ? 51 : 50;
+  const bugs = state.bugs;
+  const subunitCap = single ? 1000 : bugs.batchSubunitCap;
   for (const ext of extend) out[ext] = {};
   for (const id of orgIds) {
     const nr = orgNumber(id);
@@ -38,8 +39,8 @@ export function buildExtensions(
       let value: unknown;
       if (ext === "financial_history") {
         let list = g.financialHistory(nr).slice(0, 30);
-        if (isOn(state, "financial-oldest-first")) list = [...list].reverse();
-        if (isOn(state, "financial-duplicate-year") && list.length > 0) list = [list[0], ...list];
+        if (bugs.financialOldestFirst) list = [...list].reverse();
+        if (bugs.financialDuplicateYear && list.length > 0) list = [list[0], ...list];
         rows += list.length;
         value = list;
       } else if (ext === "subunits") {
@@ -58,11 +59,11 @@ export function buildExtensions(
       out[ext][nr] = value;
     }
   }
-  if (isOn(state, "extension-unrequested-org") && extend.length > 0) {
+  if (bugs.extensionUnrequestedOrg && extend.length > 0) {
     out[extend[0]]["000000000"] = extend[0] === "group_parent" ? null : [];
   }
   const result: ExtensionsResult = { extensions: out, rows };
-  if (extend.includes("subunits") && !(isOn(state, "extensions-truncated-missing") && cut.length > 0)) {
+  if (extend.includes("subunits") && !(bugs.truncatedSubunitsOmitted && cut.length > 0)) {
     result.truncated = { subunits: cut };
   }
   return result;

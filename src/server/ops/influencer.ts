@@ -5,15 +5,15 @@
 import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
+import { coverageLists, lookup } from "./coverage.js";
 import { cursorOffset, page, requestToken } from "./edge-page.js";
-import { coverageLists, lookup } from "./entities.js";
 
 /** Influencer nodes per response (Limits: influencer 25). */
-export const INFLUENCER_PAGE = 25;
+const INFLUENCER_PAGE = 25;
 
-/** A made-up identity node (only for the `influencer-26-nodes` seeded bug). */
+/** A made-up identity node (only for the `influencerPadTo` seeded bug). */
 function relatedIdentity(i: number): Record<string, unknown> {
   const username = `related_${i}`;
   const payload = {
@@ -40,9 +40,7 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
     if (n.active_predicates) view.active_predicates = n.active_predicates;
     return view;
   });
-  if (isOn(state, "influencer-26-nodes")) {
-    for (let i = nodes.length; i < INFLUENCER_PAGE + 1; i++) nodes.push(relatedIdentity(i));
-  }
+  for (let i = nodes.length; i < state.bugs.influencerPadTo; i++) nodes.push(relatedIdentity(i));
   const charged = nodes.length;
   state.balances.set(account.bucket, balance - charged);
   const warnings: string[] = [];
@@ -53,7 +51,7 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const body = envelope({
     asOf: req.asOf ?? state.asOf,
-    data: isOn(state, "influencer-data-has-edges") ? { entities: nodes, edges: [] } : { entities: nodes },
+    data: state.bugs.influencerDataHasEdges ? { entities: nodes, edges: [] } : { entities: nodes },
     entities: nodes.map((n) => n.id as string),
     requested,
     missing: miss,

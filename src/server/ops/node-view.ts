@@ -3,7 +3,7 @@
  * organisation is requested (Payload of `org`, Rule).
  */
 import type { GraphNode } from "../graph/graph.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 
 const SIGNING = ["signature_text", "procuration_text", "signature_status", "procuration_status"];
 
@@ -21,20 +21,21 @@ export interface NodeView {
  * this organisation; we read "exactly one organisation is requested" strictly so no reading is broken.
  */
 export function nodeView(state: ServerState, node: GraphNode, singleOrg: boolean): NodeView {
+  const bugs = state.bugs;
   let payload = node.payload;
   if (node.type === "org") {
-    const keepSigning = singleOrg || isOn(state, "signature-in-multi-org");
+    const keepSigning = singleOrg || bugs.signingInMultiOrg;
     if (!keepSigning && SIGNING.some((k) => k in payload)) {
       payload = { ...payload };
       for (const k of SIGNING) delete payload[k];
     }
-    if (isOn(state, "org-employees-string") && typeof payload.employees === "number") {
+    if (bugs.employeesAsString && typeof payload.employees === "number") {
       payload = { ...payload, employees: String(payload.employees) };
     }
-    if (isOn(state, "org-unknown-field")) payload = { ...payload, internal_score: 0.42 };
+    if (bugs.orgUnknownField) payload = { ...payload, internal_score: 0.42 };
   }
   const view: NodeView = { id: node.id, type: node.type, name: node.name, payload };
   if (node.active_predicates) view.active_predicates = node.active_predicates;
-  if (isOn(state, "node-missing-name")) delete view.name;
+  if (bugs.nodeWithoutName) delete view.name;
   return view;
 }

@@ -5,12 +5,12 @@
 import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
-import { isOn, type ServerState } from "../state.js";
+import type { ServerState } from "../state.js";
 import type { ResolveRequest } from "../validate/other-requests.js";
 
 /** Answers a validated resolve request. */
 export function resolve(state: ServerState, req: ResolveRequest, account: Account): Reply {
-  const extra = isOn(state, "resolve-over-limit") ? 1 : 0;
+  const extra = state.bugs.resolveOverLimit;
   const all = state.graph.resolve(req.query, req.types, req.limit + 1);
   const data = all
     .slice(0, req.limit + extra)
@@ -20,10 +20,10 @@ export function resolve(state: ServerState, req: ResolveRequest, account: Accoun
     asOf: state.asOf,
     data,
     entities: data.map((c) => c.id),
-    requested: isOn(state, "resolve-requested-empty") ? [] : [req.query],
+    requested: state.bugs.resolveRequestedEmpty ? [] : [req.query],
     missing: [],
     truncated,
-    cursor: isOn(state, "resolve-cursor-set") ? ["resolve", 1] : null,
+    cursor: state.bugs.resolveCursorSet ? ["resolve", 1] : null,
     nextHint: truncated ? "raise limit (up to 50) or refine the query" : null,
     units: data.length,
     unitType: "record",

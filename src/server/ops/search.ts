@@ -8,7 +8,7 @@ import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { SearchRequest, TraversalRequest } from "../validate/other-requests.js";
-import { lookup } from "./entities.js";
+import { lookup } from "./coverage.js";
 import { nodeView } from "./node-view.js";
 
 function answer(

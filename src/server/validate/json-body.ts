@@ -8,7 +8,7 @@ import { InvalidArguments } from "../http/reply.js";
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** Whether a Content-Type names JSON (`application/json`, `application/*+json`), parameters ignored. */
-export function isJsonMediaType(contentType: string): boolean {
+function isJsonMediaType(contentType: string): boolean {
   const type = contentType.split(";")[0].trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }

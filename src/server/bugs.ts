@@ -1,0 +1,156 @@
+/**
+ * The seeded bug that is on, turned once (at start) into typed settings that the ops read. Ops never test a
+ * mutation id: they read a setting, whose default is the conforming behaviour. Bugs that only bend a
+ * finished reply are reply interceptors instead (`http/mutate.ts`).
+ */
+import type { MutationId } from "./mutations.js";
+
+/** What the computing of replies does; `NO_BUGS` is the contract's behaviour. */
+export interface BugSettings {
+  /** Nodes: signing-rights fields stay when several organisations are requested. */
+  signingInMultiOrg: boolean;
+  /** Nodes: org `employees` is delivered as a string. */
+  employeesAsString: boolean;
+  /** Nodes: org payload carries `internal_score`. */
+  orgUnknownField: boolean;
+  /** Nodes: `name` is left out. */
+  nodeWithoutName: boolean;
+  /** Edges: added to the page size and step (51 edges per page). */
+  edgePageOverflow: number;
+  /** Edges: the cursor resumes this many edges early (the last edge of a page repeats). */
+  edgeCursorStepBack: number;
+  /** Edges: returned as if `include=*` when `include` was not given. */
+  edgesWithoutInclude: boolean;
+  /** Coverage: `requested` names an id that was not requested. */
+  requestedExtraId: boolean;
+  /** Coverage: the last unknown id is left out of `missing`. */
+  missingOmitsLast: boolean;
+  /** Coverage: an unknown id answers 404. */
+  unknownId404: boolean;
+  /** Resolve: candidates delivered beyond `limit`. */
+  resolveOverLimit: number;
+  /** Resolve: `coverage.requested` is empty. */
+  resolveRequestedEmpty: boolean;
+  /** Resolve: `cursor` is not null. */
+  resolveCursorSet: boolean;
+  /** Extensions: sub-units per organisation in a multi-id request (contract: 50). */
+  batchSubunitCap: number;
+  /** Extensions: `financial_history` oldest year first. */
+  financialOldestFirst: boolean;
+  /** Extensions: `financial_history` repeats its newest year. */
+  financialDuplicateYear: boolean;
+  /** Extensions: keyed by an organisation that was not requested. */
+  extensionUnrequestedOrg: boolean;
+  /** Extensions: `extensions_truncated` is left out when a sub-unit list was cut. */
+  truncatedSubunitsOmitted: boolean;
+  /** Influencer: the page is padded to this many nodes (0: no padding). */
+  influencerPadTo: number;
+  /** Influencer: `data` carries `edges: []`. */
+  influencerDataHasEdges: boolean;
+  /** Access: a Free key is served data. */
+  freeKeyServed: boolean;
+  /** Access: 403 `plan_required` lacks `required_tier`. */
+  planRequiredWithoutTier: boolean;
+  /** Access: 401 lacks `WWW-Authenticate`. */
+  dropChallenge: boolean;
+  /** Access: a revoked key is accepted. */
+  acceptRevoked: boolean;
+  /** Validation: an unknown `extend` name is accepted. */
+  acceptUnknownExtension: boolean;
+  /** Validation: ids per request instead of the account's limit, or null. */
+  maxIds: number | null;
+  /** Validation: longest resolve query accepted (contract: 300). */
+  maxQuery: number;
+  /** Validation: resolve's default `limit` under /api/v1 (contract: 10). */
+  altResolveDefaultLimit: number;
+  /** Validation: request body cap instead of the server option, or null. */
+  maxBodyBytes: number | null;
+  /** Limits: no calls-per-window limit. */
+  rateWindowOff: boolean;
+  /** Limits (load): a call is counted only after its reply, so concurrent bursts pass. */
+  countCallsLate: boolean;
+  /** Load: delay added to data responses, in ms. */
+  dataDelayMs: number;
+  /** Load: a 100-id batch answers 500 while another one is in flight. */
+  concurrentBigBatch500: boolean;
+}
+
+/** The conforming behaviour: no seeded bug. */
+export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
+  signingInMultiOrg: false,
+  employeesAsString: false,
+  orgUnknownField: false,
+  nodeWithoutName: false,
+  edgePageOverflow: 0,
+  edgeCursorStepBack: 0,
+  edgesWithoutInclude: false,
+  requestedExtraId: false,
+  missingOmitsLast: false,
+  unknownId404: false,
+  resolveOverLimit: 0,
+  resolveRequestedEmpty: false,
+  resolveCursorSet: false,
+  batchSubunitCap: 50,
+  financialOldestFirst: false,
+  financialDuplicateYear: false,
+  extensionUnrequestedOrg: false,
+  truncatedSubunitsOmitted: false,
+  influencerPadTo: 0,
+  influencerDataHasEdges: false,
+  freeKeyServed: false,
+  planRequiredWithoutTier: false,
+  dropChallenge: false,
+  acceptRevoked: false,
+  acceptUnknownExtension: false,
+  maxIds: null,
+  maxQuery: 300,
+  altResolveDefaultLimit: 10,
+  maxBodyBytes: null,
+  rateWindowOff: false,
+  countCallsLate: false,
+  dataDelayMs: 0,
+  concurrentBigBatch500: false,
+});
+
+/** What each seeded bug that changes the computing sets; the others bend replies (`REPLY_BENDS`). */
+export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> } = {
+  "signature-in-multi-org": { signingInMultiOrg: true },
+  "org-employees-string": { employeesAsString: true },
+  "org-unknown-field": { orgUnknownField: true },
+  "node-missing-name": { nodeWithoutName: true },
+  "edges-51": { edgePageOverflow: 1 },
+  "edges-cursor-overlap": { edgeCursorStepBack: 1 },
+  "edges-without-include": { edgesWithoutInclude: true },
+  "coverage-requested-mismatch": { requestedExtraId: true },
+  "coverage-missing-omitted": { missingOmitsLast: true },
+  "unknown-id-404": { unknownId404: true },
+  "resolve-over-limit": { resolveOverLimit: 1 },
+  "resolve-requested-empty": { resolveRequestedEmpty: true },
+  "resolve-cursor-set": { resolveCursorSet: true },
+  "subunits-51-in-batch": { batchSubunitCap: 51 },
+  "financial-oldest-first": { financialOldestFirst: true },
+  "financial-duplicate-year": { financialDuplicateYear: true },
+  "extension-unrequested-org": { extensionUnrequestedOrg: true },
+  "extensions-truncated-missing": { truncatedSubunitsOmitted: true },
+  "influencer-26-nodes": { influencerPadTo: 26 },
+  "influencer-data-has-edges": { influencerDataHasEdges: true },
+  "free-key-served": { freeKeyServed: true },
+  "plan-required-without-tier": { planRequiredWithoutTier: true },
+  "www-authenticate-missing": { dropChallenge: true },
+  "revoked-key-accepted": { acceptRevoked: true },
+  "unknown-extension-accepted": { acceptUnknownExtension: true },
+  "ids-101-accepted": { maxIds: 101 },
+  "query-301-accepted": { maxQuery: 301 },
+  "alt-resolve-limit-default": { altResolveDefaultLimit: 5 },
+  "oversize-body-accepted": { maxBodyBytes: 64 * 1024 * 1024 },
+  "rate-limit-off": { rateWindowOff: true },
+  "rate-limit-leaks-under-concurrency": { countCallsLate: true },
+  "slow-responses": { dataDelayMs: 50 },
+  "batch-100-5xx-under-concurrency": { concurrentBigBatch500: true },
+};
+
+/** The settings of a server started with `mutation` on (or none). */
+export function bugSettings(mutation: MutationId | null): Readonly<BugSettings> {
+  const own = mutation === null ? undefined : BUG_SETTINGS[mutation];
+  return own ? Object.freeze({ ...NO_BUGS, ...own }) : NO_BUGS;
+}
