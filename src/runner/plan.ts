@@ -7,7 +7,6 @@
 import { HarnessError } from "../errors.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import type { RunTarget } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { isInShard } from "./shard.js";
 import type { PlanInput, Suite, SuiteOptions } from "./suite.js";
@@ -46,9 +45,15 @@ export interface RunPlan {
   runsNote?: string;
 }
 
+/** What the plan reads of the run's target (engine.ts `RunTarget`, not imported: the engine reads the plan). */
+interface TargetShape {
+  altBaseUrl?: string;
+  isLoopback: boolean;
+}
+
 /** What the plan needs of the target, known before any call. */
 export interface PlanTarget {
-  target: RunTarget;
+  target: TargetShape;
   hasFreeKey: boolean;
   hasRevokedKey: boolean;
   fixtures: TargetFixtures;
@@ -66,7 +71,7 @@ const HORIZON_S = 300;
 const MIN_RUNS = 5;
 
 /** The options a suite reads (SuiteContext.options), for a given number of runs. */
-export function suiteOptionsOf(options: ResolvedRunOptions, target: RunTarget, runs: number): SuiteOptions {
+export function suiteOptionsOf(options: ResolvedRunOptions, target: TargetShape, runs: number): SuiteOptions {
   return {
     seed: options.seed,
     runs,
