@@ -28,6 +28,8 @@ export const HARNESS_ERROR_CODES = {
   CB_SCHEMAS_MISSING: "the schemas directory of the installation cannot be read",
   CB_SCHEMA_INVALID: "a schema file of the installation is not JSON, not an object, or does not compile",
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",
+  CB_MERGE_MISMATCH:
+    "cbcheck merge: the reports are not the shards of one run (version, seed, target, shards)",
 } as const;
 
 /** A harness error code: a union, so a misspelt code does not compile. */

@@ -6,8 +6,8 @@ import { removeCompiledClients } from "./test-support/compile-clients.js";
 
 describe("certify-client on the reference client", () => {
   afterAll(removeCompiledClients);
-  it("certifies examples/reference-client-adapter.ts in every scenario and writes the four reports", async () => {
-    const outcome = await certifyCommand(tsxScript("examples/reference-client-adapter.ts"));
+  it("certifies examples/reference-client-adapter.js in every scenario and writes the four reports", async () => {
+    const outcome = await certifyCommand(tsxScript("examples/reference-client-adapter.js"));
     expect(outcome.failing, outcome.failures).toEqual([]);
     expect(outcome.scenarios).toEqual(Object.fromEntries(SCENARIO_NAMES.map((name) => [name, "pass"])));
     expect(outcome.result.certified).toBe(true);
@@ -20,7 +20,7 @@ describe("certify-client on the reference client", () => {
     ]);
     const md = outcome.reportTexts.find((t) => t.startsWith("# cbcheck certify-client"));
     expect(md).toMatch(/started \d+\.\d\d s after a 429 with Retry-After: 1/);
-    expect(md).toContain("reference-client-adapter.ts");
+    expect(md).toContain("reference-client-adapter.js");
     for (const text of outcome.reportTexts) for (const key of outcome.keys) expect(text).not.toContain(key);
   }, 180_000);
 

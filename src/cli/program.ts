@@ -5,6 +5,7 @@ import { Command } from "commander";
 import { VERSION } from "../version.js";
 import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerLoad } from "./commands/load.js";
+import { registerMerge } from "./commands/merge.js";
 import { registerOpenApi } from "./commands/openapi.js";
 import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerRun(program);
   registerLoad(program);
   registerCertifyClient(program);
+  registerMerge(program);
   registerOpenApi(program);
   return program;
 }

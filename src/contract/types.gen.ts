@@ -1143,6 +1143,37 @@ export interface CbcheckReport {
     [k: string]: unknown;
   };
   notes?: string[];
+  /**
+   * run: what the run sent, per operation, request parameter and class of value (length against its bound, character classes, list sizes, special values), with counts.
+   */
+  sent?: {
+    operation: string;
+    parameter: string;
+    class: string;
+    count: number;
+  }[];
+  /**
+   * report.json only: the URI of this schema.
+   */
+  $schema?: string;
+  /**
+   * report.json only: the version of this report format; raised when a field changes meaning.
+   */
+  formatVersion?: number;
+  /**
+   * run: the cbcheck command line that repeats this run (suites, runs, shard, seed; never a key).
+   */
+  rerun?: string;
+  /**
+   * run: the --shard I/N the report covers (cbcheck merge combines all N).
+   */
+  shard?: string;
+  /**
+   * Seconds spent per suite (JUnit testsuite time).
+   */
+  timings?: {
+    [k: string]: number;
+  };
 }
 /**
  * A check (or rule) on an operation within a suite (run), profile (load) or scenario (certify-client).
@@ -1188,7 +1219,17 @@ export interface Counterexample {
   };
   status?: number;
   /**
-   * A curl line that repeats the request.
+   * The response that was judged: its headers and its body, capped.
+   */
+  response?: {
+    headers?: {
+      [k: string]: string;
+    };
+    body?: string;
+    bodyTruncated?: boolean;
+  };
+  /**
+   * A curl line that repeats the request; the key is read from the environment ($CB_API_KEY) or shown as <redacted>.
    */
   curl?: string;
   shrinks?: number;

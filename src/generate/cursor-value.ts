@@ -4,11 +4,12 @@
  */
 import fc from "fast-check";
 import { BOUNDS } from "./bounds.js";
+import { boundedText } from "./text-units.js";
 
-/** One cursor item: a printable string (BMP, so length equals characters) or a finite number. */
+/** One cursor item: a string of at most 300 characters (code points, of every class) or a finite number. */
 function cursorItem(): fc.Arbitrary<string | number> {
   return fc.oneof(
-    fc.string({ unit: "grapheme-ascii", maxLength: BOUNDS.cursorStringLength.max }),
+    boundedText(0, BOUNDS.cursorStringLength.max),
     fc.integer(),
     fc.double({ noNaN: true, noDefaultInfinity: true }),
   );

@@ -9,19 +9,17 @@ import { capabilitiesRequest } from "./capabilities-request.js";
 import { entityBatchRequest } from "./entity-batch-request.js";
 import { entityGetRequest } from "./entity-get-request.js";
 import type { GenerateOptions } from "./generate-options.js";
+import type { GeneratedOperation } from "./generated-operation.js";
 import { meRequest } from "./me-request.js";
 import { resolveRequest } from "./resolve-request.js";
 
 export { decodeRequest } from "./decode-request.js";
 export { distinctIds } from "./distinct-ids.js";
 export type { GenerateOptions } from "./generate-options.js";
+export { GENERATED_OPERATIONS, type GeneratedOperation } from "./generated-operation.js";
 export { type NegativeCase, type NegativeExpectation, negativeCases } from "./negative-cases.js";
-
-/** Operations whose valid requests the contract describes well enough to generate. */
-export const GENERATED_OPERATIONS = ["resolve", "entity-get", "entity-batch", "me", "capabilities"] as const;
-
-/** One of GENERATED_OPERATIONS. */
-export type GeneratedOperation = (typeof GENERATED_OPERATIONS)[number];
+export { parameterExamples } from "./parameter-examples.js";
+export { SentTally, type SentValueRow, sentValueClasses } from "./sent-value-classes.js";
 
 /** Valid requests of one operation, from the target's fixtures. */
 export function validRequests(

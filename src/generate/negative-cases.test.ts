@@ -20,7 +20,7 @@ describe("negativeCases", () => {
     for (const c of cases) {
       expect(c.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(c.sentence.length).toBeGreaterThan(5);
-      expect(c.section).toMatch(/^Endpoints \//);
+      expect(c.section).toMatch(/^(Endpoints|Resources) \//);
     }
   });
 

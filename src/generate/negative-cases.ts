@@ -5,6 +5,7 @@
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { batchNegativeCases } from "./negative-batch.js";
 import type { NegativeCase } from "./negative-case.js";
+import { characterNegativeCases } from "./negative-characters.js";
 import { entityGetNegativeCases } from "./negative-entity-get.js";
 import { resolveNegativeCases } from "./negative-resolve.js";
 
@@ -16,5 +17,6 @@ export function negativeCases(fixtures: TargetFixtures): NegativeCase[] {
     ...resolveNegativeCases(fixtures),
     ...entityGetNegativeCases(fixtures),
     ...batchNegativeCases(fixtures),
+    ...characterNegativeCases(fixtures),
   ];
 }

@@ -55,4 +55,16 @@ describe("toCurl", () => {
       { numRuns: 40 },
     );
   });
+  it("reads the key from the environment variable it came from, double-quoted so the shell expands it", () => {
+    const line = toCurl({
+      method: "GET",
+      url: "http://127.0.0.1:1/v1/me",
+      headers: { authorization: "Bearer $CB_API_KEY" },
+    });
+    expect(line).toBe('curl -X GET http://127.0.0.1:1/v1/me -H "Authorization: Bearer $CB_API_KEY"');
+    // Anything else in the header is never shown.
+    expect(
+      toCurl({ method: "GET", url: "http://x/", headers: { authorization: "Bearer sk_live_1" } }),
+    ).toContain("Bearer <redacted>");
+  });
 });

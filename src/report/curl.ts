@@ -1,6 +1,7 @@
 /**
  * A copy-pasteable curl line that repeats a request. The API key never appears (Authentication 6:
- * keys never in logs); the line shows `Bearer <redacted>` in its place.
+ * keys never in logs): the line reads it from the environment variable it came from
+ * (`-H "Authorization: Bearer $CB_API_KEY"`), or shows `Bearer <redacted>` when that is not known.
  */
 
 /** What `toCurl` needs of a request (a `Counterexample.request` or a recorded request). */
@@ -21,15 +22,28 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Builds `curl -X METHOD 'url' -H … --data-binary …`; `authorization` always becomes `Bearer <redacted>`. */
+/** `Bearer $NAME`: a recorded authorization that names the environment variable holding the key. */
+const FROM_ENV = /^Bearer \$([A-Z_][A-Z0-9_]*)$/;
+
+/**
+ * Builds `curl -X METHOD 'url' -H … --data-binary …`; `authorization` becomes `"Authorization: Bearer $NAME"`
+ * (double-quoted, so the shell reads the key from the environment) or `Bearer <redacted>`.
+ */
 export function toCurl(request: CurlRequest): string {
   const parts = ["curl", "-X", shellQuote(request.method.toUpperCase()), shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     const lower = name.toLowerCase();
     // Transport-managed headers would make the line lie about length or fail on replay.
     if (lower === "content-length" || lower === "host" || lower === "connection") continue;
-    const shown = lower === "authorization" ? "Authorization: Bearer <redacted>" : `${name}: ${value}`;
-    parts.push("-H", shellQuote(shown));
+    if (lower === "authorization") {
+      const env = FROM_ENV.exec(value)?.[1];
+      parts.push(
+        "-H",
+        env ? `"Authorization: Bearer $${env}"` : shellQuote("Authorization: Bearer <redacted>"),
+      );
+      continue;
+    }
+    parts.push("-H", shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) {
     const { body } = request;

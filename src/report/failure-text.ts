@@ -24,6 +24,10 @@ export function keyValueLines(cx: Counterexample): string[] {
   add("Received", cx.received);
   add("Pointer", cx.pointer);
   add("Status", cx.status);
+  add("Content-Type", cx.response?.headers?.["content-type"]);
+  if (cx.response?.body !== undefined && cx.response.body !== "") {
+    add("Body", `${truncate(cx.response.body, 500)}${cx.response.bodyTruncated ? " …(cut)" : ""}`);
+  }
   add("Shrinks", cx.shrinks);
   for (const e of cx.evidence ?? []) lines.push(`- ${truncate(e)}`);
   return lines;

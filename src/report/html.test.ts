@@ -36,6 +36,21 @@ describe("htmlReporter", () => {
 });
 
 describe("htmlReporter ordering", () => {
+  it("opens with failures and warnings, their counterexamples open, and folds every row below", () => {
+    const html = htmlReporter.render(sampleReport(), []);
+    const failures = html.indexOf("<h2>Failures (2)</h2>");
+    const warnings = html.indexOf("<h2>Warnings (1)</h2>");
+    const all = html.indexOf('<details class="all"><summary>All results (6)</summary>');
+    expect(failures).toBeGreaterThan(html.indexOf('<div class="cards">'));
+    expect(warnings).toBeGreaterThan(failures);
+    expect(all).toBeGreaterThan(warnings);
+    expect(html.slice(failures, warnings)).toContain(
+      "<details open><summary>cursor is not null on resolve</summary>",
+    );
+    // Passing rows appear only inside the folded table.
+    expect(html.indexOf('class="s-pass"')).toBeGreaterThan(all);
+  });
+
   it("lists failures before passes within a suite", () => {
     const report = sampleReport();
     const html = htmlReporter.render(report, []);

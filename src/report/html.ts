@@ -1,6 +1,7 @@
 /**
  * `report.html`: one self-contained page (inline CSS, no external resources, no JS): verdict banner,
- * summary, a CSS-filterable table grouped by suite, counterexamples in `<details>`, then extra sections.
+ * summary, failures and warnings with their counterexamples open, then every row (collapsed) in a
+ * CSS-filterable table grouped by suite, then extra sections.
  */
 import { escapeHtml as h } from "./escape.js";
 import { curlOf, keyValueLines } from "./failure-text.js";
@@ -44,6 +45,30 @@ function suiteHtml(suite: string, results: CheckResult[]): string {
     "<thead><tr><th>status</th><th>check</th><th>operation</th><th>exchanges</th><th>contract and evidence</th></tr></thead>",
     ...byStatus(results).map(rowHtml),
     "</table></div>",
+  ].join("\n");
+}
+
+/** Failures, then warnings, each with its counterexamples open: what a reader came for, before any pass. */
+function problemsHtml(report: Report): string {
+  const block = (title: string, rows: CheckResult[]) =>
+    rows.length === 0
+      ? ""
+      : [
+          `<section class="problems"><h2>${h(title)} (${rows.length})</h2><table>`,
+          '<colgroup><col class="c-status"><col class="c-check"><col class="c-op"><col class="c-ex"><col></colgroup>',
+          "<thead><tr><th>status</th><th>check</th><th>operation</th><th>exchanges</th><th>contract and evidence</th></tr></thead>",
+          ...rows.map((r) => rowHtml(r).replaceAll("<details>", "<details open>")),
+          "</table></section>",
+        ].join("\n");
+  return [
+    block(
+      "Failures",
+      report.results.filter((r) => r.status === "fail"),
+    ),
+    block(
+      "Warnings",
+      report.results.filter((r) => r.status === "warn"),
+    ),
   ].join("\n");
 }
 
@@ -98,10 +123,13 @@ export const htmlReporter: Reporter = {
       `<div class="banner ${report.verdict === "pass" ? "pass" : "fail"}">${h(title)}</div><main>`,
       metaHtml(report),
       summaryHtml(report),
+      problemsHtml(report),
+      // Every row, passes included, collapsed below the problems.
+      `<details class="all"><summary>All results (${report.results.length})</summary>`,
       filtersHtml(),
       '<div class="results">',
       ...[...groupBySuite(report.results)].map(([suite, rs]) => suiteHtml(suite, rs)),
-      "</div>",
+      "</div></details>",
       ...sections.map(sectionHtml),
       "</main></body></html>",
       "",

@@ -4,7 +4,7 @@
  */
 import { escapeXml, truncate } from "./escape.js";
 import { failureText } from "./failure-text.js";
-import type { CheckResult } from "./model.js";
+import type { CheckResult, Report } from "./model.js";
 import { groupBySuite, type Reporter, rowName } from "./reporter.js";
 
 function testcase(r: CheckResult, seed: number | undefined): string {
@@ -34,15 +34,47 @@ function counts(results: readonly CheckResult[]) {
   return `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
 }
 
+/** Seconds between two ISO timestamps, as JUnit's `time` (0 when either is unreadable). */
+function secondsBetween(from: string, to: string): number {
+  const ms = Date.parse(to) - Date.parse(from);
+  return Number.isFinite(ms) && ms > 0 ? ms / 1000 : 0;
+}
+
+/** `<properties>` of a testsuite: what a CI reader needs to repeat the run. */
+function properties(report: Report): string[] {
+  const props: [string, string | number | undefined][] = [
+    ["cbcheck.version", report.version],
+    ["cbcheck.command", report.command],
+    ["seed", report.seed],
+    ["target", report.target?.baseUrl],
+    ["shard", report.shard],
+    ["verdict", report.verdict],
+  ];
+  const lines = props
+    .filter((p): p is [string, string | number] => p[1] !== undefined)
+    .map(
+      ([name, value]) => `      <property name="${escapeXml(name)}" value="${escapeXml(String(value))}"/>`,
+    );
+  return ["    <properties>", ...lines, "    </properties>"];
+}
+
 /** Renders `junit.xml`. */
 export const junitReporter: Reporter = {
   fileName: "junit.xml",
   render(report) {
     const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
-    out.push(`<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results)}>`);
-    for (const [suite, results] of groupBySuite(report.results)) {
+    const total = secondsBetween(report.startedAt, report.finishedAt);
+    const groups = groupBySuite(report.results);
+    out.push(
+      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results)} time="${total.toFixed(3)}">`,
+    );
+    for (const [suite, results] of groups) {
+      // A suite's time only where the command measured it (run does, per suite); never an invented share.
+      const time = report.timings?.[suite];
+      const timeAttr = time !== undefined ? ` time="${time.toFixed(3)}"` : "";
       out.push(
-        `  <testsuite name="${escapeXml(suite)}" ${counts(results)} timestamp="${escapeXml(report.startedAt)}">`,
+        `  <testsuite name="${escapeXml(suite)}" ${counts(results)}${timeAttr} timestamp="${escapeXml(report.startedAt)}">`,
+        ...properties(report),
       );
       for (const r of results) out.push(testcase(r, report.seed));
       out.push("  </testsuite>");

@@ -17,13 +17,20 @@ describe("markdownReporter", () => {
     expect(failures).toContain("Expected: null");
     expect(failures).toContain("Pointer: /cursor");
     expect(failures).toMatch(/Reproduce with:\n\n {4}curl -X GET/);
-    expect(md.indexOf("## Failures")).toBeLessThan(md.indexOf("## All results"));
+    expect(md.indexOf("## Failures")).toBeLessThan(md.indexOf("<summary>All results"));
+  });
+
+  it("folds every row, passes included, below the failures and warnings", () => {
+    const all = md.indexOf("<details><summary>All results (6)</summary>");
+    expect(all).toBeGreaterThan(md.indexOf("## Warnings"));
+    expect(md.indexOf("| pass |")).toBeGreaterThan(all);
+    expect(md.indexOf("</details>")).toBeGreaterThan(md.indexOf("| pass |"));
   });
 
   it("fences hostile text with a fence longer than any backtick run inside", () => {
     expect(md).toContain("````text");
     const rows = md
-      .slice(md.indexOf("## All results"))
+      .slice(md.indexOf("<summary>All results"))
       .split("\n")
       .filter((l) => l.startsWith("| warn"));
     expect(rows[0]).toContain("as\\_of differs \\| ok");

@@ -2,10 +2,12 @@
  * `report.md`: verdict first, then summary counts, then failing checks with Schemathesis-style failure text,
  * then warnings, then every row. Hostile text sits in code fences or escaped table cells.
  */
+
 import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
 import { failureText } from "./failure-text.js";
 import type { CheckResult, Report } from "./model.js";
 import { byStatus, type Reporter, rowName } from "./reporter.js";
+import { sentValuesMarkdown } from "./sent-values.js";
 
 function fenced(text: string): string[] {
   const fence = markdownFence(text);
@@ -67,14 +69,20 @@ export const markdownReporter: Reporter = {
       lines.push(`## Warnings (${warned.length})`, "");
       for (const r of warned) lines.push(...detailBlock(r, report.seed));
     }
-    lines.push("## All results", "", "| status | check | suite | note |", "|---|---|---|---|");
+    // Passes collapsed below the problems (GitHub and most renderers fold <details>).
+    lines.push(
+      `<details><summary>All results (${report.results.length})</summary>`,
+      "",
+      "| status | check | suite | note |",
+      "|---|---|---|---|",
+    );
     for (const r of byStatus(report.results)) {
       const note = r.message ?? (r.exchanges !== undefined ? `${r.exchanges} exchanges` : "");
       lines.push(
         `| ${r.status} | ${markdownCode(rowName(r))} | ${escapeMarkdownCell(r.suite)} | ${escapeMarkdownCell(note)} |`,
       );
     }
-    lines.push("");
+    lines.push("", "</details>", "", ...sentValuesMarkdown(report.sent ?? []));
     return lines.join("\n");
   },
 };

@@ -12,6 +12,9 @@ export type Report = CbcheckReport;
 /** A minimal, reproducible instance of a failure. The API key is always shown as `<redacted>`. */
 export type { CheckResult, Counterexample };
 
+/** One row of a run's `sent` table: a request parameter, a class of its values and how many requests. */
+export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
+
 /** Outcome of one check (or rule) on one operation. `warn` never fails a run. */
 export type ResultStatus = CheckResult["status"];
 

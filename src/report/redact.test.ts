@@ -38,4 +38,21 @@ describe("redactSecrets", () => {
       }),
     );
   });
+  it("keeps a Bearer $NAME that names an environment variable (no key in it), redacts a token after it", () => {
+    expect(redactSecrets('-H "Authorization: Bearer $CB_API_KEY"', [])).toBe(
+      '-H "Authorization: Bearer $CB_API_KEY"',
+    );
+    expect(redactSecrets("Authorization: Bearer $CB_API_KEYabc-123.x", [])).toBe(
+      "Authorization: Bearer <redacted>",
+    );
+  });
+  it("keeps JSON text valid when the header sits in a JSON-escaped string", () => {
+    const json = JSON.stringify({
+      curl: 'curl -H "Authorization: Bearer abc123" -H "Authorization: Bearer $CB_API_KEY"',
+    });
+    const out = redactSecrets(json, []);
+    expect(JSON.parse(out).curl).toBe(
+      'curl -H "Authorization: Bearer <redacted>" -H "Authorization: Bearer $CB_API_KEY"',
+    );
+  });
 });

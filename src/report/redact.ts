@@ -8,9 +8,12 @@ import { escapeMarkdownCell, escapeXml } from "./escape.js";
 /** Shortest secret we replace; shorter strings would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4;
 
-/** An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). */
+/**
+ * An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). The token
+ * stops at a backslash: inside JSON text `\"` closes it, and eating the backslash would break the JSON.
+ */
 const AUTH_BEARER =
-  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;)[^\s"'<&]+/gi;
+  /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;|\$[A-Z_][A-Z0-9_]*(?![^\s"'<&\\]))[^\s"'<&\\]+/gi;
 
 /** Replaces each secret (and any authorization bearer credential) in `text` with `<redacted>`. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {

@@ -4,6 +4,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { SequentialPacer } from "../client/pacing.js";
+import { SentTally } from "../generate/index.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -35,6 +36,8 @@ export class RunEngine {
   readonly results = new ResultCollector();
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
+  /** Which parameters and value classes the run sent (report `sent`). */
+  readonly sent = new SentTally();
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -123,7 +126,10 @@ export class RunEngine {
       body = request.body.raw;
       headers["content-type"] ??= request.body.contentType ?? "application/json";
     }
-    const apiKey = this.keyFor(request.key ?? "main");
+    const choice = request.key ?? "main";
+    const apiKey = this.keyFor(choice);
+    const keyEnv = this.#keyEnv(choice);
+    this.sent.add(request);
     return {
       operation: request.operation,
       method: request.method,
@@ -133,7 +139,16 @@ export class RunEngine {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),
+      ...(apiKey !== undefined && keyEnv ? { keyEnv } : {}),
     };
+  }
+
+  /** Where the user's key of a choice lives (for curl lines); none for the embedded server's own keys. */
+  #keyEnv(choice: KeyChoice): string | undefined {
+    if (this.target.embedded) return undefined;
+    if (choice === "main") return this.options.keyEnv.main;
+    if (choice === "free") return this.options.keyEnv.free;
+    return undefined;
   }
 
   /** Closes the transport and the deadline timer. */

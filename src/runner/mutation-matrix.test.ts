@@ -67,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   "unknown-extension-accepted": { expect: ["negative.batch_extend_unknown_name"], suites: NEG },
   "ids-101-accepted": { expect: ["negative.batch_ids_101"], suites: NEG },
   "query-301-accepted": { expect: ["negative.resolve_query_length_301"], suites: NEG },
+  "query-length-in-utf16-units": { expect: ["negative.resolve_query_300_astral"], suites: NEG },
   "oversize-body-accepted": { expect: ["negative.batch_oversize_body"], suites: NEG },
   "www-authenticate-missing": { expect: ["auth.missing_or_invalid_key_401"], suites: AUTH },
   "free-key-served": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },

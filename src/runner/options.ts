@@ -67,6 +67,8 @@ export interface ResolvedRunOptions {
   target: { kind: "embedded" } | { kind: "url"; baseUrl: string; altBaseUrl?: string };
   apiKey?: string;
   freeApiKey?: string;
+  /** The environment variables the keys are read from (named in curl lines and rerun commands). */
+  keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
   suites: SuiteName[];
   seed: number;
@@ -119,6 +121,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
         },
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
+    keyEnv: { main: apiKeyEnv, free: freeApiKeyEnv },
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),

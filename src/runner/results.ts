@@ -21,6 +21,19 @@ function urlOf(exchange: Exchange): string {
   return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
 }
 
+/** Response body characters kept in a counterexample (the report's own bound cuts again at 2,000). */
+const BODY_SHOWN = 2000;
+
+/** The judged response as a counterexample shows it: headers and a capped body. */
+function responseOf(response: NonNullable<Exchange["response"]>): NonNullable<Counterexample["response"]> {
+  const cut = response.bodyText.length > BODY_SHOWN;
+  return {
+    headers: response.headers,
+    body: cut ? response.bodyText.slice(0, BODY_SHOWN) : response.bodyText,
+    ...(cut ? { bodyTruncated: true } : {}),
+  };
+}
+
 /** Turns a failure on an exchange into a reproducible counterexample (key shown as `<redacted>`). */
 function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
   const request = {
@@ -40,7 +53,9 @@ function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: str
     ...(failure?.expected !== undefined ? { expected: failure.expected } : {}),
     ...(received !== undefined ? { received } : {}),
     request,
-    ...(exchange.response ? { status: exchange.response.status } : {}),
+    ...(exchange.response
+      ? { status: exchange.response.status, response: responseOf(exchange.response) }
+      : {}),
     curl: toCurl(request),
   };
 }

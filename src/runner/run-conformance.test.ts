@@ -25,6 +25,17 @@ describe("runConformance against the embedded reference server", () => {
     }
     expect(validateAs("report", report)).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);
+    // The report says what was sent: bound lengths in characters, astral letters, include ["*"].
+    const sent = (report.sent ?? []).map((r) => `${r.operation} ${r.parameter} ${r.class}`);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        "resolve query length 300 (max)",
+        "resolve query characters: astral",
+        'entity-get include ["*"]',
+        "entity-get id shape: other node id",
+        "entity-batch ids each: key characters: reserved",
+      ]),
+    );
   });
 
   it("splits the work by --shard deterministically", async () => {

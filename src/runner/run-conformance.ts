@@ -6,6 +6,7 @@
  */
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
@@ -15,6 +16,7 @@ import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
+import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
@@ -56,6 +58,8 @@ export async function runConformance(
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
+  /** Seconds per suite, for JUnit testsuite times. */
+  const timings: Record<string, number> = {};
   const progress = hooks.onProgress ?? (() => {});
   const available = hooks.suites ?? SUITES;
   const open = await openTarget(options);
@@ -99,6 +103,7 @@ export async function runConformance(
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      const suiteStarted = performance.now();
       try {
         await open.beforeSuite(name);
         await suite.run(createSuiteContext(engine, name));
@@ -116,6 +121,8 @@ export async function runConformance(
           status: "inconclusive",
           message: reason,
         });
+      } finally {
+        timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
       }
     }
   } catch (err) {
@@ -148,8 +155,17 @@ export async function runConformance(
       ...(engine.stopped ? { stopped: engine.stopped.reason } : {}),
     },
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
+    shard: `${options.shard.index}/${options.shard.count}`,
+    rerun: rerunCommand(options),
+    timings,
+    sent: engine.sent.rows(),
   };
   const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
-  return { report, sections: [], secrets, ...(stopped ? { stopped } : {}) };
+  return {
+    report,
+    sections: [sentValuesSection(report.sent ?? [])],
+    secrets,
+    ...(stopped ? { stopped } : {}),
+  };
 }

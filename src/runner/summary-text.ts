@@ -22,7 +22,11 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
     `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
       `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${spent(s)}; seed ${report.seed}`,
   );
-  if (report.verdict === "fail") lines.push(`Replay the same requests with: --seed ${report.seed}`);
+  if (report.verdict === "fail") {
+    lines.push(
+      report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,
+    );
+  }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }

@@ -61,6 +61,8 @@ export interface BugSettings {
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
   maxQuery: number;
+  /** Validation: the resolve query's length counted in UTF-16 units instead of characters. */
+  queryLengthInUtf16Units: boolean;
   /** Validation: resolve's default `limit` under /api/v1 (contract: 10). */
   altResolveDefaultLimit: number;
   /** Validation: request body cap instead of the server option, or null. */
@@ -104,6 +106,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   acceptUnknownExtension: false,
   maxIds: null,
   maxQuery: 300,
+  queryLengthInUtf16Units: false,
   altResolveDefaultLimit: 10,
   maxBodyBytes: null,
   rateWindowOff: false,
@@ -141,6 +144,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "unknown-extension-accepted": { acceptUnknownExtension: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
+  "query-length-in-utf16-units": { queryLengthInUtf16Units: true },
   "alt-resolve-limit-default": { altResolveDefaultLimit: 5 },
   "oversize-body-accepted": { maxBodyBytes: 64 * 1024 * 1024 },
   "rate-limit-off": { rateWindowOff: true },

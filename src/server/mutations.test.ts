@@ -72,6 +72,8 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "error-without-code": async (s) => (await call(s, "/resolve")).json.error?.code === undefined,
   "unknown-extension-accepted": async (s) => (await get(s, { extend: ["accounts"] })).status === 200,
   "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,
+  "query-length-in-utf16-units": async (s) =>
+    (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,
   "query-301-accepted": async (s) =>
     (await call(s, `/resolve${qs({ query: "a".repeat(301) })}`)).status === 200,
   "oversize-body-accepted": async (s) =>

@@ -85,6 +85,11 @@ export const MUTATIONS = [
   m("unknown-extension-accepted", "errors", "an unknown `extend` name is accepted with 200"),
   m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
   m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),
+  m(
+    "query-length-in-utf16-units",
+    "errors",
+    "the resolve query's length is counted in UTF-16 units: 300 emoji (600 units) are refused",
+  ),
   m("oversize-body-accepted", "errors", "request bodies above 1 MiB are read and answered (no 413)"),
   m("www-authenticate-missing", "auth", "401 responses lack `WWW-Authenticate`"),
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),

@@ -24,7 +24,10 @@ export interface RecordedRequest {
   path: string;
   /** Query parameters as sent (raw strings, before JSON decoding). */
   query: Record<string, string>;
-  /** Headers as sent, lower-case names; `authorization` is `Bearer <redacted>` when a key was sent. */
+  /**
+   * Headers as sent, lower-case names; `authorization` is `Bearer $NAME` (the environment variable that holds
+   * the key) or `Bearer <redacted>` when a key was sent — never the key.
+   */
   headers: Record<string, string>;
   /** Raw request body text, if any. */
   body?: string;

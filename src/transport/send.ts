@@ -22,6 +22,8 @@ export interface WireRequest {
   body?: string | Buffer;
   /** The bearer credential; absent sends no `Authorization` header. */
   apiKey?: string;
+  /** The environment variable the key came from, recorded (and shown in curl lines) instead of the key. */
+  keyEnv?: string;
 }
 
 /** Limits of one request. */
@@ -90,7 +92,10 @@ export function buildPath(baseUrl: string, path: string, query?: Record<string, 
 function record(request: WireRequest): RecordedRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
-  if (request.apiKey !== undefined) headers.authorization = "Bearer <redacted>";
+  // The key itself is never recorded: the name of the variable it came from, or <redacted>.
+  if (request.apiKey !== undefined) {
+    headers.authorization = request.keyEnv ? `Bearer $${request.keyEnv}` : "Bearer <redacted>";
+  }
   const recorded: RecordedRequest = {
     method: request.method,
     baseUrl: request.baseUrl,

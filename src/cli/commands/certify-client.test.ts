@@ -53,7 +53,7 @@ describe("cbcheck certify-client (CLI)", () => {
       process.execPath,
       "--import",
       "tsx",
-      "examples/reference-client-adapter.ts",
+      "examples/reference-client-adapter.js",
     ]);
     expect(good.code, good.stderr).toBe(0);
     expect(good.stdout).toContain("CERTIFIED");

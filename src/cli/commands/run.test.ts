@@ -113,7 +113,15 @@ describe("cbcheck run (CLI)", () => {
         expect(text).not.toContain(server.keys.plus);
         expect(text).not.toContain(server.keys.free);
       }
-      expect(readFileSync(join(dir, "report.json"), "utf8")).toContain("Bearer <redacted>");
+      // Curl lines read the key back from the variable it came from; the rerun line repeats the run.
+      expect(stdout).toContain('-H "Authorization: Bearer $CB_API_KEY"');
+      expect(stdout).toContain(
+        `Rerun with: cbcheck run --base-url ${server.url} --alt-base-url ${server.altUrl} --expect-rate-limit 60/2 --runs 4 --seed 9`,
+      );
+      const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
+      const failing = report.results.find((r: { status: string }) => r.status === "fail");
+      // The counterexample carries the response that was judged: its headers and (capped) body.
+      expect(failing.counterexamples[0].response.headers["content-type"]).toMatch(/text\/html/);
     } finally {
       await server.close();
     }

@@ -18,8 +18,12 @@ export function roundRequests(
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
   numRuns: number,
+  examples: PlannedRequest[] = [],
 ): PlannedRequest[] {
-  return fc.sample(arb, { seed, numRuns });
+  // fast-check runs the examples first, within numRuns, then values from the seed's own stream.
+  const head = examples.slice(0, numRuns);
+  const rest = numRuns - head.length;
+  return rest > 0 ? [...head, ...fc.sample(arb, { seed, numRuns: rest })] : head;
 }
 
 /**
@@ -30,8 +34,9 @@ export async function concurrentRound(
   ctx: SuiteContext,
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
+  examples: PlannedRequest[] = [],
 ): Promise<boolean> {
-  const requests = roundRequests(arb, seed, ctx.options.runs);
+  const requests = roundRequests(arb, seed, ctx.options.runs, examples);
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
     const judged = judgeAndRecord(ctx, ex);

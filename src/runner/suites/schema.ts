@@ -7,7 +7,12 @@
  */
 import fc from "fast-check";
 import type { CheckFailure } from "../../checks/check.js";
-import { GENERATED_OPERATIONS, type GeneratedOperation, validRequests } from "../../generate/index.js";
+import {
+  GENERATED_OPERATIONS,
+  type GeneratedOperation,
+  parameterExamples,
+  validRequests,
+} from "../../generate/index.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
@@ -25,11 +30,14 @@ const MAX_SHRINK_CALLS = 60;
 const MAX_ROUNDS = 4;
 
 async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: number): Promise<void> {
-  const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
+  const generate = { allowCredits: ctx.options.allowCredits };
+  const arb = validRequests(op, ctx.fixtures, generate);
+  // Every optional parameter alone and all together first, so no run leaves one to chance.
+  const examples = parameterExamples(op, ctx.fixtures, generate);
   // Round 0 already sent and recorded concurrently: its sequential replay only finds the failure again.
   let replayed = false;
   if (ctx.options.concurrency > 1) {
-    if (!(await concurrentRound(ctx, arb, roundSeed(ctx.options.seed, index, 0)))) return;
+    if (!(await concurrentRound(ctx, arb, roundSeed(ctx.options.seed, index, 0), examples))) return;
     replayed = true;
   }
   const shrunk = new Set<string>();
@@ -67,6 +75,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
     const result = await fc.check(property, {
       seed: roundSeed(ctx.options.seed, index, round),
       numRuns: runsLeft,
+      ...(round === 0 ? { examples: examples.map((e): [PlannedRequest] => [e]) } : {}),
     });
     runsLeft -= runs;
     const found = minimal as { ex: Exchange; ids: string[] } | undefined;

@@ -47,6 +47,7 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   if (op === "resolve") {
     const req = parseResolve(parseQuery(r.rawQuery), {
       maxQuery: bugs.maxQuery,
+      countUtf16Units: bugs.queryLengthInUtf16Units,
       defaultLimit: alt ? bugs.altResolveDefaultLimit : 10,
     });
     return resolve(state, req, account);

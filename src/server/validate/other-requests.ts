@@ -21,11 +21,11 @@ export interface ResolveRequest {
 /** GET /resolve: `query` 1–300 characters, `types` JSON array (≤ 20) or null, `limit` 1–50 default 10. */
 export function parseResolve(
   query: Map<string, string>,
-  options: { maxQuery: number; defaultLimit: number },
+  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean },
 ): ResolveRequest {
   const q = query.get("query");
   if (q === undefined) fail("query is required");
-  const len = charLength(q);
+  const len = options.countUtf16Units ? q.length : charLength(q);
   if (len < 1 || len > options.maxQuery) fail("query must have 1 to 300 characters");
   let types: string[] | null = null;
   const t = query.get("types");

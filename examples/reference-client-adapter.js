@@ -1,25 +1,30 @@
+// @ts-check
 /**
  * Certification adapter for the reference client: does the `cbcheck certify-client` job with `CbClient`.
- * Run: cbcheck certify-client -- node --import tsx examples/reference-client-adapter.ts
+ * Plain JavaScript, so that it runs with plain `node` wherever cbcheck is installed:
+ *   cbcheck certify-client -- node examples/reference-client-adapter.js
+ *   cbcheck certify-client -- node node_modules/cbcheck/examples/reference-client-adapter.js
  * Reads CB_BASE_URL, CB_API_KEY, CB_IDS_FILE, CB_EXTEND, CB_OUTPUT_FILE; writes one JSON line per id
  * after each batch, so nothing already served is lost if a later call stops the run.
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { formatLines, linesForFailedChunk, linesForServedChunk } from "../src/certify/job-lines.js";
-import { CbApiError, CbClient, type ExtensionName } from "../src/client/index.js";
+import { CbApiError, CbClient, formatLines, linesForFailedChunk, linesForServedChunk } from "cbcheck";
 
-function env(name: string): string {
+/** @param {string} name */
+function env(name) {
   const value = process.env[name];
   if (value === undefined) throw new Error(`${name} is not set`);
   return value;
 }
 
-async function main(): Promise<number> {
+/** @returns {Promise<number>} the exit code */
+async function main() {
   const ids = readFileSync(env("CB_IDS_FILE"), "utf8")
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-  const extend = JSON.parse(env("CB_EXTEND")) as ExtensionName[];
+  /** @type {import("cbcheck").ExtensionName[]} */
+  const extend = JSON.parse(env("CB_EXTEND"));
   const output = env("CB_OUTPUT_FILE");
   writeFileSync(output, "");
   const client = new CbClient({ baseUrl: env("CB_BASE_URL"), apiKey: env("CB_API_KEY") });

@@ -1,0 +1,96 @@
+/**
+ * `cbcheck merge DIR...`: one verdict and the four reports from the reports of `cbcheck run --shard I/N`
+ * (each DIR holds one shard's report.json). Refuses shards of different versions, seeds or targets.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { validateAs } from "../../contract/registry.js";
+import { HarnessError } from "../../errors.js";
+import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
+import type { Report } from "../../report/model.js";
+import { summaryText } from "../../runner/summary-text.js";
+import { finishCommand } from "../finish-command.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { MERGE_FLAGS } from "./merge-flags.js";
+
+/** A shard's report.json is small (bounded counterexamples); anything far larger is not one. */
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+const HELP = `
+Each DIR is the --report-dir of one shard (its report.json is read). The shards must come from the same
+cbcheck version, --seed and --base-url, and together cover --shard 1/N .. N/N exactly once.
+A check failed in any shard fails; one no shard could judge stays inconclusive; counts add up.
+
+Examples:
+  cbcheck run --base-url $URL --seed 42 --shard 1/2 --report-dir reports/shard-1
+  cbcheck run --base-url $URL --seed 42 --shard 2/2 --report-dir reports/shard-2
+  cbcheck merge reports/shard-1 reports/shard-2 --report-dir reports/merged
+
+Exit codes:
+  0  every check passed in every shard
+  1  at least one contract violation in some shard
+  2  a report is missing or unreadable, the shards do not belong to one run, or a shard stopped early
+`;
+
+async function readShard(dir: string): Promise<ShardReport> {
+  const path = join(dir, "report.json");
+  let text: string;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new HarnessError("CB_FILE_UNREADABLE", `${path} is not a file`);
+    if (info.size > MAX_REPORT_BYTES) {
+      throw new HarnessError("CB_INPUT_TOO_LARGE", `${path} is larger than ${MAX_REPORT_BYTES} bytes`);
+    }
+    text = await readFile(path, "utf8");
+  } catch (err) {
+    if (err instanceof HarnessError) throw err;
+    const code = (err as NodeJS.ErrnoException).code ?? "error";
+    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${path} (${code})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HarnessError("CB_INPUT_NOT_JSON", `${path} is not JSON`);
+  }
+  const violations = validateAs("report", value);
+  if (violations.length > 0) {
+    const first = violations[0];
+    throw new HarnessError(
+      "CB_INPUT_INVALID",
+      `${path} is not a cbcheck report (${first.pointer || "/"}: ${first.message})`,
+    );
+  }
+  return { source: dir, report: value as Report };
+}
+
+async function action(dirs: string[], command: Command): Promise<void> {
+  const { reportDir } = readFlags(command, MERGE_FLAGS);
+  const shards = [];
+  for (const dir of dirs) shards.push(await readShard(dir));
+  const report = mergeShardReports(shards);
+  const unfinished = report.verdict !== "pass" && report.verdict !== "fail";
+  await finishCommand(
+    {
+      report,
+      sections: [],
+      secrets: [],
+      ...(unfinished ? { stopped: `a shard ended ${report.verdict}` } : {}),
+    },
+    reportDir ?? "reports/merge",
+    summaryText,
+  );
+}
+
+/** Registers `cbcheck merge`. */
+export function registerMerge(program: Command): void {
+  const command = program
+    .command("merge")
+    .argument("<dir...>", "report directories of the shards of one run")
+    .summary("combine the reports of run --shard I/N into one verdict")
+    .description("Combines the reports of `cbcheck run --shard I/N` into one verdict and the four reports.");
+  addFlags(command, MERGE_FLAGS)
+    .addHelpText("after", HELP)
+    .action((dirs: string[]) => action(dirs, command));
+}

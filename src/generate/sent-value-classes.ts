@@ -1,0 +1,136 @@
+/**
+ * What a run actually sent: each request parameter present, with the classes of its value (length against
+ * the contract's bound, characters by class, list sizes, special values such as `["*"]` or `null`). The
+ * run's report lists the counts, so a reader sees which parts of the input space were tried.
+ */
+import type { CbcheckReport } from "../contract/types.gen.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import { BOUNDS } from "./bounds.js";
+import { decodeRequest } from "./decode-request.js";
+import { characterClassesOf, characterCount } from "./text-units.js";
+
+/** One row of the report's `sent` table; `class` is e.g. `length 300 (max)`, `characters: astral`, `["*"]`. */
+export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
+
+/** RFC 3339 date-time, the shape of `as_of` ("string, date-time"). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+type Bound = { min?: number; max: number };
+
+/** `n` against a bound: at the min, at the max, inside, or past it. */
+function sizeClass(n: number, bound: Bound, unit: string): string {
+  if (bound.min !== undefined && n < bound.min) return `${unit} ${n} (below ${bound.min})`;
+  if (n > bound.max) return `${unit} ${n} (above ${bound.max})`;
+  if (n === bound.max) return `${unit} ${n} (max)`;
+  if (bound.min !== undefined && n === bound.min) return `${unit} ${n} (min)`;
+  return `${unit} inside`;
+}
+
+function textClasses(text: string, bound: Bound): string[] {
+  const classes = [...characterClassesOf(text)].sort().map((c) => `characters: ${c}`);
+  return [sizeClass(characterCount(text), bound, "length"), ...classes];
+}
+
+function listClasses(value: unknown, bound: Bound): string[] {
+  if (value === null) return ["null"];
+  if (!Array.isArray(value)) return [`not an array (${typeof value})`];
+  if (value.length === 1 && value[0] === "*") return ['["*"]'];
+  return [sizeClass(value.length, bound, "items")];
+}
+
+function cursorClasses(value: unknown): string[] {
+  if (!Array.isArray(value)) return listClasses(value, BOUNDS.cursorItems);
+  const strings = value.filter((v): v is string => typeof v === "string");
+  const longest = Math.max(0, ...strings.map(characterCount));
+  const out = [
+    ...listClasses(value, BOUNDS.cursorItems),
+    ...new Set(strings.flatMap((s) => textClasses(s, BOUNDS.cursorStringLength).slice(1))),
+  ];
+  if (strings.length > 0) out.push(sizeClass(longest, BOUNDS.cursorStringLength, "longest string"));
+  return out;
+}
+
+/** The classes of one id: its shape, its length, and the characters of its key (after `cb:<type>:`). */
+function idClasses(id: string): string[] {
+  const key = /^cb:[a-z_]+:(.+)$/su.exec(id)?.[1] ?? id;
+  const chars = [...characterClassesOf(key)].sort().map((c) => `key characters: ${c}`);
+  return [idShape(id), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
+}
+
+function idShape(id: string): string {
+  if (/^cb:org:\d{9}$/.test(id)) return "shape: organisation id";
+  if (/^cb:[a-z_]+:.+$/su.test(id)) return "shape: other node id";
+  return "shape: not a node id";
+}
+
+function classesOf(parameter: string, value: unknown): string[] {
+  switch (parameter) {
+    case "query":
+      return typeof value === "string" ? textClasses(value, BOUNDS.queryLength) : [`not a string`];
+    case "types":
+      return listClasses(value, BOUNDS.typesItems);
+    case "limit":
+      return typeof value === "number" && Number.isInteger(value)
+        ? [sizeClass(value, BOUNDS.limit, "value")]
+        : ["not an integer"];
+    case "include":
+      return listClasses(value, BOUNDS.includeItems);
+    case "extend":
+      return listClasses(value, BOUNDS.extendItems);
+    case "cursor":
+      return cursorClasses(value);
+    case "id":
+      return typeof value === "string" ? idClasses(value) : ["not a string"];
+    case "ids": {
+      if (!Array.isArray(value)) return listClasses(value, BOUNDS.batchIds);
+      const ids = value.filter((v): v is string => typeof v === "string");
+      const each = new Set(ids.flatMap(idClasses));
+      return [sizeClass(value.length, BOUNDS.batchIds, "items"), ...[...each].map((c) => `each: ${c}`)];
+    }
+    case "as_of":
+      return [typeof value === "string" && DATE_TIME.test(value) ? "date-time" : "not a date-time"];
+    default:
+      return typeof value === "string" ? [`"${value}"`] : [typeof value];
+  }
+}
+
+/** The (parameter, class) pairs of one planned request. */
+export function sentValueClasses(request: PlannedRequest): { parameter: string; class: string }[] {
+  const decoded = decodeRequest(request);
+  if (decoded.schema === null) return [];
+  if ("error" in decoded) return [{ parameter: "(request)", class: "malformed" }];
+  const value = decoded.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return [{ parameter: "(request)", class: "not an object" }];
+  return Object.entries(value).flatMap(([parameter, v]) =>
+    classesOf(parameter, v).map((c) => ({ parameter, class: c })),
+  );
+}
+
+/** Counts of sent value classes over a run. */
+export class SentTally {
+  readonly #counts = new Map<string, number>();
+
+  /** Counts the classes of one request. */
+  add(request: PlannedRequest): void {
+    for (const { parameter, class: c } of sentValueClasses(request)) {
+      const key = `${request.operation}\u0000${parameter}\u0000${c}`;
+      this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    }
+  }
+
+  /** The rows, by operation, parameter and class. */
+  rows(): SentValueRow[] {
+    return [...this.#counts]
+      .map(([key, count]) => {
+        const [operation, parameter, c] = key.split("\u0000");
+        return { operation, parameter, class: c, count };
+      })
+      .sort(
+        (a, b) =>
+          a.operation.localeCompare(b.operation) ||
+          a.parameter.localeCompare(b.parameter) ||
+          a.class.localeCompare(b.class),
+      );
+  }
+}

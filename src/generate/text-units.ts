@@ -1,0 +1,85 @@
+/**
+ * Characters for bounded strings. The contract bounds strings in characters ("1 to 300 characters"), which
+ * JSON Schema and cbcheck count as Unicode code points: every unit below is exactly one code point, so a string
+ * of n units has n characters however many UTF-16 units or UTF-8 bytes it takes.
+ */
+import fc from "fast-check";
+
+/** Named classes of characters a run sends, so a report can say which ones it tried. */
+export const CHARACTER_CLASSES = {
+  /** Printable ASCII letters and digits. */
+  ascii: [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"],
+  /** Letters outside ASCII (two UTF-8 bytes): Norwegian, German, French. */
+  latin: [..."æøåÆØÅäöüßéèçñ"],
+  /** CJK ideographs and kana (three UTF-8 bytes, one UTF-16 unit). */
+  cjk: [..."東京株式会社日本中国語カタカナ한국"],
+  /** Astral-plane characters (four UTF-8 bytes, two UTF-16 units): emoji and a Gothic letter. */
+  astral: ["😀", "🚀", "🏢", "👍", "𝔸", "𐍈", "🦊"],
+  /** Combining marks: one code point each, drawn on the character before. */
+  combining: ["\u0301", "\u0308", "\u030A", "\u0327"],
+  /** Characters that URLs and query strings reserve, and quotes: they must arrive percent-decoded, intact. */
+  reserved: [..."%/?#+&=;:@ \"'<>[]{}|\\^`,~!$*()"],
+} as const;
+
+/** One of CHARACTER_CLASSES. */
+export type CharacterClass = keyof typeof CHARACTER_CLASSES;
+
+const CLASS_OF = new Map<string, CharacterClass>();
+for (const [name, chars] of Object.entries(CHARACTER_CLASSES) as [CharacterClass, readonly string[]][]) {
+  for (const c of chars) CLASS_OF.set(c, name);
+}
+
+/** One code point from any class; ASCII weighted so that most text still reads like a name. */
+export function textUnit(): fc.Arbitrary<string> {
+  const pick = (name: CharacterClass, weight: number) => ({
+    arbitrary: fc.constantFrom(...CHARACTER_CLASSES[name]),
+    weight,
+  });
+  return fc.oneof(
+    pick("ascii", 6),
+    pick("latin", 2),
+    pick("cjk", 2),
+    pick("astral", 2),
+    pick("combining", 1),
+    pick("reserved", 2),
+  );
+}
+
+/**
+ * Text of `min`..`max` code points, biased towards both ends of the range: short values, and values at or
+ * just under `max` (where a server that counts UTF-16 units or bytes goes wrong).
+ */
+export function boundedText(min: number, max: number): fc.Arbitrary<string> {
+  const of = (lo: number, hi: number) =>
+    fc.array(textUnit(), { minLength: lo, maxLength: hi, size: "max" }).map((units) => units.join(""));
+  const nearMax = of(Math.max(min, max - 2), max);
+  const short = of(min, Math.min(max, min + 24));
+  return fc.oneof({ arbitrary: short, weight: 3 }, { arbitrary: nearMax, weight: 1 });
+}
+
+/** Number of characters (code points) of a string, as the contract and JSON Schema count them. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The character classes present in a string (code points outside the lists are placed by their kind). */
+export function characterClassesOf(text: string): Set<CharacterClass> {
+  const found = new Set<CharacterClass>();
+  for (const c of text) {
+    const known = CLASS_OF.get(c);
+    if (known) found.add(known);
+    else if ((c.codePointAt(0) ?? 0) > 0xffff) found.add("astral");
+    else if (/\p{M}/u.test(c)) found.add("combining");
+    else if (c.charCodeAt(0) > 0x7f) found.add(/[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin");
+    else if (/[A-Za-z0-9]/.test(c)) found.add("ascii");
+    else found.add("reserved");
+  }
+  return found;
+}
+
+/** `n` code points cycling through `chars`: a deterministic string of exactly `n` characters. */
+export function textOfLength(n: number, chars: readonly string[]): string {
+  return Array.from({ length: n }, (_, i) => chars[i % chars.length]).join("");
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HarnessError, type RunningServer, run, startServer } from "./index.js";
+
+const failingIds = (results: { id: string; status: string }[]) =>
+  [...new Set(results.filter((r) => r.status === "fail").map((r) => r.id))].sort();
+
+describe("run (library)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ seed: 5 });
+  });
+  afterAll(() => server?.close());
+
+  it("runs with the key given directly, reports progress, and writes the four reports without the key", async () => {
+    const reportDir = await mkdtemp(join(tmpdir(), "cbcheck-library-run-"));
+    const lines: string[] = [];
+    const report = await run({
+      baseUrl: server.url,
+      apiKey: server.keys.plus,
+      fixtures: server.fixtures,
+      suites: ["http", "schema"],
+      runs: 5,
+      seed: 9,
+      reportDir,
+      onProgress: (line) => lines.push(line),
+    });
+    expect(failingIds(report.results)).toEqual([]);
+    expect(report).toMatchObject({
+      command: "run",
+      verdict: "pass",
+      seed: 9,
+      target: { baseUrl: server.url },
+    });
+    expect(lines.some((l) => l.startsWith("suite http"))).toBe(true);
+    expect((await readdir(reportDir)).sort()).toEqual([
+      "junit.xml",
+      "report.html",
+      "report.json",
+      "report.md",
+    ]);
+    for (const file of await readdir(reportDir))
+      expect(await readFile(join(reportDir, file), "utf8")).not.toContain(server.keys.plus);
+  });
+
+  it("reads the key from the env option under apiKeyEnv, and a direct key wins over it", async () => {
+    const base = { baseUrl: server.url, fixtures: server.fixtures, suites: ["http"], runs: 2, seed: 1 };
+    const fromEnv = await run({ ...base, apiKeyEnv: "MY_KEY", env: { MY_KEY: server.keys.plus } });
+    expect(fromEnv.verdict).toBe("pass");
+    // A revoked key in the env would fail the http suite's calls (401); the direct key replaces it.
+    const direct = await run({ ...base, env: { CB_API_KEY: server.keys.revoked }, apiKey: server.keys.plus });
+    expect(failingIds(direct.results)).toEqual([]);
+  });
+
+  it("fails on a seeded contract violation", async () => {
+    const broken = await startServer({ seed: 5, mutation: "envelope-extra-field" });
+    try {
+      const report = await run({
+        baseUrl: broken.url,
+        apiKey: broken.keys.plus,
+        fixtures: broken.fixtures,
+        suites: ["schema"],
+        runs: 5,
+        seed: 9,
+      });
+      expect(report.verdict).toBe("fail");
+      expect(failingIds(report.results)).toContain("response.schema");
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("throws a usage HarnessError without a key for a URL, or for a bad option", async () => {
+    await expect(run({ baseUrl: server.url, env: {} })).rejects.toMatchObject({
+      name: "HarnessError",
+      code: "CB_USAGE",
+      message: expect.stringMatching(/no API key/),
+    });
+    await expect(run({ baseUrl: server.url, apiKey: "k", suites: ["nope"] })).rejects.toBeInstanceOf(
+      HarnessError,
+    );
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * `run(options)`: `cbcheck run` as a library call. It resolves the same options as the CLI (with the keys
+ * given directly instead of through environment variables), runs the suites and returns the report; it
+ * prints nothing, never reads the process environment and never exits.
+ */
+import type { Report } from "../report/model.js";
+import { writeReports } from "../report/write-reports.js";
+import { RUN_DEFAULTS, type RunOptions, resolveRunOptions } from "../runner/options.js";
+import { runConformance } from "../runner/run-conformance.js";
+
+/** Options of `run`: those of `cbcheck run` (all optional), plus keys given directly and a progress hook. */
+export interface RunLibraryOptions extends Omit<RunOptions, "mutation"> {
+  /** Key of the target (Plus or better); overrides `env[apiKeyEnv]`. Unused for the embedded server. */
+  apiKey?: string;
+  /** Free-plan key for the `plan_required` checks; overrides `env[freeApiKeyEnv]`. */
+  freeApiKey?: string;
+  /** Plain progress lines (suite started, 429 waits, …). */
+  onProgress?: (line: string) => void;
+}
+
+/**
+ * Runs the conformance suites against `baseUrl` (or the embedded reference server when absent) and returns the
+ * report. With `reportDir` it also writes junit.xml, report.json, report.md and report.html there, keys
+ * redacted. Bad options throw a `HarnessError` (`code` `CB_USAGE`); an unreachable target `CB_TARGET_UNREACHABLE`.
+ * A run cut short by `maxCalls` or `deadlineS` returns its report with `details.stopped` set and a note.
+ */
+export async function run(options: RunLibraryOptions = {}): Promise<Report> {
+  const { apiKey, freeApiKey, onProgress, ...runOptions } = options;
+  const env: Record<string, string | undefined> = { ...runOptions.env };
+  // The resolver reads keys from an environment: hand it the keys given directly under the names it reads.
+  if (apiKey !== undefined) env[runOptions.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv] = apiKey;
+  if (freeApiKey !== undefined) env[runOptions.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv] = freeApiKey;
+  const resolved = resolveRunOptions({ ...runOptions, env });
+  const result = await runConformance(resolved, onProgress ? { onProgress } : {});
+  if (options.reportDir !== undefined)
+    await writeReports(resolved.reportDir, result.report, result.sections, { secrets: result.secrets });
+  return result.report;
+}

@@ -1,0 +1,97 @@
+/**
+ * Test helper: packs this package as `npm pack` would from a clean checkout (a staged copy of the sources,
+ * built by its own `prepare`, so the repository's dist/ is neither used nor touched) and installs the tarball
+ * in a new project with `npm ci` on a lockfile derived from ours: every dependency comes from the npm cache,
+ * the registry only when the cache lacks one (`--prefer-offline`).
+ */
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Ran, runIn } from "./npm.js";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** What the package needs to build itself, beside what package.json `files` ships. */
+const STAGED = [
+  "package.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "README.md",
+  "src",
+  "schemas",
+  "suites",
+  "docs",
+  "examples",
+];
+
+/** A packed tarball and the files it holds. */
+export interface Packed {
+  tarball: string;
+  files: string[];
+  /** The staged package root (its dist/ is what the tarball holds). */
+  stage: string;
+}
+
+function check(what: string, ran: Ran): Ran {
+  if (ran.code !== 0)
+    throw new Error(`${what} exited ${ran.code}:\n${ran.stderr.slice(-4000)}\n${ran.stdout.slice(-2000)}`);
+  return ran;
+}
+
+/** Copies the package's sources into `dir/stage`, runs `npm pack` there, returns the tarball and its files. */
+export async function packStaged(dir: string): Promise<Packed> {
+  const stage = join(dir, "stage");
+  mkdirSync(stage);
+  for (const name of STAGED) cpSync(join(ROOT, name), join(stage, name), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(stage, "node_modules"), "dir");
+  const ran = check("npm pack", await runIn(stage, "npm", ["pack", "--json", "--pack-destination", dir]));
+  const [result] = JSON.parse(ran.stdout) as [{ filename: string; files: { path: string }[] }];
+  return { tarball: join(dir, result.filename), files: result.files.map((f) => f.path).sort(), stage };
+}
+
+interface LockEntry {
+  dev?: boolean;
+  devOptional?: boolean;
+  link?: boolean;
+  [key: string]: unknown;
+}
+
+/** Creates `dir/app` depending on the tarball and installs it with `npm ci`; returns the app's directory. */
+export async function installTarball(dir: string, tarball: string): Promise<string> {
+  const app = join(dir, "app");
+  mkdirSync(app);
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const spec = `file:${tarball}`;
+  // Our production dependencies sit at the same node_modules paths in the app as here: reuse their entries.
+  const packages: Record<string, unknown> = {
+    "": { name: "app", dependencies: { cbcheck: spec } },
+    "node_modules/cbcheck": {
+      version: pkg.version,
+      resolved: spec,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+      license: pkg.license,
+    },
+  };
+  for (const [path, entry] of Object.entries(lock.packages))
+    if (path !== "" && !entry.dev && !entry.devOptional && !entry.link) packages[path] = entry;
+  const manifest = { name: "app", private: true, type: "module", dependencies: { cbcheck: spec } };
+  writeFileSync(join(app, "package.json"), JSON.stringify(manifest, null, 2));
+  writeFileSync(
+    join(app, "package-lock.json"),
+    JSON.stringify({ name: "app", lockfileVersion: 3, requires: true, packages }, null, 2),
+  );
+  check(
+    "npm ci",
+    await runIn(app, "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"]),
+  );
+  // The one type package a TypeScript user adds themselves: @types/node, taken from ours.
+  mkdirSync(join(app, "node_modules/@types"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules/@types/node"), join(app, "node_modules/@types/node"), "dir");
+  return app;
+}
