@@ -4,6 +4,7 @@
  */
 import { EXIT, HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { writeHar } from "../report/write-har.js";
 import { writeReports } from "../report/write-reports.js";
 
 /** Renders the end-of-run text of a command from its report and the files written. */
@@ -16,6 +17,7 @@ export async function finishCommand(
   summary: SummaryText,
 ): Promise<void> {
   const files = await writeReports(reportDir, result.report, result.sections, { secrets: result.secrets });
+  if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
   process.stdout.write(summary(result.report, files));
   if (result.report.verdict === "fail") {
     process.exitCode = EXIT.violation;

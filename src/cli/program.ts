@@ -7,6 +7,7 @@ import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerLoad } from "./commands/load.js";
 import { registerMerge } from "./commands/merge.js";
 import { registerOpenApi } from "./commands/openapi.js";
+import { registerReplay } from "./commands/replay.js";
 import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
 import { registerValidate } from "./commands/validate.js";
@@ -27,5 +28,6 @@ export function buildProgram(): Command {
   registerCertifyClient(program);
   registerMerge(program);
   registerOpenApi(program);
+  registerReplay(program);
   return program;
 }

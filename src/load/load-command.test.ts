@@ -106,7 +106,7 @@ describe("cbcheck load", () => {
     expect(stdout).toContain(`FAIL ${expectation}`);
   });
 
-  it("never prints or writes the key given in --api-key-env", async () => {
+  it("never prints or writes the key given in --api-key-env, in the reports or the sampled HAR", async () => {
     const server = await startServer({ rateLimit: 1_000_000, callsPerDay: 1e9, recordsPerDay: 1e12 });
     const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-key-"));
     const program = new Command("cbcheck").exitOverride();
@@ -121,7 +121,18 @@ describe("cbcheck load", () => {
     process.env.CB_LOAD_TEST_KEY = server.keys.plus;
     try {
       const args = ["--base-url", server.url, "--api-key-env", "CB_LOAD_TEST_KEY", "--profile", "latency"];
-      await program.parseAsync(["node", "cbcheck", "load", ...args, "--duration", "1", "--report-dir", dir]);
+      const har = ["--har", join(dir, "load.har")];
+      await program.parseAsync([
+        "node",
+        "cbcheck",
+        "load",
+        ...args,
+        ...har,
+        "--duration",
+        "1",
+        "--report-dir",
+        dir,
+      ]);
     } finally {
       out.mockRestore();
       err.mockRestore();
@@ -134,6 +145,13 @@ describe("cbcheck load", () => {
     expect(output).not.toContain(server.keys.plus);
     for (const file of files)
       expect(readFileSync(join(dir, file), "utf8"), file).not.toContain(server.keys.plus);
+    const { log } = JSON.parse(readFileSync(join(dir, "load.har"), "utf8"));
+    expect(log.entries.length).toBeGreaterThan(0);
+    expect(log.entries.length).toBeLessThanOrEqual(2000);
+    expect(log.entries[0].request.headers).toContainEqual({
+      name: "authorization",
+      value: "Bearer <redacted>",
+    });
   });
 
   it("refuses a remote target without --allow-remote-load (exit 2), before sending anything", async () => {

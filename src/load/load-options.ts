@@ -36,6 +36,8 @@ export interface LoadOptions {
   durationSeconds?: number;
   /** Share of responses whose bodies are checked, 0 < share <= 1. */
   sampleRate?: number;
+  /** Write a sample of the exchanges as HAR 1.2 to this file (keys never included). */
+  har?: string;
   /** Hard caps over the whole run. */
   maxCalls?: number;
   maxSeconds?: number;
@@ -54,6 +56,7 @@ export interface ResolvedLoadOptions {
   fixtures?: string;
   durationSeconds?: number;
   sampleRate?: number;
+  har?: string;
   maxCalls: number;
   maxSeconds: number;
   validators: number;
@@ -105,6 +108,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     fixtures: input.fixtures,
     durationSeconds: num("durationSeconds", input.durationSeconds),
     sampleRate: num("sampleRate", input.sampleRate),
+    ...(input.har !== undefined ? { har: input.har } : {}),
     maxCalls: Math.floor(num("maxCalls", input.maxCalls) ?? LOAD_DEFAULTS.maxCalls),
     maxSeconds: num("maxSeconds", input.maxSeconds) ?? LOAD_DEFAULTS.maxSeconds,
     validators: Math.floor(num("validators", input.validators) ?? LOAD_DEFAULTS.validators),

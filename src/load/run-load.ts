@@ -3,7 +3,9 @@
  * settings) and the validation workers, runs each profile under the global caps, and builds the report.
  * Touches no argv and no exit code; `log` gets progress lines.
  */
+
 import { HarnessError } from "../errors.js";
+import { HarRecorder } from "../report/har.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { loadFixtures } from "../runner/index.js";
 import { VERSION } from "../version.js";
@@ -64,6 +66,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   const runs: ProfileRun[] = [];
   const notes: string[] = [];
   const secrets: string[] = [];
+  const har = options.har ? new HarRecorder(2000) : undefined;
   let stopped = false;
   let pool: ValidationPool | undefined;
   try {
@@ -92,6 +95,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
           maxCalls: callsLeft,
           signal: deadline.signal,
           pool,
+          ...(har ? { har } : {}),
           log,
         });
       } catch (err) {
@@ -134,11 +138,13 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     notes,
     peakRssMiB,
   });
-  if (!stopped) return { report, sections, secrets };
+  const harFile = options.har && har ? { har: { path: options.har, document: har.document() } } : {};
+  if (!stopped) return { report, sections, secrets, ...harFile };
   return {
     report,
     sections,
     secrets,
+    ...harFile,
     stopped: "stopped at --max-seconds before every verdict; see the reports",
   };
 }

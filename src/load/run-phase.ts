@@ -2,6 +2,7 @@
  * One measured load phase: drive the mix, time every response into per-item histograms (corrected and
  * uncorrected), and judge every response. The shared core of every load scenario.
  */
+import type { HarRecorder } from "../report/har.js";
 import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.js";
 import { ResponseJudge } from "./judge-response.js";
 import { createHistogram, type Histogram, recordMs } from "./latency-histogram.js";
@@ -65,6 +66,8 @@ export interface PhaseOptions {
   isWarmUp?: boolean;
   /** Validation workers for response bodies; absent: bodies are judged inline. */
   pool?: ValidationPool;
+  /** Samples exchanges for `--har` (it keeps its own bound). */
+  har?: HarRecorder;
 }
 
 /** Runs one phase to its end (duration, call cap or abort). */
@@ -91,6 +94,16 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   const onResponse = (sample: ResponseSample) => {
     if (options.isWarmUp) return;
     recordLatency(latency.get(sample.request.name)!, sample);
+    options.har?.add({
+      operation: sample.request.operation,
+      request: { ...sample.request.recorded, baseUrl: options.baseUrl },
+      response: {
+        status: sample.status,
+        headers: sample.headers,
+        bodyText: sample.body,
+        durationMs: sample.endedAt - sample.sentAt,
+      },
+    });
     statusCounts[sample.status] = (statusCounts[sample.status] ?? 0) + 1;
     // Judging waits for the next turn of the event loop: autocannon sends the connection's next request
     // first, so checking overlaps the wire instead of lengthening every request cycle.

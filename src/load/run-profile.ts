@@ -3,6 +3,7 @@
  * and returns the tallies with the merged latency histograms of every phase.
  */
 
+import type { HarRecorder } from "../report/har.js";
 import { BATCH } from "../verdicts/limits.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeBudgets } from "./judge-budgets.js";
@@ -33,6 +34,8 @@ export interface ProfileOverrides {
   maxCalls: number;
   signal?: AbortSignal;
   pool?: ValidationPool;
+  /** Samples exchanges for `--har`. */
+  har?: HarRecorder;
   log(line: string): void;
 }
 
@@ -98,6 +101,7 @@ async function runScenario(
     sampleRate: o.sampleRate ?? profile.sampleRate,
     signal: o.signal,
     pool: o.pool,
+    ...(o.har ? { har: o.har } : {}),
     tallies,
   };
   let phases: PhaseResult[];

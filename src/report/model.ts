@@ -3,7 +3,9 @@
  * (written as report.json). Its types are generated from schemas/report.schema.json, so the schema and the
  * code cannot drift apart.
  */
+
 import type { CbcheckReport, CheckResult, Counterexample } from "../contract/types.gen.js";
+import type { HarDocument } from "./har.js";
 
 /** The whole report of one command run (schemas/report.schema.json). */
 export type Report = CbcheckReport;
@@ -37,4 +39,6 @@ export interface CommandResult {
   secrets: string[];
   /** Why the command stopped before every verdict (a deadline, a call cap); absent when it ran to the end. */
   stopped?: string;
+  /** The exchanges as HAR, and where to write them (`--har`). */
+  har?: { path: string; document: HarDocument };
 }

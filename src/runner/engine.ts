@@ -5,6 +5,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
+import { HarRecorder } from "../report/har.js";
+import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -38,6 +40,8 @@ export class RunEngine {
   readonly notes: string[] = [];
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
+  /** Every exchange of the run as HAR, when `--har` asks for it. */
+  readonly har?: HarRecorder;
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -59,7 +63,12 @@ export class RunEngine {
     public plan: RunPlan,
     readonly onProgress: (line: string) => void = () => {},
   ) {
-    this.transport = new Transport({ timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes });
+    if (options.har) this.har = new HarRecorder();
+    this.transport = new Transport({
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(this.har ? { onExchange: (ex: Exchange) => this.har?.add(ex) } : {}),
+    });
     this.#deadlineAt = Date.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;

@@ -56,6 +56,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** Write every exchange as HAR 1.2 to this file (keys never included). */
+  har?: string;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -89,6 +91,8 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
+  har?: string;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -141,6 +145,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    ...(input.har !== undefined ? { har: input.har } : {}),
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

@@ -167,5 +167,6 @@ export async function runConformance(
     sections: [sentValuesSection(report.sent ?? [])],
     secrets,
     ...(stopped ? { stopped } : {}),
+    ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),
   };
 }

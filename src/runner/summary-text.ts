@@ -2,6 +2,7 @@
  * The text `cbcheck run` prints at the end: verdict, counts, the seed, each failing check with its first
  * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
  */
+import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 
@@ -26,6 +27,12 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
     lines.push(
       report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,
     );
+  }
+  const failing = report.results.find(
+    (r) => r.status === "fail" && r.counterexamples.some((cx) => cx.request),
+  );
+  if (failing && reportFiles.length > 0) {
+    lines.push(`Replay one failure with: cbcheck replay ${dirname(reportFiles[0])} --check ${failing.id}`);
   }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);
   return `${lines.join("\n")}\n`;

@@ -40,7 +40,13 @@ export interface SendLimits {
 export class Transport {
   readonly #pools = new Map<string, Pool>();
 
-  constructor(readonly limits: Omit<SendLimits, "signal"> & { connections?: number }) {}
+  constructor(
+    readonly limits: Omit<SendLimits, "signal"> & {
+      connections?: number;
+      /** Told every exchange as it completes (HAR export). */
+      onExchange?: (exchange: Exchange) => void;
+    },
+  ) {}
 
   /** The pool of an origin, created on first use. */
   pool(origin: string): Pool {
@@ -57,8 +63,10 @@ export class Transport {
   }
 
   /** Sends one request; see `sendExchange`. */
-  send(request: WireRequest, signal?: AbortSignal): Promise<Exchange> {
-    return sendExchange(this, request, { ...this.limits, signal });
+  async send(request: WireRequest, signal?: AbortSignal): Promise<Exchange> {
+    const exchange = await sendExchange(this, request, { ...this.limits, signal });
+    this.limits.onExchange?.(exchange);
+    return exchange;
   }
 
   /** Destroys every pool (does not wait for targets that never answer). */

@@ -47,6 +47,11 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
     description: "check bodies of this share of responses, 0 < share ≤ 1 (default 1: all)",
     parse: (text) => loadNumber("sampleRate", text),
   },
+  har: {
+    flags: "--har <file>",
+    description:
+      "write a sample of the exchanges (at most 2,000, spread over the run) as HAR 1.2; keys never included",
+  },
   maxCalls: {
     flags: "--max-calls <n>",
     description: "hard cap on calls over the whole run",

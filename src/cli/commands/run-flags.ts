@@ -48,6 +48,10 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
       "fewer when a declared --expect-rate-limit is too low for them)",
     parse: (text) => integerIn(text, "--runs"),
   },
+  har: {
+    flags: "--har <file>",
+    description: "also write every exchange as HAR 1.2 to this file (keys never included; bodies capped)",
+  },
   concurrency: {
     flags: "--concurrency <n>",
     description:

@@ -104,7 +104,7 @@ describe("cbcheck run (CLI)", () => {
       const env = { CB_API_KEY: server.keys.plus, CB_FREE_API_KEY: server.keys.free };
       const args = ["--base-url", server.url, "--alt-base-url", server.altUrl, "--expect-rate-limit", "60/2"];
       const { code, stdout, stderr } = await cli(
-        [...args, "--runs", "4", "--seed", "9", "--report-dir", dir],
+        [...args, "--runs", "4", "--seed", "9", "--report-dir", dir, "--har", join(dir, "run.har")],
         env,
       );
       expect(code, stderr).toBe(1);
@@ -113,6 +113,11 @@ describe("cbcheck run (CLI)", () => {
         expect(text).not.toContain(server.keys.plus);
         expect(text).not.toContain(server.keys.free);
       }
+      // --har: every exchange, the key only as the name of its variable.
+      const har = JSON.parse(readFileSync(join(dir, "run.har"), "utf8"));
+      expect(har.log.version).toBe("1.2");
+      expect(har.log.entries.length).toBeGreaterThan(0);
+      expect(JSON.stringify(har)).toContain("Bearer $CB_API_KEY");
       // Curl lines read the key back from the variable it came from; the rerun line repeats the run.
       expect(stdout).toContain('-H "Authorization: Bearer $CB_API_KEY"');
       expect(stdout).toContain(

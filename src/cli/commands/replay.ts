@@ -1,0 +1,100 @@
+/**
+ * `cbcheck replay REPORT [--check ID | --index N]`: re-sends one failing counterexample of a report and
+ * judges the response again. Exit 0 when it passes now, 1 when it fails again, 2 when it cannot be replayed.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Command } from "commander";
+import { validateAs } from "../../contract/registry.js";
+import { EXIT, HarnessError } from "../../errors.js";
+import { toCurl } from "../../report/curl.js";
+import type { Report } from "../../report/model.js";
+import { replayCounterexample } from "../../runner/replay.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { REPLAY_FLAGS } from "./replay-flags.js";
+
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+
+const HELP = `
+REPORT is a report.json written by cbcheck run (or the directory that holds it). Without --check or --index the
+first failing counterexample is replayed. The recorded request names the variable its key came from
+(Authorization: Bearer $CB_API_KEY); that variable must be set. A response check is run again on the new
+response; a suite verdict (a bound case, an auth case) is compared with the status it expected.
+
+Examples:
+  cbcheck replay reports/run/latest
+  cbcheck replay reports/run/latest/report.json --check resolve.cursor_null
+  cbcheck replay report.json --index 3
+
+Exit codes:
+  0  the replayed request passes now
+  1  it fails again
+  2  bad usage, unreadable report, missing key, or no response
+`;
+
+async function readReport(path: string): Promise<Report> {
+  let file = path;
+  try {
+    if ((await stat(path)).isDirectory()) file = join(path, "report.json");
+    const info = await stat(file);
+    if (info.size > MAX_REPORT_BYTES) throw new HarnessError("CB_INPUT_TOO_LARGE", `${file} is over 64 MiB`);
+  } catch (err) {
+    if (err instanceof HarnessError) throw err;
+    throw new HarnessError(
+      "CB_FILE_UNREADABLE",
+      `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, "utf8"));
+  } catch {
+    throw new HarnessError("CB_INPUT_NOT_JSON", `${file} is not JSON`);
+  }
+  if (validateAs("report", value).length > 0)
+    throw new HarnessError("CB_INPUT_INVALID", `${file} is not a cbcheck report`);
+  return value as Report;
+}
+
+async function action(path: string, command: Command): Promise<void> {
+  const flags = readFlags(command, REPLAY_FLAGS);
+  const report = await readReport(path);
+  const result = await replayCounterexample({ ...flags, report, env: process.env });
+  const request = result.counterexample.request as NonNullable<typeof result.counterexample.request>;
+  const lines = [
+    `replaying ${result.row.id}${result.row.operation ? ` (${result.row.operation})` : ""}: ${result.counterexample.title}`,
+    `  ${toCurl(request)}`,
+    ...result.notes.map((n) => `note: ${n}`),
+  ];
+  const ex = result.exchange;
+  if (!ex.response) {
+    process.stdout.write(
+      `${lines.join("\n")}\nno response: ${ex.transportError?.code} ${ex.transportError?.message}\n`,
+    );
+    process.exitCode = EXIT.usage;
+    return;
+  }
+  lines.push(`answered ${ex.response.status} in ${ex.response.durationMs.toFixed(0)} ms`);
+  for (const f of result.failures) {
+    lines.push(
+      `  ${f.checkId}: ${f.title}${f.expected ? ` (expected ${f.expected}, received ${f.received ?? "?"})` : ""}`,
+    );
+  }
+  lines.push(result.outcome === "fails again" ? "FAILS AGAIN" : "PASSES NOW");
+  process.stdout.write(`${lines.join("\n")}\n`);
+  process.exitCode = result.outcome === "fails again" ? EXIT.violation : EXIT.pass;
+}
+
+/** Registers `cbcheck replay`. */
+export function registerReplay(program: Command): void {
+  const command = program
+    .command("replay")
+    .argument("<report>", "report.json of cbcheck run, or its directory")
+    .summary("re-send one failing counterexample of a report and judge it again")
+    .description(
+      "Re-sends one failing counterexample of a cbcheck run report and judges the response again.",
+    );
+  addFlags(command, REPLAY_FLAGS)
+    .addHelpText("after", HELP)
+    .action((path: string) => action(path, command));
+}

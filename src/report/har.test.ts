@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { Exchange } from "../transport/exchange.js";
+import { HarRecorder } from "./har.js";
+
+function exchange(i: number): Exchange {
+  return {
+    operation: "resolve",
+    request: {
+      method: "GET",
+      baseUrl: "http://127.0.0.1:1/v1",
+      path: "/resolve",
+      query: { query: `q${i}` },
+      headers: { authorization: "Bearer $CB_API_KEY" },
+    },
+    response: { status: 200, headers: { "content-type": "application/json" }, bodyText: "{}", durationMs: 2 },
+  };
+}
+
+describe("HarRecorder", () => {
+  it("writes HAR 1.2 entries with the absolute URL, the query and the named key variable", () => {
+    const har = new HarRecorder();
+    har.add(exchange(1));
+    const { log } = har.document();
+    expect(log.version).toBe("1.2");
+    expect(log.creator.name).toBe("cbcheck");
+    const [entry] = log.entries;
+    expect(entry.request.url).toBe("http://127.0.0.1:1/v1/resolve?query=q1");
+    expect(entry.request.queryString).toEqual([{ name: "query", value: "q1" }]);
+    expect(entry.request.headers).toContainEqual({ name: "authorization", value: "Bearer $CB_API_KEY" });
+    expect(entry.response.status).toBe(200);
+    expect(entry.response.content).toEqual({ size: 2, mimeType: "application/json", text: "{}" });
+  });
+
+  it("stays within its bound on a long run and keeps entries from its whole length (sampled)", () => {
+    const har = new HarRecorder(10);
+    for (let i = 0; i < 1000; i++) har.add(exchange(i));
+    const { entries } = har.document().log;
+    expect(entries.length).toBeLessThanOrEqual(10);
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    const last = Number(entries.at(-1)?.request.queryString[0].value.slice(1));
+    expect(last).toBeGreaterThan(500);
+    expect(har.counts.seen).toBe(1000);
+  });
+});

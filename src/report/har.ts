@@ -1,0 +1,128 @@
+/**
+ * HAR 1.2 export of recorded exchanges (`--har FILE`), for browser devtools, Charles, or replay tools. Keys
+ * never appear: recorded requests name the variable the key came from (`Bearer $CB_API_KEY`) or show
+ * `<redacted>`, and the text is redacted again when written. Bounded: at most `maxEntries` (past that, every
+ * n-th exchange is kept, so a load run is sampled across its length) and bodies capped per entry.
+ */
+
+import type { Exchange } from "../transport/exchange.js";
+import { buildPath } from "../transport/send.js";
+import { VERSION } from "../version.js";
+
+/** Body characters kept per entry (the reports' counterexamples hold the judged part). */
+const BODY_CHARS = 64 * 1024;
+
+type NameValue = { name: string; value: string };
+
+/** One HAR entry (the subset of HAR 1.2 that cbcheck fills). */
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    httpVersion: string;
+    headers: NameValue[];
+    queryString: NameValue[];
+    headersSize: -1;
+    bodySize: number;
+    postData?: { mimeType: string; text: string };
+  };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    headers: NameValue[];
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+    _error?: string;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+}
+
+/** A HAR document. */
+export interface HarDocument {
+  log: { version: "1.2"; creator: { name: string; version: string }; entries: HarEntry[] };
+}
+
+const pairs = (o: Record<string, string>): NameValue[] =>
+  Object.entries(o).map(([name, value]) => ({ name, value }));
+const cap = (text: string) => (text.length > BODY_CHARS ? text.slice(0, BODY_CHARS) : text);
+
+function entryOf(ex: Exchange, at: number): HarEntry {
+  const { request } = ex;
+  const origin = new URL(request.baseUrl).origin;
+  const time = ex.response?.durationMs ?? 0;
+  const body = request.body;
+  return {
+    startedDateTime: new Date(at - time).toISOString(),
+    time,
+    request: {
+      method: request.method,
+      url: `${origin}${buildPath(request.baseUrl, request.path, request.query)}`,
+      httpVersion: "HTTP/1.1",
+      headers: pairs(request.headers),
+      queryString: pairs(request.query),
+      headersSize: -1,
+      bodySize: body?.length ?? 0,
+      ...(body !== undefined
+        ? { postData: { mimeType: request.headers["content-type"] ?? "application/json", text: cap(body) } }
+        : {}),
+    },
+    response: {
+      status: ex.response?.status ?? 0,
+      statusText: "",
+      httpVersion: "HTTP/1.1",
+      headers: pairs(ex.response?.headers ?? {}),
+      content: {
+        size: ex.response?.bodyText.length ?? 0,
+        mimeType: ex.response?.headers["content-type"] ?? "",
+        text: cap(ex.response?.bodyText ?? ""),
+      },
+      redirectURL: "",
+      headersSize: -1,
+      bodySize: ex.response?.bodyText.length ?? -1,
+      ...(ex.transportError ? { _error: `${ex.transportError.code}: ${ex.transportError.message}` } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: time, receive: 0 },
+  };
+}
+
+/** Collects exchanges into a HAR, keeping at most `maxEntries` spread over the whole run. */
+export class HarRecorder {
+  readonly #entries: HarEntry[] = [];
+  #seen = 0;
+  #every = 1;
+
+  constructor(readonly maxEntries = 10_000) {}
+
+  /** Records one exchange (or skips it when sampling). */
+  add(ex: Exchange): void {
+    this.#seen++;
+    if ((this.#seen - 1) % this.#every !== 0) return;
+    this.#entries.push(entryOf(ex, Date.now()));
+    if (this.#entries.length >= this.maxEntries) {
+      // Keep every other entry and sample half as often: memory stays bounded, coverage stays even.
+      const kept = this.#entries.filter((_, i) => i % 2 === 0);
+      this.#entries.length = 0;
+      this.#entries.push(...kept);
+      this.#every *= 2;
+    }
+  }
+
+  /** How many exchanges were offered and kept. */
+  get counts(): { seen: number; kept: number } {
+    return { seen: this.#seen, kept: this.#entries.length };
+  }
+
+  /** The HAR document. */
+  document(): HarDocument {
+    return {
+      log: { version: "1.2", creator: { name: "cbcheck", version: VERSION }, entries: [...this.#entries] },
+    };
+  }
+}
