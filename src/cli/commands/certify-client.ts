@@ -29,7 +29,7 @@ ${SCENARIOS.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
 
 Exit codes: 0 certified, 1 not certified (a rule failed or a scenario was inconclusive), 2 usage error.
 
-Example:
+Examples:
   cbcheck certify-client --report-dir reports/my-client -- node my-client.js
   cbcheck certify-client --scenario happy --scenario rate-limited --level required -- python3 client.py
 `;

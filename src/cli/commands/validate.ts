@@ -30,6 +30,12 @@ or --path '/entities/cb%3Aorg%3A910000000?include=["*"]'; --status sets the stat
 
 Output: one line per violation, "<pointer>  <message>  [<schema location or check id>]"; --json for JSON.
 
+Examples:
+  cbcheck validate response.json                      # kind inferred from the document
+  curl -s "$URL/resolve?query=Equinor" -H "Authorization: Bearer $CB_API_KEY" | cbcheck validate - --as resolve
+  cbcheck validate body.json --as entities --request @request.json
+  cbcheck validate error.json --as error --status 429 --json
+
 Exit codes:
   0  valid (warnings may be printed)
   1  at least one violation

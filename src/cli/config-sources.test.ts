@@ -1,0 +1,77 @@
+/**
+ * Flags from cbcheck.config.json and CBCHECK_* variables, the real CLI in a process: the command line wins,
+ * then the environment, then the file; a bad file or value is a one-line exit 2.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { configSchema } from "./config-sources.js";
+import { buildProgram } from "./program.js";
+
+const TSX = resolve("node_modules/tsx/dist/loader.mjs");
+const MAIN = resolve("src/cli/main.ts");
+const dir = mkdtempSync(join(tmpdir(), "cbcheck-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      ["--import", TSX, MAIN, ...args],
+      { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000, maxBuffer: 64 * 2 ** 20 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const serverUrl = (stdout: string) => JSON.parse(stdout).servers[0].variables.base_url.default as string;
+
+describe("config file and CBCHECK_* variables", () => {
+  it("reads ./cbcheck.config.json; CBCHECK_* beats it; a flag beats both", async () => {
+    writeFileSync(
+      join(dir, "cbcheck.config.json"),
+      JSON.stringify({ openapi: { baseUrl: "https://file.example/v1" } }),
+    );
+    expect(serverUrl((await cli(["openapi"])).stdout)).toBe("https://file.example/v1");
+    const env = { CBCHECK_BASE_URL: "https://env.example/v1" };
+    expect(serverUrl((await cli(["openapi"], env)).stdout)).toBe("https://env.example/v1");
+    const flag = await cli(["openapi", "--base-url", "https://flag.example/v1"], env);
+    expect(serverUrl(flag.stdout)).toBe("https://flag.example/v1");
+    rmSync(join(dir, "cbcheck.config.json"));
+  });
+
+  it("takes --config FILE, and refuses unknown options, bad values and unreadable files (exit 2, one line)", async () => {
+    const file = join(dir, "other.json");
+    writeFileSync(file, JSON.stringify({ openapi: { baseUrl: "https://other.example/v1" } }));
+    expect(serverUrl((await cli(["--config", file, "openapi"])).stdout)).toBe("https://other.example/v1");
+    writeFileSync(file, JSON.stringify({ openapi: { bogus: 1 } }));
+    const unknown = await cli(["--config", file, "openapi"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /config .*other\.json\/openapi: must NOT have additional properties "bogus" \[CB_INPUT_INVALID\]/,
+    );
+    writeFileSync(file, JSON.stringify({ openapi: { baseUrl: "ftp://nope" } }));
+    const bad = await cli(["--config", file, "openapi"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/openapi\.baseUrl: .*http/);
+    const env = await cli(["run"], { CBCHECK_RUNS: "many" });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toMatch(/^cbcheck: CBCHECK_RUNS: .*\[CB_USAGE\]$/m);
+    const missing = await cli(["--config", join(dir, "nope.json"), "openapi"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read config .*nope\.json \(ENOENT\)/);
+  });
+
+  it("has a schema with a section per command and an entry per flag", () => {
+    const schema = configSchema(buildProgram()) as { properties: Record<string, { properties: object }> };
+    expect(Object.keys(schema.properties.run.properties)).toEqual(
+      expect.arrayContaining(["baseUrl", "runs", "suite", "seed"]),
+    );
+    expect(schema.properties.load).toBeDefined();
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Flags from a config file (`cbcheck.config.json`, or `--config FILE`, or `$CBCHECK_CONFIG`) and from
+ * `CBCHECK_*` environment variables. Flags on the command line win, then the environment, then the file,
+ * then the defaults. Values go through the same parsers as the flags, so a bad value is refused the same way.
+ * The file is validated by a JSON Schema built from the commands' own flags: an unknown command or option is
+ * an error, not silently ignored.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
+import type { Command, Option } from "commander";
+import { HarnessError } from "../errors.js";
+import { collect } from "./flag-table.js";
+
+/** The file read when no --config is given and it exists in the working directory. */
+export const DEFAULT_CONFIG_FILE = "cbcheck.config.json";
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** `--max-calls` → `CBCHECK_MAX_CALLS`. */
+export function envNameOf(option: Option): string {
+  return `CBCHECK_${(option.long ?? "").replace(/^--/, "").toUpperCase().replace(/-/g, "_")}`;
+}
+
+const takesValue = (o: Option) => o.required || o.optional;
+const isList = (o: Option) => o.variadic || o.parseArg === collect || Array.isArray(o.defaultValue);
+/** Options a file or the environment may set: named, not a negation, not help. */
+const settable = (command: Command) =>
+  command.options.filter((o) => o.long && !o.negate && o.long !== "--help");
+
+/** The JSON Schema of the config file, built from the program's commands and their flags. */
+export function configSchema(program: Command): object {
+  const properties: Record<string, object> = { $schema: { type: "string" } };
+  for (const command of program.commands) {
+    const options: Record<string, object> = {};
+    for (const o of settable(command)) {
+      const scalar = takesValue(o) ? { type: ["string", "number"] } : { type: "boolean" };
+      options[o.attributeName()] = isList(o)
+        ? { type: "array", items: { type: ["string", "number"] } }
+        : scalar;
+    }
+    properties[command.name()] = { type: "object", additionalProperties: false, properties: options };
+  }
+  return { type: "object", additionalProperties: false, properties };
+}
+
+function parseWith(o: Option, value: unknown, where: string): unknown {
+  const one = (text: string, previous: unknown) => {
+    try {
+      return o.parseArg ? o.parseArg(text, previous) : text;
+    } catch (err) {
+      const why = err instanceof Error ? err.message.replace(/^error: /, "") : String(err);
+      throw new HarnessError("CB_USAGE", `${where}: ${why}`);
+    }
+  };
+  if (!takesValue(o)) {
+    if (typeof value === "boolean") return value;
+    const text = String(value).toLowerCase();
+    if (["1", "true", "yes", "on"].includes(text)) return true;
+    if (["0", "false", "no", "off", ""].includes(text)) return false;
+    throw new HarnessError("CB_USAGE", `${where}: expected true or false, got "${String(value)}"`);
+  }
+  if (Array.isArray(value)) return value.reduce((acc: unknown, v) => one(String(v), acc), undefined);
+  if (isList(o)) return one(String(value), undefined);
+  return one(String(value), undefined);
+}
+
+function readConfig(path: string, explicit: boolean): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    const info = statSync(path);
+    if (!info.isFile()) throw new HarnessError("CB_FILE_UNREADABLE", `config ${path} is not a file`);
+    if (info.size > MAX_CONFIG_BYTES)
+      throw new HarnessError("CB_INPUT_TOO_LARGE", `config ${path} is over 1 MiB`);
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if (err instanceof HarnessError) throw err;
+    if (!explicit && (err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new HarnessError(
+      "CB_FILE_UNREADABLE",
+      `cannot read config ${path} (${(err as NodeJS.ErrnoException).code})`,
+    );
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new HarnessError("CB_INPUT_NOT_JSON", `config ${path} is not JSON`);
+  }
+}
+
+/**
+ * Fills the options of `command` that the command line left unset: from `CBCHECK_*` variables, then from the
+ * config file's section for the command.
+ */
+export function applyConfigSources(
+  program: Command,
+  command: Command,
+  env: Record<string, string | undefined>,
+  configPath: string | undefined,
+): void {
+  const path = configPath ?? env.CBCHECK_CONFIG ?? DEFAULT_CONFIG_FILE;
+  const config = readConfig(path, configPath !== undefined || env.CBCHECK_CONFIG !== undefined);
+  if (config !== undefined) {
+    const ajv = new Ajv({ allErrors: false });
+    if (!ajv.validate(configSchema(program), config)) {
+      const e = ajv.errors?.[0];
+      const extra =
+        e?.params && "additionalProperty" in e.params ? ` "${String(e.params.additionalProperty)}"` : "";
+      throw new HarnessError(
+        "CB_INPUT_INVALID",
+        `config ${path}${e?.instancePath || "/"}: ${e?.message}${extra}`,
+      );
+    }
+  }
+  const section = (config?.[command.name()] ?? {}) as Record<string, unknown>;
+  for (const o of settable(command)) {
+    const key = o.attributeName();
+    const source = command.getOptionValueSource(key);
+    if (source !== undefined && source !== "default") continue;
+    const name = envNameOf(o);
+    if (env[name] !== undefined) {
+      command.setOptionValueWithSource(key, parseWith(o, env[name], name), "env");
+    } else if (key in section) {
+      command.setOptionValueWithSource(
+        key,
+        parseWith(o, section[key], `${path} ${command.name()}.${key}`),
+        "config",
+      );
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * `--help` teaches: every command's help ends with examples and its exit codes, and no numeric default is
+ * shown as a quoted string.
+ */
+import { execFile } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { buildProgram } from "./program.js";
+
+function help(command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "src/cli/main.ts", command, "--help"],
+      { timeout: 60_000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+  });
+}
+
+describe("--help of every command", () => {
+  const commands = buildProgram().commands.map((c) => c.name());
+
+  it("covers every command of the program", () => {
+    expect(commands).toEqual(
+      expect.arrayContaining(["run", "load", "certify-client", "validate", "serve", "merge"]),
+    );
+  });
+
+  for (const name of commands) {
+    it(`${name}: examples, exit codes, numbers shown as numbers`, async () => {
+      const text = await help(name);
+      expect(text).toMatch(/^Examples:$/m);
+      expect(text).toMatch(/^Exit codes:/m);
+      expect(text.indexOf("Exit codes:")).toBeGreaterThan(text.indexOf("Options:"));
+      expect(text).not.toMatch(/\(default: "\d+(\.\d+)?"\)/);
+    });
+  }
+});
