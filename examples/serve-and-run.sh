@@ -2,7 +2,7 @@
 # Starts the reference server in the background, waits until it listens, runs `cbcheck run` against it with
 # its keys and fixtures, and stops it. The exit code is run's: 0 pass, 1 violation, 2 usage/environment.
 #
-#   examples/serve-and-run.sh                                   # every suite, reports in reports/<timestamp>/
+#   examples/serve-and-run.sh                                   # every suite, reports in reports/run/<timestamp>/ (and reports/run/latest/)
 #   examples/serve-and-run.sh --suite http --suite auth --report-dir reports/smoke
 #
 # Arguments are passed to `cbcheck run`. CBCHECK names the command (default: npx cbcheck).

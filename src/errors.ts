@@ -23,8 +23,11 @@ export const HARNESS_ERROR_CODES = {
   CB_PORT_IN_USE: "cbcheck serve: the port is already in use",
   CB_LISTEN: "cbcheck serve: cannot listen on the host and port (address not available, no permission)",
   CB_COMMAND_NOT_FOUND: "cbcheck certify-client: the client command is not found or not executable",
+  CB_CLIENT_DID_NOT_START:
+    "cbcheck certify-client: the client ended before its first call (a bad command, a syntax error, a missing module)",
   CB_LOAD_DRIVER: "the pinned autocannon internals that cbcheck load needs have changed",
-  CB_STOPPED: "the run stopped (budget, deadline, fatal status) before any verdict",
+  CB_STOPPED:
+    "the run stopped (budget, deadline, fatal status) before every verdict, or checks stayed inconclusive",
   CB_SCHEMAS_MISSING: "the schemas directory of the installation cannot be read",
   CB_SCHEMA_INVALID: "a schema file of the installation is not JSON, not an object, or does not compile",
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",

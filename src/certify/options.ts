@@ -4,6 +4,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { numberIn } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import { findExecutable } from "./find-executable.js";
 import type { CertifyLevel } from "./grade-scenario.js";
 import { SCENARIO_NAMES, SCENARIOS, type Scenario } from "./scenarios.js";
@@ -26,6 +27,8 @@ export interface CertifyOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Scenarios run at the same time, each with its own server. Default 1. */
   concurrency?: number;
+  /** Aborting it ends every running client's whole process tree at once and stops the certification. */
+  signal?: AbortSignal;
 }
 
 /** Validated, defaulted options. */
@@ -39,6 +42,7 @@ export interface ResolvedCertifyOptions {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   concurrency: number;
+  signal?: AbortSignal;
 }
 
 /** Default seconds per scenario. */
@@ -83,10 +87,11 @@ export function resolveCertifyOptions(options: CertifyOptions): ResolvedCertifyO
     args,
     scenarios: SCENARIOS.filter((s) => names.includes(s.name)),
     level: parseLevel(options.level ?? "all"),
-    reportDir: options.reportDir ?? "reports/certify-client",
+    reportDir: options.reportDir ?? defaultReportDir("certify-client"),
     timeoutS: parseTimeoutS(options.timeoutS ?? DEFAULT_TIMEOUT_S),
     cwd: options.cwd ?? process.cwd(),
     env,
     concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)),
+    signal: options.signal,
   };
 }

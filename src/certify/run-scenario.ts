@@ -36,13 +36,15 @@ export interface ScenarioEvidence {
   output: OutputFile;
   /** Set when the client could not be started. */
   spawnError?: string;
+  /** True when the certification was aborted while the client ran (its tree was ended). */
+  aborted: boolean;
 }
 
 /** Runs one scenario in `workDir` (ids and output files live there). */
 export async function runScenario(
   scenario: Scenario,
   client: ClientCommand,
-  options: { timeoutS: number; workDir: string },
+  options: { timeoutS: number; workDir: string; signal?: AbortSignal },
 ): Promise<ScenarioEvidence> {
   const plannedFaults = scenario.faults(options.timeoutS);
   const server = await startServer({
@@ -66,6 +68,7 @@ export async function runScenario(
       args: client.args,
       cwd: client.cwd,
       timeoutMs: options.timeoutS * 1000,
+      signal: options.signal,
       env: {
         ...client.env,
         CB_BASE_URL: server.url,
@@ -93,7 +96,14 @@ export async function runScenario(
       expectsStop: scenario.expectsStop,
     };
     const trace = [...server.trace];
-    return { scenario, run, trace, output: await readOutputFile(outputFile), spawnError: outcome.spawnError };
+    return {
+      scenario,
+      run,
+      trace,
+      output: await readOutputFile(outputFile),
+      spawnError: outcome.spawnError,
+      aborted: outcome.aborted,
+    };
   } finally {
     await server.close();
   }

@@ -1,8 +1,11 @@
 /**
  * Runs the client command for one scenario: its own process group, the CB_* environment, bounded capture of
- * stdout/stderr, and a timeout that kills the whole process tree.
+ * stdout/stderr, and its whole process tree ended on every way out — its exit, the timeout, an abort (cbcheck
+ * got SIGINT/SIGTERM) and cbcheck's own exit.
  */
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { ProcessTree, TREE_MARKER_VARIABLE, trackUntilExit } from "./process-tree.js";
 
 /** Bytes kept of each of stdout and stderr; beyond that output is dropped (and said so). */
 const MAX_CAPTURE_CHARS = 4 * 1024 * 1024;
@@ -15,6 +18,8 @@ export interface SpawnRequest {
   env: Readonly<Record<string, string | undefined>>;
   timeoutMs: number;
   cwd?: string;
+  /** Aborting it ends the client's whole tree at once (cbcheck got SIGINT or SIGTERM). */
+  signal?: AbortSignal;
 }
 
 /** What the client process did. */
@@ -22,6 +27,8 @@ export interface SpawnOutcome {
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;
+  /** True when `signal` ended the client. */
+  aborted: boolean;
   startedAt: number;
   endedAt: number;
   stdout: string;
@@ -34,63 +41,69 @@ export interface SpawnOutcome {
 export function spawnClient(request: SpawnRequest): Promise<SpawnOutcome> {
   return new Promise((resolve) => {
     const startedAt = Date.now();
+    const token = randomUUID();
     const child = spawn(request.command, [...request.args], {
-      env: { ...request.env },
+      env: { ...request.env, [TREE_MARKER_VARIABLE]: token },
       cwd: request.cwd,
       stdio: ["ignore", "pipe", "pipe"],
-      // Own process group, so the timeout can end the client and everything it started.
+      // Own process group: most of the tree is one kill away; the rest is tracked by ProcessTree.
       detached: true,
     });
     const out = capture();
     const err = capture();
     child.stdout.on("data", out.add);
     child.stderr.on("data", err.add);
+    const tree =
+      child.pid === undefined ? undefined : new ProcessTree(child.pid, `${TREE_MARKER_VARIABLE}=${token}`);
+    // cbcheck ending by any path (process.exit included) ends the client first; `exit` handlers run synchronously.
+    const tracked = tree ? trackUntilExit(tree) : undefined;
     let timedOut = false;
+    let aborted = false;
     let spawnError: string | undefined;
-    const killTree = () => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // The group is already gone.
-      }
-    };
     const timer = setTimeout(() => {
       timedOut = true;
-      killTree();
+      void tree?.killAllAsync();
     }, request.timeoutMs);
+    const onAbort = () => {
+      aborted = true;
+      void tree?.killAllAsync();
+    };
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
     let exit: { code: number | null; signal: string | null } = { code: null, signal: null };
     let settled = false;
     let exitedAt: number | undefined;
-    const finish = () => {
+    const finish = async () => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      killTree();
-      const stdout = out.text();
-      const stderr = err.text();
+      request.signal?.removeEventListener("abort", onAbort);
+      // A leftover descendant (setsid, double fork) must not outlive the scenario.
+      await tree?.killAllAndWait();
+      tracked?.untrack();
       resolve({
         exitCode: exit.code,
         signal: exit.signal,
         timedOut,
+        aborted,
         startedAt,
         endedAt: exitedAt ?? Date.now(),
-        stdout,
-        stderr,
+        stdout: out.text(),
+        stderr: err.text(),
         spawnError,
       });
     };
     child.on("error", (error) => {
       spawnError = error.message;
-      finish();
+      void finish();
     });
     // On exit, end the rest of the tree too: a leftover grandchild must not hold the pipes open.
     child.on("exit", (code, signal) => {
       exit = { code, signal };
       exitedAt = Date.now();
-      killTree();
+      void tree?.killAllAsync();
     });
-    child.on("close", finish);
+    child.on("close", () => void finish());
   });
 }
 

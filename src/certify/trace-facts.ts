@@ -16,6 +16,11 @@ export function callLabel(entry: TraceEntry): string {
   return `call ${entry.n} (${entry.method} ${entry.url.split("?")[0]})`;
 }
 
+/** True for GET /me and GET /capabilities: account calls that read no records and "work on every plan". */
+export function isAccountCall(entry: TraceEntry): boolean {
+  return entry.operation === "me" || entry.operation === "capabilities";
+}
+
 /** Seconds from `fromMs` to `toMs`, two decimals. */
 export function seconds(fromMs: number, toMs: number): string {
   return ((toMs - fromMs) / 1000).toFixed(2);
@@ -74,9 +79,31 @@ export function errorCodeOf(entry: TraceEntry): string {
   return typeof body?.error?.code === "string" ? body.error.code : "?";
 }
 
-/** True when two calls are the same request: method, URL and (JSON-equal) body. */
+/**
+ * True when two calls are the same request: method, URL and the same body as the server reads it — JSON key
+ * order, the order of `ids`, `include` and `extend` (sets of names; the answer is keyed by id) and properties
+ * given at their contract default (`dataset: "basic"`, `include: []`, `extend: []`, `cursor: null`) make no
+ * difference. So a 503 retried with reordered ids is the same request, and a 400 resent so is unchanged.
+ */
 export function sameRequest(a: TraceEntry, b: TraceEntry): boolean {
-  return a.method === b.method && a.url === b.url && canonicalBody(a.body) === canonicalBody(b.body);
+  return a.method === b.method && a.url === b.url && requestKey(a) === requestKey(b);
+}
+
+/** Defaults of the batch body (POST /entities/batch, request body table). */
+const BATCH_DEFAULTS: Record<string, unknown> = { dataset: "basic", include: [], extend: [], cursor: null };
+
+function requestKey(entry: TraceEntry): string {
+  const body = batchBody(entry);
+  if (!body) return canonicalBody(entry.body);
+  const read: Record<string, unknown> = { ...BATCH_DEFAULTS, ...body };
+  for (const name of ["ids", "include", "extend"]) {
+    const list = read[name];
+    if (Array.isArray(list) && list.every((item) => typeof item === "string")) read[name] = [...list].sort();
+  }
+  for (const [name, value] of Object.entries(BATCH_DEFAULTS)) {
+    if (jsonEqual(read[name], value)) delete read[name];
+  }
+  return JSON.stringify(sortKeys(read));
 }
 
 /** Calls that started after `entry`'s response had been sent (calls in flight before do not count). */

@@ -13,12 +13,15 @@ import type { RunOptions } from "../runner/options.js";
 import type { ServerOptions } from "../server/types.js";
 import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
+import { MERGE_FLAGS } from "./commands/merge-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
+import { REPLAY_FLAGS } from "./commands/replay-flags.js";
 import { RUN_FLAGS } from "./commands/run-flags.js";
 import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
+import type { ProgressOutputOptions } from "./progress-output.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
@@ -34,7 +37,9 @@ const COMMANDS = [
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
-      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--alt-ignore", "/a", "/b"],
+      ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
+      ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
+      ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--alt-ignore", "/a", "/b"],
     ],
   },
   {
@@ -44,13 +49,24 @@ const COMMANDS = [
       ...["--base-url", "http://127.0.0.1:1/v1", "--api-key-env", "K", "--profile", "latency"],
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
-      ...["--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
+      ...["--expect-rate-limit", "600/5", "--quiet"],
     ],
+  },
+  {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
+  },
+  {
+    name: "replay",
+    table: REPLAY_FLAGS as unknown as AnyTable,
+    args: ["report.json", "--check", "x.y", "--index", "2", "--api-key-env", "K", "--timeout-ms", "100"],
   },
   {
     name: "certify-client",
     table: CERTIFY_FLAGS as unknown as AnyTable,
-    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5"],
+    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5", "--quiet"],
   },
   {
     name: "validate",
@@ -66,8 +82,14 @@ const COMMANDS = [
     args: [
       ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
       ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
-      ...["--keys-file", "k.env", "--fixtures-out", "f.json"],
+      ...["--keys-file", "k.env", "--fixtures-out", "f.json", "--credits", "100"],
+      ...["--calls-per-day", "50", "--records-per-day", "500"],
     ],
+  },
+  {
+    name: "merge",
+    table: MERGE_FLAGS as unknown as AnyTable,
+    args: ["shard-1", "shard-2", "--report-dir", "d"],
   },
   {
     name: "openapi",
@@ -78,13 +100,13 @@ const COMMANDS = [
 
 describe("flag tables (compile time)", () => {
   it("type every command's flags from its options type", () => {
-    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions>>();
-    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions>>();
-    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions>>();
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions & ProgressOutputOptions>>();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions>>();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions & ProgressOutputOptions>>();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
     expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
     expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
-    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions>();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet">();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
 

@@ -81,7 +81,7 @@ describe("cbcheck serve for scripts", () => {
     });
     expect(free.status).toBe(403);
     p.child.kill("SIGTERM");
-    expect(await p.exited).toBe(0);
+    expect(await p.exited).toBe(143);
     expect(p.output().trim().split("\n")).toHaveLength(1);
   });
 
@@ -92,7 +92,7 @@ describe("cbcheck serve for scripts", () => {
     expect(lc.keys.plus).not.toBe(ld.keys.plus);
     expect(lc.keys.plus).not.toBe(la.keys.plus);
     for (const p of [a, b, c, d]) p.child.kill("SIGTERM");
-    expect(await Promise.all([a, b, c, d].map((p) => p.exited))).toEqual([0, 0, 0, 0]);
+    expect(await Promise.all([a, b, c, d].map((p) => p.exited))).toEqual([143, 143, 143, 143]);
   });
 
   it("--json without --fixtures-out writes a temporary fixtures file and removes it on exit", async () => {
@@ -100,7 +100,7 @@ describe("cbcheck serve for scripts", () => {
     const line = await firstLine(p);
     expect(existsSync(line.fixtures)).toBe(true);
     p.child.kill("SIGINT");
-    expect(await p.exited).toBe(0);
+    expect(await p.exited).toBe(130);
     expect(existsSync(line.fixtures)).toBe(false);
   });
 

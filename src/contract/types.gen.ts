@@ -901,7 +901,10 @@ export interface CbcheckLoadProfile {
    * Profile id, used in reports.
    */
   name: string;
-  description: string;
+  /**
+   * Optional: what the profile is for.
+   */
+  description?: string;
   /**
    * What the run proves beyond per-response checks: `throughput` (budgets), `rate-limit` (burst past the limit, 429s, recovery), `batch-limits` (bounds hold under concurrency).
    */
@@ -1113,9 +1116,20 @@ export interface CbcheckReport {
     command?: string;
   };
   /**
-   * pass: exit 0; fail: exit 1.
+   * Matches the exit code. pass: exit 0; fail: exit 1 (a violation); incomplete: exit 2 (stopped before every verdict, or inconclusive checks without --allow-inconclusive; `reason` says why); error: exit 2 (a harness error before any verdict; see `error`); interrupted: exit 130 (SIGINT) or 143 (SIGTERM), with everything judged so far.
    */
-  verdict: "pass" | "fail";
+  verdict: "pass" | "fail" | "incomplete" | "interrupted" | "error";
+  /**
+   * Why the verdict is incomplete, interrupted or error (absent for pass and fail).
+   */
+  reason?: string;
+  /**
+   * The harness error that ended the command (verdict error): its stable code and one-line message.
+   */
+  error?: {
+    code: string;
+    message: string;
+  };
   summary: {
     passed: number;
     failed: number;
@@ -1127,11 +1141,11 @@ export interface CbcheckReport {
      */
     calls?: number;
     /**
-     * Credits the target charged the run (its cost.credits_charged), run only.
+     * Credits the run spent (run).
      */
     credits?: number;
     /**
-     * Wall time of the run in seconds.
+     * Wall time of the run in seconds (run).
      */
     seconds?: number;
   };

@@ -60,21 +60,25 @@ export function parameterExamples(
       ];
     }
     case "entity-get": {
-      const plans = [entityGetPlan(org, {}), ...entityOptionSets().map((o) => entityGetPlan(org, o))];
       const influencer = fixtures.influencer_ids[0];
-      if (opts.allowCredits && influencer) plans.push(entityGetPlan(influencer, { dataset: "influencer" }));
-      return plans;
+      return [
+        entityGetPlan(org, {}),
+        // The dataset that costs credits, when allowed, right after the plainest read: a short run keeps it.
+        ...(opts.allowCredits && influencer ? [entityGetPlan(influencer, { dataset: "influencer" })] : []),
+        ...entityOptionSets().map((o) => entityGetPlan(org, o)),
+      ];
     }
     case "entity-batch": {
-      const batch = [org, ...ids.filter((id) => id !== org).slice(0, 2)];
-      const plans = [
+      // Known ids and an unknown one, so that `coverage.missing` is exercised from the first request.
+      const batch = [org, ...ids.filter((id) => id !== org).slice(0, 2), paddingOrgId(1)];
+      const influencer = fixtures.influencer_ids[0];
+      return [
         entityBatchPlan({ ids: batch }),
+        ...(opts.allowCredits && influencer
+          ? [entityBatchPlan({ ids: [influencer], dataset: "influencer" })]
+          : []),
         ...entityOptionSets().map((o) => entityBatchPlan({ ids: batch, ...o })),
       ];
-      const influencer = fixtures.influencer_ids[0];
-      if (opts.allowCredits && influencer)
-        plans.push(entityBatchPlan({ ids: [influencer], dataset: "influencer" }));
-      return plans;
     }
     case "me":
     case "capabilities":

@@ -113,6 +113,8 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
       sentAt: 0,
       request: undefined as PreparedRequest | undefined,
       closing: false,
+      /** A send is waiting for its slot (open model). */
+      isWaiting: false,
     };
     raw.on("response", () => {
       const r = answered;
@@ -161,10 +163,18 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
     };
     interceptSends(client, (go) => {
       if (!schedule) return send(go);
+      // A reconnect (the server closed the connection, e.g. after a 413) asks again while the send after the
+      // last response still waits for its slot: a second send would put two requests in flight on one
+      // connection and pair responses with the wrong requests.
+      if (state.isWaiting) return;
       const due = schedule.nextDue();
       const wait = due - performance.now();
-      if (wait > 0) setTimeout(() => send(go, due), wait);
-      else send(go, due);
+      if (wait <= 0) return send(go, due);
+      state.isWaiting = true;
+      setTimeout(() => {
+        state.isWaiting = false;
+        send(go, due);
+      }, wait);
     });
   };
   let instance: autocannon.Instance | undefined;
@@ -219,5 +229,7 @@ export function driveLoad(options: DriveOptions): Promise<DriveResult> {
       return;
     }
     options.signal?.addEventListener("abort", stopAtCap, { once: true });
+    // Aborted before this phase began (during a warm-up, say): an abort event will not come again.
+    if (options.signal?.aborted) stopAtCap();
   });
 }

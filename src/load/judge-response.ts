@@ -20,6 +20,8 @@ import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "./verd
 
 /** Judged on every 429, sampled or not: headers are always checked. */
 const RETRY_AFTER_CHECK = rateRetryAfterOn429.id;
+/** Codes of a 429 (Errors: "`volume_limit`, `expense_limit`"). */
+const THROTTLE_CODES = ["volume_limit", "expense_limit"];
 const checksById = new Map<string, Check>(CATALOGUE.map((c) => [c.id, c]));
 /** Checks run on bodies (the Retry-After check already ran on the load thread). */
 const BODY_CHECKS = CATALOGUE.map((c) => c.id).filter((id) => id !== RETRY_AFTER_CHECK);
@@ -40,13 +42,17 @@ export class ResponseJudge {
   readonly #table: number = 0;
   /** Responses that broke an expectation or an error-severity check. */
   bad = 0;
+  /** 429s allowed as throttling. */
+  throttled = 0;
+  readonly #allowThrottle: boolean;
 
   constructor(
     private readonly tallies: Tallies,
     private readonly requests: PreparedRequest[],
-    options: { sampleRate?: number; pool?: ValidationPool } = {},
+    options: { sampleRate?: number; pool?: ValidationPool; allowThrottle?: boolean } = {},
   ) {
     this.#sampleRate = options.sampleRate ?? 1;
+    this.#allowThrottle = options.allowThrottle ?? false;
     requests.forEach((r, i) => {
       this.#index.set(r, i);
     });
@@ -75,8 +81,11 @@ export class ResponseJudge {
     const { request, status } = sample;
     const seq = ++this.#seq;
     const headers = sample.headers;
-    let good = this.#judgeStatus(request, status);
-    if (status >= 400 && request.expect.codes) good = this.#judgeCode(request, status, sample.body) && good;
+    const isThrottled = status === 429 && this.#allowThrottle && !request.expect.statuses.includes(429);
+    let good = isThrottled ? this.#judgeThrottle(request, sample.body) : this.#judgeStatus(request, status);
+    if (!isThrottled && status >= 400 && request.expect.codes) {
+      good = this.#judgeCode(request, status, sample.body) && good;
+    }
     if (status === 429) {
       const exchange: Exchange = {
         operation: request.operation,
@@ -138,6 +147,29 @@ export class ResponseJudge {
         expected: request.expect.statuses.join(", "),
         received: String(status),
         status,
+      }),
+    );
+    return false;
+  }
+
+  /** A 429 outside the rate-limit profile: allowed when its code is one the Errors table lists for 429. */
+  #judgeThrottle(request: PreparedRequest, body: string): boolean {
+    this.throttled++;
+    const verdict = LOAD.throttledWellFormed;
+    const code = errorCode(body);
+    if (code !== undefined && THROTTLE_CODES.includes(code)) {
+      this.tallies.pass(verdict);
+      return true;
+    }
+    this.tallies.fail(
+      verdict,
+      undefined,
+      exampleFor(request, {
+        title: `${request.name}: 429 with code ${code ?? "(none)"}`,
+        pointer: "/error/code",
+        expected: THROTTLE_CODES.join(" or "),
+        received: code ?? "(absent)",
+        status: 429,
       }),
     );
     return false;

@@ -5,7 +5,8 @@
  */
 import { HarnessError } from "../errors.js";
 import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
-import { isLoopbackUrl } from "../runner/index.js";
+import { defaultReportDir } from "../report/report-dir.js";
+import { isLoopbackUrl, parseRate } from "../runner/index.js";
 import type { EmbeddedMode } from "./embedded-target.js";
 import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
 import type { LoadProfile } from "./profile.js";
@@ -16,6 +17,8 @@ export const LOAD_DEFAULTS = {
   maxCalls: 100_000,
   maxSeconds: 900,
   validators: 1,
+  /** The contract's limit on Plus (Limits: 120 calls per minute). */
+  expectRateLimit: "120/60",
 } as const;
 
 /** What the user may set; every field optional. */
@@ -27,6 +30,11 @@ export interface LoadOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Built-in profile names or profile files; default every built-in profile. */
   profiles?: string[];
+  /**
+   * `CALLS/SECONDS`: the limit the target enforces (default for `--base-url`: the contract's 120/60). Profiles
+   * pace themselves under it; the `rate-limit` profile judges it.
+   */
+  expectRateLimit?: string;
   /** Consent to load a target that is not on this machine. */
   allowRemoteLoad?: boolean;
   reportDir?: string;
@@ -51,6 +59,8 @@ export interface LoadOptions {
 /** Options after defaults and validation. */
 export interface ResolvedLoadOptions {
   target: { kind: "embedded" } | { kind: "url"; baseUrl: string; isLoopback: boolean; apiKey: string };
+  /** The declared limit; absent on the embedded server unless given (each profile sets its own there). */
+  expectRateLimit?: { calls: number; windowSeconds: number };
   profiles: LoadProfile[];
   reportDir: string;
   fixtures?: string;
@@ -100,11 +110,14 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     const apiKey = requireApiKey(input.env ?? {}, input.apiKeyEnv ?? LOAD_DEFAULTS.apiKeyEnv);
     target = { kind: "url", baseUrl, isLoopback, apiKey };
   }
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const rateText =
+    input.expectRateLimit ?? (target.kind === "url" ? LOAD_DEFAULTS.expectRateLimit : undefined);
+  const rate = rateText === undefined ? undefined : parseRate(rateText);
   return {
     target,
+    ...(rate ? { expectRateLimit: { calls: rate.calls, windowSeconds: rate.seconds } } : {}),
     profiles,
-    reportDir: input.reportDir ?? `reports/load-${stamp}`,
+    reportDir: input.reportDir ?? defaultReportDir("load", now),
     fixtures: input.fixtures,
     durationSeconds: num("durationSeconds", input.durationSeconds),
     sampleRate: num("sampleRate", input.sampleRate),

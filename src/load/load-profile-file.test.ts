@@ -7,7 +7,7 @@ import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
 
 describe("load profiles", () => {
   it("the built-in profiles are valid against schemas/load-profile.schema.json", () => {
-    expect(builtInProfileNames()).toEqual(["latency", "rate-limit", "batch-limits"]);
+    expect(builtInProfileNames()).toEqual(["latency", "batch-limits", "rate-limit"]);
     for (const name of builtInProfileNames()) expect(loadProfile(name).name).toBe(name);
   });
 
@@ -29,7 +29,18 @@ describe("load profiles", () => {
     expect(() => loadProfile(file)).toThrow(/\/mix/);
   });
 
+  it("a custom profile needs no description", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cbcheck-profile-"));
+    const file = join(dir, "mine.json");
+    const mix = [{ operation: "resolve" }];
+    writeFileSync(
+      file,
+      JSON.stringify({ name: "mine", scenario: "throughput", mix, connections: 1, durationSeconds: 1 }),
+    );
+    expect(loadProfile(file).name).toBe("mine");
+  });
+
   it("an unknown name lists the built-in ones", () => {
-    expect(() => loadProfile("nope")).toThrow(/latency, rate-limit, batch-limits/);
+    expect(() => loadProfile("nope")).toThrow(/latency, batch-limits, rate-limit/);
   });
 });

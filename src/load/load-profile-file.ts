@@ -21,7 +21,8 @@ export function builtInProfileNames(): string[] {
   const names = readdirSync(builtInProfileDir())
     .filter((f) => f.endsWith(".json"))
     .map((f) => f.replace(/\.json$/, ""));
-  const order = ["latency", "rate-limit", "batch-limits"];
+  // rate-limit last: its burst fills the target's window, which would throttle the profiles after it.
+  const order = ["latency", "batch-limits", "rate-limit"];
   return names.sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
 }
 

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { decideVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
 import { mergeLoadReports } from "./merge-reports.js";
 
@@ -12,11 +13,6 @@ import { mergeLoadReports } from "./merge-reports.js";
 export interface MergeOptions {
   /** report.json files written by `cbcheck load`; when given, nothing is sent. */
   merge?: string[];
-}
-
-/** Where a merge writes when no report directory is given: `reports/load-merged-<timestamp>`. */
-export function mergedReportDir(now: Date = new Date()): string {
-  return `reports/load-merged-${now.toISOString().replace(/[:.]/g, "-")}`;
 }
 
 function readReport(file: string): Report {
@@ -33,8 +29,20 @@ function readReport(file: string): Report {
   }
 }
 
-/** Merges the load reports in `files`; throws HarnessError when one cannot be read or is not a load report. */
+/**
+ * Merges the load reports in `files`; throws HarnessError when one cannot be read or is not a load report.
+ * A shard that did not finish (incomplete, interrupted, error) makes the merged run incomplete, never a pass.
+ */
 export function mergeLoad(files: readonly string[]): CommandResult {
-  const { report, sections } = mergeLoadReports(files.map(readReport), VERSION);
-  return { report, sections, secrets: [] };
+  const shards = files.map(readReport);
+  const { report, sections } = mergeLoadReports(shards, VERSION);
+  const unfinished = shards
+    .map((shard, i) => ({ shard, file: files[i] }))
+    .filter(({ shard }) => shard.verdict !== "pass" && shard.verdict !== "fail");
+  if (unfinished.length === 0) return { report, sections, secrets: [] };
+  const stopped = unfinished
+    .map(({ shard, file }) => `shard ${file} is ${shard.verdict}${shard.reason ? ` (${shard.reason})` : ""}`)
+    .join("; ");
+  Object.assign(report, decideVerdict(report.results, { stopped, allowInconclusive: true }));
+  return { report, sections, secrets: [], stopped };
 }

@@ -1,7 +1,11 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildLoadReport, type LoadDetails } from "./build-report.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram, recordMs } from "./latency-histogram.js";
+import { mergeLoad } from "./merge-load.js";
 import { mergeLoadReports } from "./merge-reports.js";
 import type { LoadProfile } from "./profile.js";
 import type { PhaseResult } from "./run-phase.js";
@@ -44,6 +48,7 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     drive,
     good: n,
     bad: 0,
+    throttled: 0,
     statusCounts: { 200: n },
     events: [],
   };
@@ -101,5 +106,19 @@ describe("mergeLoadReports", () => {
   it("refuses reports that are not from cbcheck load", () => {
     const a = buildLoadReport([shard(10, 0)], meta).report;
     expect(() => mergeLoadReports([{ ...a, command: "run" }], "t")).toThrow(/cbcheck load/);
+  });
+
+  it("never passes a merge with a shard that did not finish (incomplete, interrupted)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cbcheck-merge-"));
+    const a = buildLoadReport([shard(1000, 0)], meta).report;
+    const b = { ...buildLoadReport([shard(1000, 0)], meta).report, verdict: "interrupted" as const };
+    b.reason = "interrupted by SIGINT after 4 judged row(s); the rest has no verdict";
+    const files = [join(dir, "a.json"), join(dir, "b.json")];
+    writeFileSync(files[0], JSON.stringify(a));
+    writeFileSync(files[1], JSON.stringify(b));
+    const merged = mergeLoad(files);
+    expect(merged.report.verdict).toBe("incomplete");
+    expect(merged.stopped).toContain(`shard ${files[1]} is interrupted (interrupted by SIGINT`);
+    expect(mergeLoad([files[0], files[0]]).report.verdict).not.toBe("incomplete");
   });
 });

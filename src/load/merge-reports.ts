@@ -80,6 +80,7 @@ function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): Ch
     },
     good: details.responses - details.bad,
     bad: details.bad,
+    throttled: 0,
     statusCounts: details.statusCounts,
     events: [],
   };

@@ -7,6 +7,7 @@
 import { HarnessError } from "../errors.js";
 import { HarRecorder } from "../report/har.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { decideVerdict } from "../report/verdict.js";
 import { loadFixtures } from "../runner/index.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -28,23 +29,34 @@ import { ValidationPool } from "./validation-pool.js";
 export interface LoadHooks {
   /** Plain progress lines (profile started, calls and broken expectations per profile, …). */
   onProgress?: (line: string) => void;
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was judged is returned. */
+  signal?: AbortSignal;
+  /** Called as each profile starts, with its planned duration in seconds (progress bars). */
+  onProfile?: (name: string, plannedSeconds: number) => void;
+  /** Told of every response while a profile runs (live req/s). */
+  onResponse?: () => void;
+}
+
+/** The planned duration of profile `p` in seconds (the plan and the progress bar read it here). */
+export function plannedSeconds(options: ResolvedLoadOptions, p: LoadProfile): number {
+  return Math.min(options.durationSeconds ?? p.durationSeconds, p.caps?.maxSeconds ?? Infinity);
 }
 
 /** The plan printed before anything is sent: calls and duration per profile, and the hard caps. */
 export function planLines(options: ResolvedLoadOptions): string[] {
   const isEmbedded = options.target.kind === "embedded";
   const lines = options.profiles.map((p) => {
-    const seconds = Math.min(options.durationSeconds ?? p.durationSeconds, p.caps?.maxSeconds ?? Infinity);
+    const seconds = plannedSeconds(options, p);
     const cap = Math.min(options.maxCalls, p.caps?.maxCalls ?? Infinity, p.amount ?? Infinity);
     if (p.scenario === "rate-limit") {
-      const l = expectedRateLimit(p, isEmbedded);
+      const l = expectedRateLimit(p, isEmbedded, options.expectRateLimit);
       const burst = Math.min(burstSize(l, p), cap);
       return `  ${p.name}: a burst of ${burst} calls (limit ${l.calls} per ${l.windowSeconds} s), one more after Retry-After; a second burst only if the window leaks`;
     }
     const planned = p.rate
       ? `about ${Math.min(cap, Math.ceil(p.rate * seconds))} calls`
       : `up to ${cap} calls`;
-    return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap)})`;
+    return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap, options.expectRateLimit)})`;
   });
   const where = options.target.kind === "url" ? options.target.baseUrl : "the embedded reference server";
   return [
@@ -61,6 +73,12 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.maxSeconds * 1000);
   timer.unref();
+  // An interruption ends sending the way the global deadline does; the notes say which of the two it was.
+  const interrupt = () => deadline.abort();
+  hooks.signal?.addEventListener("abort", interrupt, { once: true });
+  if (hooks.signal?.aborted) interrupt();
+  const why = () =>
+    hooks.signal?.aborted ? "interrupted" : `stopped at --max-seconds ${options.maxSeconds}`;
   const servers = new Map<string, Promise<EmbeddedTarget>>();
   const poolStart = ValidationPool.start({ size: options.validators });
   const runs: ProfileRun[] = [];
@@ -77,7 +95,8 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     let callsLeft = options.maxCalls;
     for (const profile of options.profiles) {
       if (deadline.signal.aborted) {
-        notes.push(`stopped at --max-seconds ${options.maxSeconds} before profile ${profile.name}`);
+        notes.push(`${why()} before profile ${profile.name}`);
+        stopped = true;
         break;
       }
       if (callsLeft <= 0) {
@@ -88,6 +107,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
       secrets.push(target.apiKey);
       pool ??= await poolStart;
       let run: ProfileRun;
+      hooks.onProfile?.(profile.name, plannedSeconds(options, profile));
       try {
         run = await runProfile(profile, target, {
           durationSeconds: options.durationSeconds,
@@ -97,18 +117,23 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
           pool,
           ...(har ? { har } : {}),
           log,
+          ...(hooks.onResponse ? { onResponse: hooks.onResponse } : {}),
         });
       } catch (err) {
         // Only the global deadline ends a profile early (a wait on Retry-After or a fresh window).
         if (!deadline.signal.aborted) throw err;
-        notes.push(
-          `stopped at --max-seconds ${options.maxSeconds} during profile ${profile.name}: no verdict for it`,
-        );
+        notes.push(`${why()} during profile ${profile.name}: no verdict for it`);
         stopped = true;
         break;
       }
       callsLeft -= run.calls;
       runs.push(run);
+      if (deadline.signal.aborted) {
+        // The profile was cut short: what it judged is kept, but its budgets saw only part of the plan.
+        notes.push(`${why()} during profile ${profile.name}: judged on the part that ran`);
+        stopped = true;
+        break;
+      }
       log(
         `${profile.name}: ${run.calls} calls, ${run.tallies.all().filter((f) => f.failed > 0).length} broken expectations`,
       );
@@ -120,6 +145,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     }
   } finally {
     clearTimeout(timer);
+    hooks.signal?.removeEventListener("abort", interrupt);
     await Promise.allSettled([...servers.values()].map(async (s) => (await s).close()));
     await (pool ?? (await poolStart.catch(() => undefined)))?.close();
   }
@@ -140,13 +166,9 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   });
   const harFile = options.har && har ? { har: { path: options.har, document: har.document() } } : {};
   if (!stopped) return { report, sections, secrets, ...harFile };
-  return {
-    report,
-    sections,
-    secrets,
-    ...harFile,
-    stopped: "stopped at --max-seconds before every verdict; see the reports",
-  };
+  const reason = `${why()} before every verdict; see the reports`;
+  Object.assign(report, decideVerdict(report.results, { stopped: reason, allowInconclusive: true }));
+  return { report, sections, secrets, ...harFile, stopped: reason };
 }
 
 async function targetFor(
@@ -157,7 +179,14 @@ async function targetFor(
 ): Promise<LoadTarget> {
   if (options.target.kind === "url") {
     const { baseUrl, apiKey } = options.target;
-    return { baseUrl, apiKey, fixtures: fileFixtures ?? emptyFixtures(), isEmbedded: false };
+    const declared = options.expectRateLimit;
+    return {
+      baseUrl,
+      apiKey,
+      fixtures: fileFixtures ?? emptyFixtures(),
+      isEmbedded: false,
+      ...(declared ? { declaredLimit: declared } : {}),
+    };
   }
   const server = await embeddedFor(profile, options, servers).catch((err: unknown) => {
     if (err instanceof HarnessError) throw err;
@@ -168,6 +197,7 @@ async function targetFor(
     apiKey: server.keys.plus,
     fixtures: { ...server.fixtures, ...(fileFixtures ?? {}) },
     isEmbedded: true,
+    ...(options.expectRateLimit ? { declaredLimit: options.expectRateLimit } : {}),
   };
 }
 

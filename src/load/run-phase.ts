@@ -44,6 +44,8 @@ export interface PhaseResult {
   drive: DriveResult;
   good: number;
   bad: number;
+  /** Well-formed 429s allowed as throttling (`allowThrottle`). */
+  throttled: number;
   statusCounts: Record<string, number>;
   /** Kept only when `keepEvents` was asked (bounded by the call cap). */
   events: ResponseEvent[];
@@ -66,8 +68,12 @@ export interface PhaseOptions {
   isWarmUp?: boolean;
   /** Validation workers for response bodies; absent: bodies are judged inline. */
   pool?: ValidationPool;
+  /** A 429 the mix does not expect is an allowed answer (throttling), judged only for its form. */
+  allowThrottle?: boolean;
   /** Samples exchanges for `--har` (it keeps its own bound). */
   har?: HarRecorder;
+  /** Told of every response, warm-up included (live progress). */
+  onResponse?: () => void;
 }
 
 /** Runs one phase to its end (duration, call cap or abort). */
@@ -75,6 +81,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   const judge = new ResponseJudge(options.tallies, options.requests, {
     sampleRate: options.sampleRate,
     pool: options.pool,
+    allowThrottle: options.allowThrottle ?? false,
   });
   const latency = new Map<string, ItemLatency>();
   for (const r of options.requests) {
@@ -92,6 +99,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     for (const sample of batch) judge.judge(sample);
   };
   const onResponse = (sample: ResponseSample) => {
+    options.onResponse?.();
     if (options.isWarmUp) return;
     recordLatency(latency.get(sample.request.name)!, sample);
     options.har?.add({
@@ -132,6 +140,7 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     drive,
     good: drive.responses - judge.bad,
     bad: judge.bad,
+    throttled: judge.throttled,
     statusCounts,
     events,
   };

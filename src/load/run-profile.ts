@@ -8,6 +8,7 @@ import { BATCH } from "../verdicts/limits.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
+import { noteThrottled, pacedBudgets, pacedRate } from "./pacing.js";
 import { PeakRss } from "./peak-rss.js";
 import type { LoadProfile, RateLimitExpectation } from "./profile.js";
 import { buildRequestMix } from "./request-mix.js";
@@ -24,6 +25,8 @@ export interface LoadTarget {
   fixtures: TargetFixtures;
   /** The embedded reference server (its `embedded` settings apply). */
   isEmbedded: boolean;
+  /** The limit the target is declared to enforce (`--expect-rate-limit`): profiles pace under it. */
+  declaredLimit?: RateLimitExpectation;
 }
 
 /** Overrides from the command line, already validated. */
@@ -37,6 +40,8 @@ export interface ProfileOverrides {
   /** Samples exchanges for `--har`. */
   har?: HarRecorder;
   log(line: string): void;
+  /** Told of every response (live progress). */
+  onResponse?: () => void;
 }
 
 /** The outcome of one profile. */
@@ -57,9 +62,16 @@ export interface ProfileRun {
   peakRssMiB: number;
 }
 
-/** The limit to expect: the embedded server's own settings, or the profile's (contract) figures. */
-export function expectedRateLimit(profile: LoadProfile, isEmbedded: boolean): RateLimitExpectation {
-  const declared = profile.rateLimit ?? { calls: 120, windowSeconds: 60 };
+/**
+ * The limit to expect: the embedded server's own settings, else the declared limit (`--expect-rate-limit`),
+ * else the profile's (contract) figures.
+ */
+export function expectedRateLimit(
+  profile: LoadProfile,
+  isEmbedded: boolean,
+  declaredLimit?: RateLimitExpectation,
+): RateLimitExpectation {
+  const declared = { ...(profile.rateLimit ?? { calls: 120, windowSeconds: 60 }), ...declaredLimit };
   const e = profile.embedded;
   if (!isEmbedded || !e?.rateLimit) return declared;
   return { ...declared, calls: e.rateLimit, windowSeconds: (e.rateWindowMs ?? 60_000) / 1000 };
@@ -92,6 +104,7 @@ async function runScenario(
     profile.caps?.maxSeconds ?? Infinity,
   );
   let maxCalls = Math.min(o.maxCalls, profile.caps?.maxCalls ?? Infinity, profile.amount ?? Infinity);
+  const rate = pacedRate(profile.rate, target.declaredLimit);
   const base = {
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
@@ -103,11 +116,12 @@ async function runScenario(
     pool: o.pool,
     ...(o.har ? { har: o.har } : {}),
     tallies,
+    ...(o.onResponse ? { onResponse: o.onResponse } : {}),
   };
   let phases: PhaseResult[];
   const warmUps: PhaseResult[] = [];
   if (profile.scenario === "rate-limit") {
-    const limit = expectedRateLimit(profile, target.isEmbedded);
+    const limit = expectedRateLimit(profile, target.isEmbedded, target.declaredLimit);
     phases = await runRateLimitScenario(
       { ...limit, burst: Math.min(burstSize(limit, profile), maxCalls) },
       base,
@@ -120,17 +134,19 @@ async function runScenario(
       const w = await runPhase({
         ...base,
         durationSeconds: warmUp,
-        rate: profile.rate,
+        rate,
+        allowThrottle: true,
         maxCalls,
         isWarmUp: true,
       });
       maxCalls -= w.drive.sent;
       warmUps.push(w);
     }
-    o.log(`${profile.name}: ${describePlan(profile, durationSeconds, maxCalls)}`);
-    const phase = await runPhase({ ...base, rate: profile.rate, maxCalls, keepEvents: false });
+    o.log(`${profile.name}: ${describePlan(profile, durationSeconds, maxCalls, target.declaredLimit)}`);
+    const phase = await runPhase({ ...base, rate, maxCalls, keepEvents: false, allowThrottle: true });
     phases = [phase];
-    judgeBudgets(profile.budgets, phase, tallies);
+    judgeBudgets(pacedBudgets(profile.budgets, rate), phase, tallies);
+    noteThrottled(phase, tallies);
     if (profile.scenario === "batch-limits") judgeNo5xx(phase, tallies);
   }
   const run = summarisePhases(profile, tallies, phases);
@@ -144,8 +160,18 @@ export function burstSize(limit: RateLimitExpectation, profile: LoadProfile): nu
 }
 
 /** One line: what a profile will send. */
-export function describePlan(profile: LoadProfile, durationSeconds: number, maxCalls: number): string {
-  const pace = profile.rate ? `${profile.rate} requests/s` : "as fast as the connections go";
+export function describePlan(
+  profile: LoadProfile,
+  durationSeconds: number,
+  maxCalls: number,
+  declaredLimit?: RateLimitExpectation,
+): string {
+  const rate = pacedRate(profile.rate, declaredLimit);
+  const paced =
+    rate !== undefined && rate !== profile.rate && declaredLimit
+      ? ` (paced under the declared limit ${declaredLimit.calls}/${declaredLimit.windowSeconds} s)`
+      : "";
+  const pace = rate ? `${+rate.toFixed(2)} requests/s${paced}` : "as fast as the connections go";
   return `${profile.connections} connections, ${pace}, ${durationSeconds} s, at most ${maxCalls} calls`;
 }
 

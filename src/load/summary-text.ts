@@ -5,6 +5,7 @@
  */
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
+import { verdictLabel } from "../report/verdict.js";
 import type { LoadDetails } from "./build-report.js";
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
@@ -32,9 +33,10 @@ export function loadSummaryText(report: Report, files: readonly string[] = []): 
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   const s = report.summary;
   lines.push(
-    `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ` +
+    `${verdictLabel(report.verdict)}: ${s.passed} passed, ${s.failed} failed, ${s.warnings} warnings, ` +
       `${s.inconclusive} inconclusive; ${s.calls ?? 0} calls; peak memory ${details?.peakRssMiB ?? "?"} MiB`,
   );
+  if (report.reason) lines.push(`${verdictLabel(report.verdict)}: ${report.reason}`);
   if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
   return `${lines.join("\n")}\n`;
 }

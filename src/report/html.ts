@@ -8,6 +8,7 @@ import { curlOf, keyValueLines } from "./failure-text.js";
 import { FILTERS, HTML_STYLE } from "./html-style.js";
 import type { CheckResult, Counterexample, HtmlSection, Report } from "./model.js";
 import { byStatus, groupBySuite, type Reporter } from "./reporter.js";
+import { verdictLabel } from "./verdict.js";
 
 /** Forbids scripts and any fetch, so even a hostile string that escaped escaping could not load anything. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -112,8 +113,8 @@ function sectionHtml(s: HtmlSection): string {
 export const htmlReporter: Reporter = {
   fileName: "report.html",
   render(report, sections) {
-    const verdict = report.verdict === "pass" ? "PASS" : "FAIL";
-    const title = `cbcheck ${report.command}: ${verdict}`;
+    const title = `cbcheck ${report.command}: ${verdictLabel(report.verdict)}`;
+    const reason = report.reason ? `<p class="reason">${h(report.reason)}</p>` : "";
     return [
       "<!doctype html>",
       '<html lang="en"><head><meta charset="utf-8">',
@@ -121,6 +122,7 @@ export const htmlReporter: Reporter = {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${h(title)}</title><style>${HTML_STYLE}</style></head><body>`,
       `<div class="banner ${report.verdict === "pass" ? "pass" : "fail"}">${h(title)}</div><main>`,
+      reason,
       metaHtml(report),
       summaryHtml(report),
       problemsHtml(report),

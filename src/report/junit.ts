@@ -1,6 +1,7 @@
 /**
  * JUnit XML: a testsuite per suite, a testcase per check and operation. Failures carry the counterexample
- * text; skip and inconclusive are `<skipped>`; warnings go to `<system-out>` (they never fail a run).
+ * text; skip and inconclusive are `<skipped>`; warnings go to `<system-out>` (they never fail a run); a verdict
+ * other than pass or fail is an `<error>` of its own.
  */
 import { escapeXml, truncate } from "./escape.js";
 import { failureText } from "./failure-text.js";
@@ -28,10 +29,27 @@ function testcase(r: CheckResult, seed: number | undefined): string {
   return [open, ...body, "    </testcase>"].join("\n");
 }
 
-function counts(results: readonly CheckResult[]) {
+function counts(results: readonly CheckResult[], errors = 0) {
   const failures = results.filter((r) => r.status === "fail").length;
   const skipped = results.filter((r) => r.status === "skip" || r.status === "inconclusive").length;
-  return `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  return `tests="${results.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
+}
+
+/**
+ * A verdict other than pass or fail (incomplete, interrupted, a harness error) is one `<error>` test case, so
+ * that a CI tool reading only junit.xml never shows a stopped run as green.
+ */
+function verdictSuite(report: Report): string[] {
+  if (report.verdict === "pass" || report.verdict === "fail") return [];
+  const type = report.error?.code ?? `cbcheck.${report.verdict}`;
+  const message = report.reason ?? report.verdict;
+  return [
+    `  <testsuite name="cbcheck" tests="1" failures="0" errors="1" skipped="0" timestamp="${escapeXml(report.startedAt)}">`,
+    `    <testcase name="${escapeXml(`cbcheck ${report.command}: ${report.verdict}`)}" classname="cbcheck">`,
+    `      <error message="${escapeXml(truncate(message, 500))}" type="${escapeXml(type)}">${escapeXml(message)}</error>`,
+    "    </testcase>",
+    "  </testsuite>",
+  ];
 }
 
 /** Seconds between two ISO timestamps, as JUnit's `time` (0 when either is unreadable). */
@@ -65,9 +83,12 @@ export const junitReporter: Reporter = {
     const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
     const total = secondsBetween(report.startedAt, report.finishedAt);
     const groups = groupBySuite(report.results);
+    const verdict = verdictSuite(report);
+    const errors = verdict.length > 0 ? 1 : 0;
     out.push(
-      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results)} time="${total.toFixed(3)}">`,
+      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors)} time="${total.toFixed(3)}">`,
     );
+    out.push(...verdict);
     for (const [suite, results] of groups) {
       // A suite's time only where the command measured it (run does, per suite); never an invented share.
       const time = report.timings?.[suite];

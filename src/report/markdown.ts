@@ -8,6 +8,7 @@ import { failureText } from "./failure-text.js";
 import type { CheckResult, Report } from "./model.js";
 import { byStatus, type Reporter, rowName } from "./reporter.js";
 import { sentValuesMarkdown } from "./sent-values.js";
+import { verdictLabel } from "./verdict.js";
 
 function fenced(text: string): string[] {
   const fence = markdownFence(text);
@@ -39,8 +40,9 @@ function summaryLines(report: Report): string[] {
 }
 
 function headerLines(report: Report): string[] {
-  const verdict = report.verdict === "pass" ? "PASS" : "FAIL";
-  const lines = [`# cbcheck ${report.command}: ${verdict}`, ""];
+  const lines = [`# cbcheck ${report.command}: ${verdictLabel(report.verdict)}`, ""];
+  if (report.reason)
+    lines.push(`**${verdictLabel(report.verdict)}:** ${escapeMarkdownCell(report.reason)}`, "");
   const meta = [
     `cbcheck ${escapeMarkdownCell(report.version)}`,
     `${report.startedAt} → ${report.finishedAt}`,

@@ -54,6 +54,23 @@ describe("mergeShardReports", () => {
     expect(merged.finishedAt).toBe("2026-11-23T10:02:30.000Z");
   });
 
+  it("is incomplete, never pass or interrupted, when a shard did not finish", () => {
+    const merged = mergeShardReports([
+      { source: "a", report: shard(1, 2, [row("negative.x", "pass")]) },
+      {
+        source: "b",
+        report: shard(2, 2, [row("negative.z", "pass")], {
+          verdict: "interrupted",
+          reason: "interrupted by SIGINT after 1 judged row(s); the rest has no verdict",
+        }),
+      },
+    ]);
+    expect(merged.verdict).toBe("incomplete");
+    expect(merged.reason).toBe(
+      "shard 2/2 (b) ended interrupted: interrupted by SIGINT after 1 judged row(s); the rest has no verdict",
+    );
+  });
+
   it("passes when every shard passed", () => {
     const merged = mergeShardReports([
       { source: "a", report: shard(1, 2, [row("negative.x", "pass")]) },

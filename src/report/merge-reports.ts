@@ -123,7 +123,15 @@ export function mergeShardReports(shards: readonly ShardReport[]): Report {
         .at(-1) ?? first.finishedAt,
     ...(first.seed !== undefined ? { seed: first.seed } : {}),
     ...(first.target ? { target: first.target } : {}),
-    verdict: failed ? "fail" : (unfinished?.report.verdict ?? "pass"),
+    // A shard that did not finish (incomplete, interrupted, error) leaves the whole run incomplete (exit 2).
+    ...(failed
+      ? { verdict: "fail" as const }
+      : unfinished
+        ? {
+            verdict: "incomplete" as const,
+            reason: `shard ${unfinished.report.shard ?? "1/1"} (${unfinished.source}) ended ${unfinished.report.verdict}${unfinished.report.reason ? `: ${unfinished.report.reason}` : ""}`,
+          }
+        : { verdict: "pass" as const }),
     summary: {
       ...summarise(results),
       calls: ordered.reduce((n, s) => n + (s.report.summary.calls ?? 0), 0),

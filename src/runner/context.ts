@@ -32,6 +32,9 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     },
     hasFreeKey: engine.keys.free !== undefined,
     hasRevokedKey: engine.keys.revoked !== undefined,
+    hasTeamKey: engine.keys.team !== undefined,
+    hasNoCreditsKey: engine.keys.noCredits !== undefined,
+    credits: engine.credits,
     fixtures,
     options: suiteOptionsOf(options, target, engine.plan.runs),
     send(request: PlannedRequest, opts: SendOptions = {}): Promise<Exchange> {

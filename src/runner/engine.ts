@@ -10,6 +10,7 @@ import type { Exchange } from "../transport/exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { CreditBudget } from "./credits/budget.js";
 import type { ResolvedRunOptions } from "./options.js";
 import type { RunPlan } from "./plan.js";
 import { ResultCollector } from "./results.js";
@@ -19,8 +20,12 @@ import { RunStopped } from "./run-stopped.js";
 export interface RunKeys {
   main: string;
   free?: string;
-  /** A revoked key (embedded server only): the auth suite's `revoked` choice. */
+  /** A revoked key (`--revoked-api-key-env`; the embedded server's own): the `revoked` choice. */
   revoked?: string;
+  /** A Business Plus team key (`--team-api-key-env`): the `team` choice. */
+  team?: string;
+  /** A Plus key without credits (`--no-credits-api-key-env`): the `no-credits` choice. */
+  noCredits?: string;
 }
 
 /** The resolved target. */
@@ -38,6 +43,8 @@ export class RunEngine {
   readonly results = new ResultCollector();
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
+  /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
+  readonly credits: CreditBudget;
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
@@ -46,8 +53,6 @@ export class RunEngine {
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
   stopped?: RunStopped;
-  /** Credits the run was charged, as the target's envelopes said (`cost.credits_charged`). */
-  credits = 0;
   /** When the next paced call may start (epoch ms). */
   #nextSlot = 0;
   readonly #deadlineTimer: NodeJS.Timeout;
@@ -63,6 +68,7 @@ export class RunEngine {
     public plan: RunPlan,
     readonly onProgress: (line: string) => void = () => {},
   ) {
+    this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
     if (options.har) this.har = new HarRecorder();
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -119,6 +125,8 @@ export class RunEngine {
     if (choice === "free") return this.keys.free;
     if (choice === "invalid") return this.#invalidKey;
     if (choice === "revoked") return this.keys.revoked;
+    if (choice === "team") return this.keys.team;
+    if (choice === "no-credits") return this.keys.noCredits;
     return undefined;
   }
 

@@ -3,4 +3,5 @@
  * lets them import the runner only through this file.
  */
 export { loadFixtures } from "./fixtures.js";
+export { parseRate } from "./option-parsers.js";
 export { isLoopbackUrl } from "./target.js";

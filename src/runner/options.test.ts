@@ -26,7 +26,8 @@ describe("resolveRunOptions", () => {
     expect([o.runsGiven, o.paceToLimit]).toEqual([false, false]);
     expect(o.expectRateLimit).toEqual({ calls: RUN_DEFAULTS.embeddedRateLimit, seconds: 1 });
     expect(o.allowCredits).toBe(true);
-    expect(o.reportDir).toBe("reports/2026-01-02T03-04-05-678Z");
+    expect(o.reportDir).toBe("reports/run/2026-01-02T03-04-05-678Z");
+    expect(o.allowInconclusive).toBe(false);
     expect(o.shard).toEqual({ index: 1, count: 1 });
     expect(o.altIgnore).toEqual(["/request_id", "/as_of", "/cost/balance"]);
     expect(o.concurrency).toBe(1);

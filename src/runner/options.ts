@@ -5,6 +5,7 @@
  */
 import { HarnessError } from "../errors.js";
 import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
+import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
@@ -36,6 +37,10 @@ export interface RunOptions {
   /** Names of the environment variables holding the keys, and the environment to read them from. */
   apiKeyEnv?: string;
   freeApiKeyEnv?: string;
+  /** Optional keys in other states; absent, their checks are skipped (listed with the flag that enables them). */
+  teamApiKeyEnv?: string;
+  revokedApiKeyEnv?: string;
+  noCreditsApiKeyEnv?: string;
   env?: Readonly<Record<string, string | undefined>>;
   /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
   fixtures?: string | FixturesInput;
@@ -47,6 +52,8 @@ export interface RunOptions {
   expectRateLimit?: string;
   allowLoad?: boolean;
   allowCredits?: boolean;
+  /** Most credits the run may spend (default 100); given, it allows credits like `--allow-credits`. */
+  maxCredits?: number;
   reportDir?: string;
   /** `I/N`. */
   shard?: string;
@@ -58,6 +65,8 @@ export interface RunOptions {
   concurrency?: number;
   /** Write every exchange as HAR 1.2 to this file (keys never included). */
   har?: string;
+  /** Let a run with inconclusive checks (and no failure) pass; default such a run is incomplete (exit 2). */
+  allowInconclusive?: boolean;
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
@@ -69,6 +78,9 @@ export interface ResolvedRunOptions {
   target: { kind: "embedded" } | { kind: "url"; baseUrl: string; altBaseUrl?: string };
   apiKey?: string;
   freeApiKey?: string;
+  teamApiKey?: string;
+  revokedApiKey?: string;
+  noCreditsApiKey?: string;
   /** The environment variables the keys are read from (named in curl lines and rerun commands). */
   keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
@@ -84,6 +96,7 @@ export interface ResolvedRunOptions {
   paceToLimit: boolean;
   allowLoad: boolean;
   allowCredits: boolean;
+  maxCredits: number;
   reportDir: string;
   shard: Shard;
   timeoutMs: number;
@@ -93,6 +106,7 @@ export interface ResolvedRunOptions {
   concurrency: number;
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
+  allowInconclusive: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
 }
 
@@ -107,6 +121,11 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
   const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);
   const freeApiKey = embedded ? undefined : envValue(env, freeApiKeyEnv);
+  const optionalKey = (name: string | undefined, fallback: string): string | undefined =>
+    embedded ? undefined : envValue(env, envVarName(name ?? fallback));
+  const teamApiKey = optionalKey(input.teamApiKeyEnv, RUN_DEFAULTS.teamApiKeyEnv);
+  const revokedApiKey = optionalKey(input.revokedApiKeyEnv, RUN_DEFAULTS.revokedApiKeyEnv);
+  const noCreditsApiKey = optionalKey(input.noCreditsApiKeyEnv, RUN_DEFAULTS.noCreditsApiKeyEnv);
   const rateLimit = integerIn(
     input.embeddedRateLimit ?? RUN_DEFAULTS.embeddedRateLimit,
     "embedded rate limit",
@@ -114,7 +133,6 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const windowMs = integerIn(input.embeddedRateWindowMs ?? RUN_DEFAULTS.embeddedRateWindowMs, "window");
   const rateText =
     input.expectRateLimit ?? (embedded ? `${rateLimit}/${windowMs / 1000}` : RUN_DEFAULTS.expectRateLimit);
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
   return {
     target: embedded
       ? { kind: "embedded" }
@@ -125,6 +143,9 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
         },
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(freeApiKey !== undefined ? { freeApiKey } : {}),
+    ...(teamApiKey !== undefined ? { teamApiKey } : {}),
+    ...(revokedApiKey !== undefined ? { revokedApiKey } : {}),
+    ...(noCreditsApiKey !== undefined ? { noCreditsApiKey } : {}),
     keyEnv: { main: apiKeyEnv, free: freeApiKeyEnv },
     ...(input.fixtures !== undefined ? { fixtures: input.fixtures } : {}),
     suites: parseSuites(input.suites, SUITE_ORDER),
@@ -136,8 +157,9 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     paceToLimit: !embedded && input.expectRateLimit !== undefined,
     allowLoad: input.allowLoad ?? false,
     // The embedded server's credits are not real money: influencer reads are always allowed there.
-    allowCredits: input.allowCredits ?? embedded,
-    reportDir: input.reportDir ?? `reports/${stamp}`,
+    allowCredits: input.allowCredits ?? (input.maxCredits !== undefined || embedded),
+    maxCredits: integerIn(input.maxCredits ?? RUN_DEFAULTS.maxCredits, "--max-credits", 0),
+    reportDir: input.reportDir ?? defaultReportDir("run", now),
     shard: parseShard(input.shard ?? "1/1"),
     timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
     deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
@@ -146,6 +168,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     ...(input.har !== undefined ? { har: input.har } : {}),
+    allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
   };
 }

@@ -9,6 +9,9 @@ import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
+import { CreditsWithheld } from "./credits/budget.js";
+import { judgeRefusal } from "./credits/judge-refusal.js";
+import { isCreditRefusal } from "./credits/price.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
 import type { RunStopped } from "./run-stopped.js";
@@ -24,18 +27,12 @@ export interface SendOptions {
   expect429?: boolean;
   /** The suite expects 401/402/403 on the main key (do not stop the run). */
   expectFatal?: boolean;
+  /** The planned credit check this call belongs to (its pool of the credit plan); absent: generated. */
+  creditPurpose?: string;
 }
 
 /** One counted call on the wire, without the 429 and fatal-status rules. */
 export type Dispatch = (request: PlannedRequest) => Promise<Exchange>;
-
-/** `cost.credits_charged` of a served envelope (0 when absent): what the run spent, as the target says. */
-function creditsCharged(exchange: Exchange): number {
-  if (exchange.response?.status !== 200) return 0;
-  const charged = (exchange.response.json as { cost?: { credits_charged?: unknown } } | undefined)?.cost
-    ?.credits_charged;
-  return typeof charged === "number" && Number.isFinite(charged) && charged > 0 ? charged : 0;
-}
 
 function deadlineStop(engine: RunEngine): RunStopped {
   return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
@@ -78,7 +75,6 @@ async function dispatch(
   }
   // A call cut by the deadline says nothing about the target: stop instead of judging it.
   if (signal.aborted) throw deadlineStop(engine);
-  engine.credits += creditsCharged(exchange);
   return exchange;
 }
 
@@ -90,6 +86,9 @@ export async function sendPaced(
   request: PlannedRequest,
   opts: SendOptions = {},
 ): Promise<Exchange> {
+  const withheld = engine.credits.withhold(request, opts.creditPurpose);
+  if (withheld) throw new CreditsWithheld(withheld);
+  const taken = engine.credits.take(request, opts.creditPurpose);
   // A call that expects a 429 is the rate-limit burst: it must pass the limit, so it is not paced.
   const paced = async () => {
     if (!opts.expect429) await engine.paceSlot();
@@ -108,7 +107,8 @@ export async function sendPaced(
     if (waitS * 1000 > engine.remainingMs) {
       throw engine.stop(
         "deadline",
-        `a 429 asked to wait ${seconds} s, past the --deadline-s ${engine.options.deadlineS}`,
+        `a 429 asked to wait ${seconds} s (Retry-After), past the --deadline-s ${engine.options.deadlineS} ` +
+          "(a daily limit, for example): the remaining checks were not run (inconclusive)",
       );
     }
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
@@ -116,6 +116,13 @@ export async function sendPaced(
     exchange = await paced();
   }
   const status = exchange.response?.status;
+  if (taken > 0 && isCreditRefusal(exchange)) {
+    // A 402 to a call that costs credits is judged against the balance, and does not stop the run.
+    judgeRefusal(ctx, engine.credits, request, exchange, engine.notes);
+    engine.credits.settle(request.key, taken, exchange);
+    return exchange;
+  }
+  engine.credits.settle(request.key, taken, exchange);
   if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {
     ctx.record({
       verdict: RUNNER.mainKeyNotRefused,

@@ -7,6 +7,8 @@
 import { HarnessError } from "../errors.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { CreditBudget } from "./credits/budget.js";
+import { creditNeeds } from "./credits/plan.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { isInShard } from "./shard.js";
 import type { PlanInput, Suite, SuiteOptions } from "./suite.js";
@@ -33,8 +35,12 @@ export interface RunPlan {
   total: number;
   /** Calls beyond `total` that only failures and 429 repeats spend. */
   reserve: number;
-  /** Upper bound of the credits the run may be charged. */
+  /** Upper bound of the credits the run may be charged: the suites' reads, at most the credit budget. */
   credits: number;
+  /** The credit budget (`--max-credits`, 0 without `--allow-credits`). */
+  maxCredits: number;
+  /** Planned credit checks (credits/plan.ts) the credit budget does not cover: they will not be sent. */
+  creditChecksLeftOut: string[];
   /** The call budget in force: `--max-calls`, or `total + reserve` when not given. */
   budget: number;
   /** Least milliseconds between the starts of two calls (0: not paced). */
@@ -56,6 +62,10 @@ export interface PlanTarget {
   target: TargetShape;
   hasFreeKey: boolean;
   hasRevokedKey: boolean;
+  /** A team key was given (default false). */
+  hasTeamKey?: boolean;
+  /** A key without credits was given (default false). */
+  hasNoCreditsKey?: boolean;
   fixtures: TargetFixtures;
   /** Whether fixtures must first be discovered through /resolve (discovery.ts). */
   discover: boolean;
@@ -94,6 +104,8 @@ function planSuites(
     options: suiteOptionsOf(options, on.target, runs),
     hasFreeKey: on.hasFreeKey,
     hasRevokedKey: on.hasRevokedKey,
+    hasTeamKey: on.hasTeamKey ?? false,
+    hasNoCreditsKey: on.hasNoCreditsKey ?? false,
     hasAltBaseUrl: on.target.altBaseUrl !== undefined,
   };
   const out: PlannedSuite[] = [];
@@ -137,6 +149,7 @@ export function planRun(options: ResolvedRunOptions, on: PlanTarget, suites: rea
     runsNote = `--runs ${runs} instead of ${options.runs}: ${rate.calls} calls per ${rate.seconds} s leave time for ${runs} generated cases per operation within ${horizon} s`;
   }
   const total = setup + planned.reduce((n, s) => n + s.calls, 0);
+  const maxCredits = options.allowCredits ? options.maxCredits : 0;
   // Every call may be repeated after a 429 (paced-send.ts): 5% of them, at least 5, is kept for those.
   const reserve = planned.reduce((n, s) => n + s.reserve, 0) + Math.max(5, Math.ceil(total * 0.05));
   if (options.maxCalls !== undefined && options.maxCalls < total) {
@@ -151,7 +164,14 @@ export function planRun(options: ResolvedRunOptions, on: PlanTarget, suites: rea
     suites: planned,
     total,
     reserve,
-    credits: planned.reduce((n, s) => n + s.credits, 0),
+    credits: Math.min(
+      maxCredits,
+      planned.reduce((n, s) => n + s.credits, 0),
+    ),
+    maxCredits,
+    creditChecksLeftOut: new CreditBudget(maxCredits).plan(
+      creditNeeds(options, on.fixtures, { ...(on.hasTeamKey ? { team: "team" } : {}) }),
+    ),
     budget: options.maxCalls ?? total + reserve,
     paceMs,
     ...(paceMs > 0 ? { estimatedSeconds: estimate(planned, setup, paceMs, rate.seconds) } : {}),
@@ -167,8 +187,13 @@ function planLine(suites: PlannedSuite[], setup: number): string {
 export function planText(plan: RunPlan): string[] {
   const lines = [
     `plan: ${plan.total} calls (${planLine(plan.suites, plan.setup)}); budget ${plan.budget} calls` +
-      (plan.credits > 0 ? `; at most ${plan.credits} credits` : ""),
+      (plan.credits > 0 ? `; at most ${plan.credits} credits of --max-credits ${plan.maxCredits}` : ""),
   ];
+  if (plan.creditChecksLeftOut.length > 0) {
+    lines.push(
+      `plan: not covered by --max-credits ${plan.maxCredits}: ${plan.creditChecksLeftOut.join(", ")}`,
+    );
+  }
   if (plan.paceMs > 0) {
     lines.push(
       `plan: paced at one call every ${plan.paceMs} ms to stay under the declared limit; about ${plan.estimatedSeconds} s`,

@@ -46,4 +46,19 @@ describe("ResultCollector", () => {
       "curl -X GET 'http://127.0.0.1:1/v1/resolve?query=a%20b' -H 'Authorization: Bearer <redacted>'",
     );
   });
+
+  it("never lists as passed a row whose exchanges all went without a response", () => {
+    const { response: _, ...sent } = exchange;
+    const reset: Exchange = { ...sent, transportError: { code: "CB_RESET", message: "socket hang up" } };
+    const c = new ResultCollector();
+    c.add("schema", { ...rule, operation: "resolve", status: "pass", exchange: reset });
+    c.add("schema", { ...rule, operation: "resolve", status: "pass", exchange: reset });
+    c.add("schema", { ...rule, operation: "me", status: "pass", exchange: reset });
+    c.add("schema", { ...rule, operation: "me", status: "pass", exchange });
+    const [resolveRow, meRow] = c.results();
+    expect(resolveRow).toMatchObject({ status: "inconclusive", exchanges: 2 });
+    expect(resolveRow.message).toContain("no response to judge (CB_RESET: socket hang up)");
+    // One exchange that was answered and passed is a pass of the row.
+    expect(meRow).toMatchObject({ status: "pass", exchanges: 2 });
+  });
 });

@@ -60,12 +60,26 @@ function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: str
   };
 }
 
+/**
+ * A pass judged on an exchange that got no response (a reset, a timeout) saw nothing to judge: it is
+ * inconclusive, so that a row whose every exchange failed on the wire is never listed as passed.
+ */
+function withoutUnseenPass(outcome: Outcome): Outcome {
+  const exchange = outcome.exchange;
+  if (outcome.status !== "pass" || !exchange || exchange.response) return outcome;
+  const why = exchange.transportError
+    ? `${exchange.transportError.code}: ${exchange.transportError.message}`
+    : "no response";
+  return { ...outcome, status: "inconclusive", message: `no response to judge (${why})` };
+}
+
 /** Collects outcomes of one run. */
 export class ResultCollector {
   readonly #rows = new Map<string, CheckResult>();
 
   /** Adds one outcome of `suite`. */
-  add(suite: string, outcome: Outcome): void {
+  add(suite: string, recorded: Outcome): void {
+    const outcome = withoutUnseenPass(recorded);
     const { id, sentence, section } = outcome.verdict;
     const key = `${suite}\u0000${id}\u0000${outcome.operation ?? ""}`;
     let row = this.#rows.get(key);

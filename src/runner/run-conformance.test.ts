@@ -16,6 +16,8 @@ describe("runConformance against the embedded reference server", () => {
       .filter((r) => r.status === "fail")
       .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
     expect(failing).toEqual([]);
+    // No inconclusive row either: the default run against the reference server exits 0 without opting in.
+    expect(report.summary.inconclusive).toBe(0);
     expect(report.verdict).toBe("pass");
     for (const suite of SUITES) {
       expect(

@@ -8,10 +8,12 @@ import { HarnessError } from "../errors.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
+import { decideVerdict } from "../report/verdict.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -32,6 +34,22 @@ export interface RunHooks {
   suites?: readonly Suite[];
   /** Called with the plan before the first call, and again once discovered fixtures change it. */
   onPlan?: (plan: RunPlan) => void;
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was judged is returned. */
+  signal?: AbortSignal;
+  /** Called when a suite starts, with its position among the selected suites (progress). */
+  onSuite?: (name: string, index: number, count: number) => void;
+}
+
+/** Stops the engine when `signal` aborts: in-flight requests and waits end at once (they use the deadline). */
+function stopOnInterrupt(engine: RunEngine, signal: AbortSignal | undefined): () => void {
+  if (!signal) return () => {};
+  const interrupt = () => {
+    engine.stop("interrupted", "interrupted: sending stopped");
+    engine.deadline.abort();
+  };
+  if (signal.aborted) interrupt();
+  signal.addEventListener("abort", interrupt, { once: true });
+  return () => signal.removeEventListener("abort", interrupt);
 }
 
 async function preflight(engine: RunEngine): Promise<void> {
@@ -43,6 +61,8 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   if (signal.aborted)
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
+  // /me's `credential.credits` is the first balance the credit budget sees.
+  engine.credits.observe("main", ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
@@ -71,6 +91,8 @@ export async function runConformance(
         target: open.target,
         hasFreeKey: open.keys.free !== undefined,
         hasRevokedKey: open.keys.revoked !== undefined,
+        hasTeamKey: open.keys.team !== undefined,
+        hasNoCreditsKey: open.keys.noCredits !== undefined,
         fixtures,
         discover,
       },
@@ -87,6 +109,7 @@ export async function runConformance(
     throw err;
   }
   if (hooks.onCall) engine.onCall = hooks.onCall;
+  const unwatch = stopOnInterrupt(engine, hooks.signal);
   try {
     await preflight(engine);
     if (!open.fixtures) {
@@ -96,13 +119,16 @@ export async function runConformance(
       // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
       engine.plan = planFor(true);
     }
-    for (const name of options.suites) {
+    engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
+    for (const [index, name] of options.suites.entries()) {
+      if (engine.stopped) break;
       const suite = available.find((s) => s.name === name);
       if (!suite) {
         engine.notes.push(`suite ${name} is not available in this build; skipped`);
         continue;
       }
       progress(`suite ${name}: ${suite.description}`);
+      hooks.onSuite?.(name, index, options.suites.length);
       const suiteStarted = performance.now();
       try {
         await open.beforeSuite(name);
@@ -126,15 +152,19 @@ export async function runConformance(
       }
     }
   } catch (err) {
-    if (!(err instanceof RunStopped)) throw err;
+    // After a stop (deadline, interruption) an aborted wait may surface as its own error: the stop explains it.
+    if (!(err instanceof RunStopped) && !(engine.stopped && engine.deadline.signal.aborted)) throw err;
   } finally {
+    unwatch();
     await engine.close();
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
+  engine.notes.push(creditNote(engine.credits));
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   const results = engine.results.results();
+  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
     tool: "cbcheck",
     version: VERSION,
@@ -147,8 +177,11 @@ export async function runConformance(
       ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
       embedded: open.target.embedded,
     },
-    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits, seconds },
+    ...decideVerdict(results, {
+      ...(stopped ? { stopped } : {}),
+      allowInconclusive: options.allowInconclusive,
+    }),
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent, seconds },
     results,
     details: {
       plan: engine.plan,
@@ -160,8 +193,13 @@ export async function runConformance(
     timings,
     sent: engine.sent.rows(),
   };
-  const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
+  const secrets = [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+  ].filter((k): k is string => k !== undefined);
   return {
     report,
     sections: [sentValuesSection(report.sent ?? [])],

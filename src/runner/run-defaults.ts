@@ -4,6 +4,11 @@
 export const RUN_DEFAULTS = {
   apiKeyEnv: "CB_API_KEY",
   freeApiKeyEnv: "CB_FREE_API_KEY",
+  teamApiKeyEnv: "CB_TEAM_API_KEY",
+  revokedApiKeyEnv: "CB_REVOKED_API_KEY",
+  noCreditsApiKeyEnv: "CB_NO_CREDITS_API_KEY",
+  /** Credits a run may spend when credits are allowed: a real key's balance is finite (say 100). */
+  maxCredits: 100,
   runs: 40,
   expectRateLimit: "120/60",
   timeoutMs: 10_000,

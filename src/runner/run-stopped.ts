@@ -2,11 +2,12 @@
  * Thrown inside a run when it must stop early: the call budget (`--max-calls`) or the overall deadline
  * is reached, or the target answered the main key with 401/402/403 where no suite expected it
  * (contract, Authentication 3 and the client library's `fatal`: "the run must stop").
+ * An interruption (SIGINT/SIGTERM through `RunHooks.signal`) stops it the same way.
  * The engine catches it, notes it in the report, and runs no further suite.
  */
 export class RunStopped extends Error {
   constructor(
-    readonly reason: "max-calls" | "deadline" | "fatal-status",
+    readonly reason: "max-calls" | "deadline" | "fatal-status" | "interrupted",
     message: string,
   ) {
     super(message);

@@ -10,6 +10,7 @@ import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import type { Verdict } from "../vocabulary/verdict.js";
+import type { CreditBudget } from "./credits/budget.js";
 import type { RunStopped } from "./run-stopped.js";
 
 /** Options a suite may read; resolved once by the runner. */
@@ -51,8 +52,16 @@ export interface SuiteContext {
   target: { baseUrl: string; altBaseUrl?: string; isLoopback: boolean };
   /** Whether a free key was supplied (otherwise free-key tests are skipped). */
   hasFreeKey: boolean;
-  /** Whether a revoked key is known (embedded server), for the `revoked` key choice. */
+  /** Whether a revoked key is known (`--revoked-api-key-env`, embedded server), for the `revoked` choice. */
   hasRevokedKey?: boolean;
+  /** Whether a team key (`team` choice) and a key without credits (`no-credits` choice) were given. */
+  hasTeamKey?: boolean;
+  hasNoCreditsKey?: boolean;
+  /**
+   * The run's credit budget: ask `withhold(request, purpose)` before a call that costs credits (a withheld
+   * call throws `CreditsWithheld`), and `isRefused(exchange)` after: a 402 it judged needs no other verdict.
+   */
+  credits: CreditBudget;
   fixtures: TargetFixtures;
   options: SuiteOptions;
   /**
@@ -60,7 +69,10 @@ export interface SuiteContext {
    * `--max-calls`. Never throws for HTTP outcomes: transport failures come back in `exchange.transportError`.
    * Throws `BudgetExhausted` when the call budget or deadline is reached.
    */
-  send(request: PlannedRequest, opts?: { expect429?: boolean; expectFatal?: boolean }): Promise<Exchange>;
+  send(
+    request: PlannedRequest,
+    opts?: { expect429?: boolean; expectFatal?: boolean; creditPurpose?: string },
+  ): Promise<Exchange>;
   /**
    * Sends requests with up to `concurrency` in flight, unpaced (no Retry-After waiting), for load-like suites.
    * Only allowed when `options.allowLoad` is true (throws otherwise). Counted against `--max-calls`.
@@ -95,6 +107,10 @@ export interface PlanInput {
   options: SuiteOptions;
   hasFreeKey: boolean;
   hasRevokedKey: boolean;
+  /** A team key was given (`--team-api-key-env`). */
+  hasTeamKey: boolean;
+  /** A key without credits was given (`--no-credits-api-key-env`). */
+  hasNoCreditsKey: boolean;
   hasAltBaseUrl: boolean;
   /** Whether a case key of this suite belongs to the run's shard (`SuiteContext.inShard`). */
   inShard(caseKey: string): boolean;

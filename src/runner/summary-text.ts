@@ -1,17 +1,20 @@
 /**
- * The text `cbcheck run` prints at the end: verdict, counts, the seed, each failing check with its first
+ * The text `cbcheck run` prints at the end: verdict (and why, when it is not pass or fail), counts, the seed, each failing check with its first
  * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
  */
 import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
+import { verdictLabel } from "../report/verdict.js";
 
-/** What the run spent: calls, credits (when any) and wall time (when known). */
-function spent(s: Report["summary"]): string {
-  const parts = [`${s.calls ?? 0} calls`];
-  if (s.credits !== undefined) parts.push(`${s.credits} credits`);
-  if (s.seconds !== undefined) parts.push(`${s.seconds} s`);
-  return parts.join(", ");
+function elapsedSeconds(report: Report): number {
+  return Math.round((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000);
+}
+
+/** What the run spent: calls, credits and wall time (the run's own, else from its timestamps). */
+function spent(report: Report): string {
+  const s = report.summary;
+  return `${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ${s.seconds ?? elapsedSeconds(report)} s`;
 }
 
 /** The end-of-run summary as plain text. */
@@ -20,9 +23,10 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   const lines = failingRowsText(report.results);
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
-    `${report.verdict === "pass" ? "PASS" : "FAIL"}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
-      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${spent(s)}; seed ${report.seed}`,
+    `${verdictLabel(report.verdict)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
+      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${spent(report)}; seed ${report.seed}`,
   );
+  if (report.reason) lines.push(`${verdictLabel(report.verdict)}: ${report.reason}`);
   if (report.verdict === "fail") {
     lines.push(
       report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,

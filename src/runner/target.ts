@@ -52,7 +52,13 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
         isLoopback: isLoopbackUrl(baseUrl),
         embedded: false,
       },
-      keys: { main: options.apiKey!, ...(options.freeApiKey ? { free: options.freeApiKey } : {}) },
+      keys: {
+        main: options.apiKey!,
+        ...(options.freeApiKey ? { free: options.freeApiKey } : {}),
+        ...(options.teamApiKey ? { team: options.teamApiKey } : {}),
+        ...(options.revokedApiKey ? { revoked: options.revokedApiKey } : {}),
+        ...(options.noCreditsApiKey ? { noCredits: options.noCreditsApiKey } : {}),
+      },
       ...(fileFixtures ? { fixtures: fileFixtures } : {}),
       beforeSuite: async () => {},
       close: async () => {},
@@ -70,7 +76,13 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
   let current = LIFTED_RATE_LIMIT;
   return {
     target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
-    keys: { main: server.keys.plus, free: server.keys.free, revoked: server.keys.revoked },
+    keys: {
+      main: server.keys.plus,
+      free: server.keys.free,
+      revoked: server.keys.revoked,
+      team: server.keys.team,
+      noCredits: server.keys.noCredits,
+    },
     fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
     beforeSuite: async (name) => {
       const limit = name === "rate-limit" ? rateLimit : LIFTED_RATE_LIMIT;

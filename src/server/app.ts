@@ -36,7 +36,7 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     graph,
     keys,
     accounts,
-    balances: new Map(Object.entries(STARTING_BALANCES)),
+    balances: new Map([...Object.entries(STARTING_BALANCES), ["user:plus", options.credits]]),
     limiter: new Limiter(options),
     options,
     mutation: options.mutation,

@@ -55,6 +55,14 @@ export interface BugSettings {
   dropChallenge: boolean;
   /** Access: a revoked key is accepted. */
   acceptRevoked: boolean;
+  /** Access: `/me` of a team key says `billed_to: personal`. */
+  teamBilledPersonal: boolean;
+  /** Credits: a team key's influencer reads are charged to the personal balance. */
+  teamChargesPersonal: boolean;
+  /** Credits: a key without credits is served the influencer dataset (no 402). */
+  servedWithoutCredits: boolean;
+  /** Credits: 402 on the plus key's influencer reads once it has spent any credit, balance or not. */
+  refuseCreditsWhileCovered: boolean;
   /** Validation: an unknown `extend` name is accepted. */
   acceptUnknownExtension: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
@@ -103,6 +111,10 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   planRequiredWithoutTier: false,
   dropChallenge: false,
   acceptRevoked: false,
+  teamBilledPersonal: false,
+  teamChargesPersonal: false,
+  servedWithoutCredits: false,
+  refuseCreditsWhileCovered: false,
   acceptUnknownExtension: false,
   maxIds: null,
   maxQuery: 300,
@@ -141,6 +153,10 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "plan-required-without-tier": { planRequiredWithoutTier: true },
   "www-authenticate-missing": { dropChallenge: true },
   "revoked-key-accepted": { acceptRevoked: true },
+  "team-billed-personal": { teamBilledPersonal: true },
+  "team-charges-personal": { teamChargesPersonal: true },
+  "no-credits-served": { servedWithoutCredits: true },
+  "credits-refused-while-covered": { refuseCreditsWhileCovered: true },
   "unknown-extension-accepted": { acceptUnknownExtension: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },

@@ -36,6 +36,20 @@ describe("test keys", () => {
     expect((await call(a, "/me", { key: b.keys.revoked })).status).toBe(401);
   });
 
+  it("give the plus key the balance of `credits`, spent one credit per influencer identity, then 402", async () => {
+    const s = await stubServer({ credits: 3 });
+    servers.push(s);
+    expect((await call(s, "/me")).json.credential.credits).toBe(3);
+    const read = { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" };
+    for (const left of [2, 1, 0]) {
+      expect((await call(s, "/entities/batch", { body: read })).json.cost.balance).toBe(left);
+    }
+    const refused = await call(s, "/entities/batch", { body: read });
+    expect([refused.status, refused.json.error.code]).toEqual([402, "credits_exhausted"]);
+    expect((await call(s, "/entities/batch", { body: { ids: read.ids } })).status).toBe(200);
+    expect(() => resolveServerOptions({ credits: -1 })).toThrow(RangeError);
+  });
+
   it("refuses a keySeed outside 0..2^31-1", () => {
     expect(() => resolveServerOptions({ keySeed: -1 })).toThrow(RangeError);
     expect(() => resolveServerOptions({ keySeed: 1.5 })).toThrow(RangeError);

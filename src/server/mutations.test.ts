@@ -10,6 +10,7 @@ const get = (s: RunningServer, params: Record<string, unknown> = {}) => call(s, 
 const batch = (s: RunningServer, body: Record<string, unknown>) => call(s, "/entities/batch", { body });
 const years = (r: TestResponse): number[] =>
   r.json.data.extensions.financial_history[STUB.main].map((x: { fiscal_year: number }) => x.fiscal_year);
+const INFLUENCER = "cb:identity:instagram:user_1";
 const ids100 = Array.from({ length: 100 }, (_, i) => `cb:org:${900000000 + i}`);
 
 /** For each seeded bug, a probe that is true exactly when the bug is visible. */
@@ -121,6 +122,24 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "influencer-26-nodes": async (s) =>
     (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data.entities
       .length > 25,
+  "team-billed-personal": async (s) =>
+    (await call(s, "/me", { key: "team" })).json.credential.billed_to !== "team",
+  "team-charges-personal": async (s) => {
+    const before = (await call(s, "/me", { key: "team" })).json.credits;
+    await call(s, "/entities/batch", { key: "team", body: { ids: [INFLUENCER], dataset: "influencer" } });
+    return (await call(s, "/me", { key: "team" })).json.credits !== before;
+  },
+  "no-credits-served": async (s) =>
+    (
+      await call(s, "/entities/batch", {
+        key: "noCredits",
+        body: { ids: [INFLUENCER], dataset: "influencer" },
+      })
+    ).status === 200,
+  "credits-refused-while-covered": async (s) => {
+    await batch(s, { ids: [INFLUENCER], dataset: "influencer" });
+    return (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).status === 402;
+  },
   "influencer-data-has-edges": async (s) =>
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
 };

@@ -95,6 +95,18 @@ export const MUTATIONS = [
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
   m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
   m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),
+  m("team-billed-personal", "auth", "`/me` of a team key says `billed_to: personal`"),
+  m(
+    "team-charges-personal",
+    "influencer",
+    "a team key's influencer reads are charged to the personal balance",
+  ),
+  m("no-credits-served", "influencer", "a key without credits is served the influencer dataset (no 402)"),
+  m(
+    "credits-refused-while-covered",
+    "influencer",
+    "402 `credits_exhausted` on influencer reads once the plus key has spent any credit, though its balance covers them",
+  ),
   m("rate-limit-off", "rate-limit", "no calls-per-window limit at all", "load"),
   m("retry-after-missing", "rate-limit", "429 responses lack `Retry-After`", "load"),
   m("retry-after-fractional", "rate-limit", "`Retry-After` is fractional (`1.5`)", "load"),

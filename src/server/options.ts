@@ -15,6 +15,8 @@ export interface ResolvedServerOptions {
   rateWindowMs: number;
   callsPerDay: number;
   recordsPerDay: number;
+  /** Starting balance of the `plus` key. */
+  credits: number;
   latencyMs: number;
   mutation: MutationId | null;
   faultPlan: FaultPlan;
@@ -35,6 +37,7 @@ export const DEFAULTS = {
   rateWindowMs: 60_000,
   callsPerDay: 10_000,
   recordsPerDay: 50_000,
+  credits: 100_000,
   latencyMs: 0,
   maxBodyBytes: 1024 * 1024,
 } as const;
@@ -67,6 +70,7 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     rateWindowMs: intIn("rateWindowMs", options.rateWindowMs, DEFAULTS.rateWindowMs, 1, big),
     callsPerDay: intIn("callsPerDay", options.callsPerDay, DEFAULTS.callsPerDay, 1, big),
     recordsPerDay: intIn("recordsPerDay", options.recordsPerDay, DEFAULTS.recordsPerDay, 1, big),
+    credits: intIn("credits", options.credits, DEFAULTS.credits, 0, big),
     latencyMs: intIn("latencyMs", options.latencyMs, DEFAULTS.latencyMs, 0, 600_000),
     mutation,
     faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },

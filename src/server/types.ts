@@ -22,6 +22,8 @@ export interface ServerOptions {
   callsPerDay?: number;
   /** Records per day per key (contract: 50,000). */
   recordsPerDay?: number;
+  /** Starting balance of the `plus` key in credits (default 100,000): a small one tests running out. */
+  credits?: number;
   /** Latency added to every response, in ms. Default 0. */
   latencyMs?: number;
   /** Test-only: switch on exactly one seeded contract violation. */

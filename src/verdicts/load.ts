@@ -30,6 +30,14 @@ export const LOAD = {
     level: "fail",
     judgedIn: ["src/load/judge-response.ts"],
   },
+  throttledWellFormed: {
+    id: "load.throttled_well_formed",
+    section: "Errors",
+    sentence:
+      "429 | Shared account volume or expense limit reached; header `Retry-After` (seconds) | `volume_limit`, `expense_limit` (outside the rate-limit profile a 429 is an allowed answer, counted as throttled)",
+    level: "fail",
+    judgedIn: ["src/load/judge-response.ts"],
+  },
   latencyBudget: {
     id: "load.latency_budget",
     section: HARNESS_SECTION,

@@ -2,7 +2,7 @@
 import type { OperationId } from "../transport/exchange.js";
 
 /** Which credential a request carries. Keys themselves stay inside the runner. */
-export type KeyChoice = "main" | "free" | "none" | "invalid" | "revoked";
+export type KeyChoice = "main" | "free" | "none" | "invalid" | "revoked" | "team" | "no-credits";
 
 /** A request to send, relative to a base URL. */
 export interface PlannedRequest {

@@ -10,7 +10,15 @@ export const keyNotLogged: ClientRule = {
   section: "Authentication 6",
   level: "required",
   grade(_trace, _output, run) {
-    const forms = [run.apiKey, encodeURIComponent(run.apiKey), JSON.stringify(run.apiKey).slice(1, -1)];
+    const bytes = Buffer.from(run.apiKey, "utf8");
+    // The key's common encodings are the key too; base64 without its padding, which a longer text may not carry.
+    const forms = [
+      run.apiKey,
+      encodeURIComponent(run.apiKey),
+      JSON.stringify(run.apiKey).slice(1, -1),
+      bytes.toString("base64").replace(/=+$/, ""),
+      bytes.toString("base64url"),
+    ];
     const found: string[] = [];
     for (const [name, text] of [
       ["stdout", run.stdout],

@@ -1,11 +1,14 @@
 /**
  * Rule `client.output_delivered`: every id the server delivered is in the output exactly once, with its node and
- * extensions as served; nothing lost when the job is done; no line invented.
+ * extensions as served; nothing lost when the client says the job is done (exit 0, or non-zero after writing
+ * ids as failed); no line invented.
  */
+import { jobEnd } from "../job-end.js";
 import type { OutputLine } from "../output-file.js";
 import { type ClientRule, fail, pass } from "../rule.js";
 import { collectServed } from "../served-data.js";
 import { jsonEqual } from "../trace-facts.js";
+import { describeEnd } from "./wait-retry-after.js";
 
 /** Envelope/Identifiers: the read returns the payloads; "A payload field that is absent is unknown". */
 export const outputDelivered: ClientRule = {
@@ -56,14 +59,15 @@ export const outputDelivered: ClientRule = {
         bad.push(`line ${line.line}: ${line.id} written as failed but no call asking for it got an error`);
       }
     }
-    const done = run.exitCode === 0 && !run.timedOut;
-    if (done) {
+    // Nothing may be lost once the client says the job is done (exit 0, or non-zero after per-id failures);
+    // where the scenario stops the job (401/402/403, a long Retry-After) unfetched ids are not lost.
+    if (!run.expectsStop && jobEnd(run, output) !== "stopped") {
       const lost = run.requestedIds.filter(
         (id) => !byId.has(id) && !served.delivered.has(id) && !served.missing.has(id),
       );
       if (lost.length > 0)
         bad.push(
-          `${lost.length} requested id(s) absent from the output although the client exited 0, e.g. ${lost.slice(0, 3).join(", ")}`,
+          `${lost.length} requested id(s) absent from the output although the client ${describeEnd(run)} saying the job was done, e.g. ${lost.slice(0, 3).join(", ")}`,
         );
     }
     if (!output.exists && served.delivered.size > 0) bad.unshift("the client never wrote CB_OUTPUT_FILE");

@@ -6,6 +6,7 @@ import { batch50WithAllExtensions } from "./batch-50-with-all-extensions.js";
 import { batchIds1To100 } from "./batch-ids-1-to-100.js";
 import { bodyContractProperties } from "./body-contract-properties.js";
 import { fetchOnce } from "./fetch-once.js";
+import { jobDoneInTime } from "./job-done-in-time.js";
 import { keyNotLogged } from "./key-not-logged.js";
 import { noResend400 } from "./no-resend-400.js";
 import { outputDelivered } from "./output-delivered.js";
@@ -205,5 +206,113 @@ describe("client.key_not_logged", () => {
       evidence: ["the key appeared in stdout on line(s) 2"],
     });
     expect(keyNotLogged.grade([], noOutput, clientRun({ stdout: "fine" })).status).toBe("pass");
+  });
+
+  it("finds the key base64-encoded", () => {
+    const key = "test-key-1234567890";
+    const run = clientRun({ apiKey: key, stderr: `auth ${Buffer.from(key).toString("base64")}\n` });
+    expect(keyNotLogged.grade([], noOutput, run).status).toBe("fail");
+  });
+});
+
+describe("readings the interface leaves open", () => {
+  const a = "cb:org:900000001";
+  const b = "cb:org:900000002";
+  const failedLine = (id: string) =>
+    JSON.stringify({ id, failed: true, status: 400, code: "invalid_arguments" });
+  const node = (id: string) =>
+    JSON.stringify({ id, node: { id, type: "org", name: "A", payload: {} }, extensions: {} });
+  const trace = [
+    call(1, 0, 10, { body: JSON.stringify({ ids: [a] }), responseBody: servedBody([{ id: a }]) }),
+    call(2, 20, 30, { status: 400, body: JSON.stringify({ ids: [b] }) }),
+  ];
+  const run = (exitCode: number | null, extra = {}) =>
+    clientRun({ requestedIds: [a, b], exitCode, ...extra });
+  const me = (n: number, start: number, end: number, operation: "me" | "capabilities" = "me") =>
+    call(n, start, end, { method: "GET", url: `/v1/${operation}`, operation, body: "" });
+
+  it("client.job_done_in_time: exit 0, or any non-zero exit after ids were written failed; never a timeout", () => {
+    const withFailures = parseOutputText([node(a), failedLine(b)].join("\n"));
+    expect(jobDoneInTime.grade(trace, withFailures, run(0)).status).toBe("pass");
+    const doneWithErrors = jobDoneInTime.grade(trace, withFailures, run(3));
+    expect(doneWithErrors.status).toBe("pass");
+    expect(doneWithErrors.evidence[0]).toContain("done with errors");
+    expect(jobDoneInTime.grade(trace, parseOutputText(node(a)), run(3)).status).toBe("fail");
+    expect(jobDoneInTime.grade(trace, withFailures, run(null)).status).toBe("fail");
+    expect(jobDoneInTime.grade(trace, withFailures, run(3, { timedOut: true })).status).toBe("fail");
+    expect(jobDoneInTime.grade(trace, noOutput, run(1, { expectsStop: true })).status).toBe("skip");
+  });
+
+  it("client.output_delivered: nothing lost once the client says done, with or without errors; not after a stop", () => {
+    const lost = parseOutputText(failedLine(b));
+    const onlyA = clientRun({ requestedIds: [a, b, "cb:org:900000003"] });
+    expect(
+      outputDelivered.grade(trace, parseOutputText([node(a), failedLine(b)].join("\n")), run(3)).status,
+    ).toBe("pass");
+    expect(outputDelivered.grade(trace, lost, run(3)).status).toBe("fail");
+    const unfetched = parseOutputText([node(a), failedLine(b)].join("\n"));
+    expect(outputDelivered.grade(trace, unfetched, { ...onlyA, exitCode: 3 }).status).toBe("fail");
+    expect(outputDelivered.grade(trace, unfetched, { ...onlyA, exitCode: 0, expectsStop: true }).status).toBe(
+      "pass",
+    );
+  });
+
+  it("client.stop_on_fatal: /me or /capabilities after 402/403 is not graded; after 401 it is; data calls always", () => {
+    const refused = (status: number) => call(1, 0, 10, { status, responseBody: '{"error":{"code":"x"}}' });
+    for (const status of [402, 403]) {
+      const result = stopOnFatal.grade(
+        [refused(status), me(2, 30, 40), me(3, 50, 60, "capabilities")],
+        noOutput,
+        run(1),
+      );
+      expect(result.status).toBe("pass");
+      expect(result.evidence.join(" ")).toContain("not graded");
+      expect(
+        stopOnFatal.grade([refused(status), me(2, 30, 40), call(3, 50, 60)], noOutput, run(1)).status,
+      ).toBe("fail");
+    }
+    expect(stopOnFatal.grade([refused(401), me(2, 30, 40)], noOutput, run(1)).status).toBe("fail");
+  });
+
+  it("client.sequential_calls: grades batch calls only (/me and /capabilities in parallel at start-up are fine)", () => {
+    const startUp = [me(1, 0, 80), me(2, 1, 81, "capabilities"), call(3, 90, 170), call(4, 175, 250)];
+    expect(sequentialCalls.grade(startUp, noOutput, run(0)).status).toBe("pass");
+    const meDuringBatch = [call(1, 0, 80), me(2, 10, 90), call(3, 95, 170)];
+    expect(sequentialCalls.grade(meDuringBatch, noOutput, run(0)).status).toBe("pass");
+    expect(sequentialCalls.grade([call(1, 0, 80), call(2, 40, 120)], noOutput, run(0)).status).toBe("fail");
+  });
+
+  it("the same request: id order and contract defaults make no difference (a 503 retry passes, a 400 resend fails)", () => {
+    const first = JSON.stringify({ ids: [a, b], extend: ["subunits", "group_parent"] });
+    const same = JSON.stringify({
+      dataset: "basic",
+      include: [],
+      ids: [b, a],
+      extend: ["group_parent", "subunits"],
+    });
+    const changed = JSON.stringify({ ids: [a], extend: ["subunits", "group_parent"] });
+    const answered = (status: number, body: string) => call(1, 0, 10, { status, body });
+    expect(
+      retry503SameRequest.grade([answered(503, first), call(2, 20, 30, { body: same })], noOutput, run(0))
+        .status,
+    ).toBe("pass");
+    expect(
+      noResend400.grade([answered(400, first), call(2, 20, 30, { body: same })], noOutput, run(0)).status,
+    ).toBe("fail");
+    expect(
+      noResend400.grade([answered(400, first), call(2, 20, 30, { body: changed })], noOutput, run(0)).status,
+    ).toBe("pass");
+    expect(
+      retry503SameRequest.grade([answered(503, first), call(2, 20, 30, { body: changed })], noOutput, run(0))
+        .status,
+    ).toBe("fail");
+  });
+
+  it("client.retry_503_same_request: any wait before the retry passes (the contract names none)", () => {
+    const body = JSON.stringify({ ids: [a] });
+    for (const gap of [1, 200, 1_000, 7_500]) {
+      const retried = [call(1, 0, 10, { status: 503, body }), call(2, 10 + gap, 20 + gap, { body })];
+      expect(retry503SameRequest.grade(retried, noOutput, run(0)).status).toBe("pass");
+    }
   });
 });

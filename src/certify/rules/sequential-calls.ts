@@ -1,4 +1,8 @@
-/** Rule `client.sequential_calls`: never two calls in flight; each call starts after the previous answer was sent. */
+/**
+ * Rule `client.sequential_calls`: never two batch calls in flight; each starts after the previous answer was
+ * sent. The recommendation is stated for POST /entities/batch (its Limits row "applies to" that operation), so
+ * other calls (`/me`, `/capabilities` at start-up, in parallel or not) are not graded.
+ */
 import { type ClientRule, fail, pass, skip } from "../rule.js";
 import { callLabel } from "../trace-facts.js";
 
@@ -13,8 +17,9 @@ export const sequentialCalls: ClientRule = {
   section: "POST /entities/batch; Limits: Recommended ids per call",
   level: "recommended",
   grade(trace) {
-    if (trace.length < 2) return skip(`only ${trace.length} call(s)`);
-    const sorted = [...trace].sort((a, b) => a.startedAt - b.startedAt);
+    const batches = trace.filter((entry) => entry.operation === "entity-batch");
+    if (batches.length < 2) return skip(`only ${batches.length} batch call(s)`);
+    const sorted = [...batches].sort((a, b) => a.startedAt - b.startedAt);
     const bad: string[] = [];
     let open = sorted[0];
     for (const entry of sorted.slice(1)) {
@@ -25,6 +30,10 @@ export const sequentialCalls: ClientRule = {
       if (entry.endedAt > open.endedAt) open = entry;
     }
     if (bad.length > 0) return fail(`${bad.length} call(s) overlapped another`, ...bad.slice(0, 10));
-    return pass(`${trace.length} calls, each started after the previous one was answered`);
+    const others = trace.length - batches.length;
+    return pass(
+      `${batches.length} batch calls, each started after the previous one was answered` +
+        (others > 0 ? `; ${others} other call(s) not graded` : ""),
+    );
   },
 };

@@ -4,12 +4,14 @@
  */
 import { type CertifyOptions, DEFAULT_TIMEOUT_S, parseLevel, parseTimeoutS } from "../../certify/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 
 /** `cbcheck certify-client`'s decision for every option of `CertifyOptions`. */
-export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
+export const CERTIFY_FLAGS: FlagTable<CertifyOptions & ProgressOutputOptions> = {
   command: { notAFlag: "the client command is the [command...] argument, after --" },
   cwd: { notAFlag: "the client runs in the current directory" },
   env: { notAFlag: "the CLI passes its own environment, which the client inherits" },
+  signal: { notAFlag: "the CLI aborts it on SIGINT or SIGTERM" },
   concurrency: { notAFlag: "scenarios run one at a time from the CLI; tests run several at once" },
   scenarios: {
     flags: "--scenario <name>",
@@ -25,8 +27,9 @@ export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
   },
   reportDir: {
     flags: "--report-dir <dir>",
-    description: "where the certificate is written",
-    default: "reports/certify-client",
+    description:
+      "where the certificate (junit.xml, report.json, report.md, report.html) is written, overwriting it " +
+      "(default a new reports/certify-client/<timestamp>, copied to reports/certify-client/latest)",
   },
   timeoutS: {
     flags: "--timeout-s <seconds>",
@@ -34,4 +37,5 @@ export const CERTIFY_FLAGS: FlagTable<CertifyOptions> = {
     parse: parseTimeoutS,
     default: DEFAULT_TIMEOUT_S,
   },
+  ...QUIET_FLAG,
 };

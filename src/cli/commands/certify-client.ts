@@ -2,12 +2,15 @@
  * `cbcheck certify-client [--scenario NAME]... [--level required|all] [--report-dir DIR] [--timeout-s N] -- COMMAND [ARG...]`
  */
 import type { Command } from "commander";
+import { ClientStartError } from "../../certify/client-start-error.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
 import type { Report } from "../../report/model.js";
-import { finishCommand } from "../finish-command.js";
+import { verdictLabel } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { progressOutput } from "../progress-output.js";
+import { runReportingCommand } from "../reporting-command.js";
 import { CERTIFY_FLAGS } from "./certify-client-flags.js";
 
 const HELP_AFTER = `
@@ -21,13 +24,22 @@ How it works:
                       {"id": ID, "node": NODE, "extensions": {NAME: VALUE}}   delivered
                       {"id": ID, "missing": true}                             listed in coverage.missing
                       {"id": ID, "failed": true, "status": N, "code": C}      given up (e.g. after 400)
-  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it.
+  The client exits 0 when the job is done, non-zero when a fatal error (401/402/403) stopped it; after
+  writing ids as failed ("done with errors") either is fine. Calling /me or /capabilities first is fine.
   The server's trace and the output are graded against the contract's client rules.
 
 Scenarios:
 ${SCENARIOS.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
 
-Exit codes: 0 certified, 1 not certified (a rule failed or a scenario was inconclusive), 2 usage error.
+Reports: without --report-dir, a new reports/certify-client/<timestamp>/ per run, copied to
+reports/certify-client/latest/; --report-dir DIR writes (and overwrites) DIR. Written on every exit once
+the flags parsed, a setup error included (junit.xml then holds one <error>).
+
+Progress: on a terminal, a bar on stderr names the scenario in progress (--quiet: none).
+
+Exit codes: 0 certified, 1 not certified (a rule failed or a scenario was inconclusive), 2 usage or setup
+error (also: the client ended before its first call; its stderr's first lines are shown), 130/143 interrupted by SIGINT/SIGTERM (the client's process tree is ended, the scenarios graded so
+far are in the reports marked interrupted).
 
 Examples:
   cbcheck certify-client --report-dir reports/my-client -- node my-client.js
@@ -40,9 +52,15 @@ function printScenario(name: string, grade: ScenarioGrade): void {
   process.stdout.write(`scenario ${name}: ${grade.status}${suffix}\n`);
 }
 
+/** CERTIFIED only on a pass; an interrupted or incomplete certification says so (and is not certified). */
 function certificateText(report: Report, files: readonly string[]): string {
   const { passed, failed, inconclusive } = report.summary;
-  const verdict = report.verdict === "pass" ? "CERTIFIED" : "NOT CERTIFIED";
+  const verdict =
+    report.verdict === "pass"
+      ? "CERTIFIED"
+      : report.verdict === "fail"
+        ? "NOT CERTIFIED"
+        : `NOT CERTIFIED (${verdictLabel(report.verdict)}: ${report.reason ?? ""})`;
   return (
     `${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
     `certificate: ${files.join(", ")}\n`
@@ -50,15 +68,44 @@ function certificateText(report: Report, files: readonly string[]): string {
 }
 
 async function action(clientCommand: string[], command: Command): Promise<void> {
-  const options = resolveCertifyOptions({
-    ...readFlags(command, CERTIFY_FLAGS),
-    command: clientCommand,
-    env: process.env,
+  const { quiet, ...flags } = readFlags(command, CERTIFY_FLAGS);
+  await runReportingCommand({
+    command: "certify-client",
+    reportDir: flags.reportDir,
+    summary: certificateText,
+    async execute({ reportDir, signal }) {
+      const options = resolveCertifyOptions({
+        ...flags,
+        reportDir,
+        command: clientCommand,
+        env: process.env,
+      });
+      const out = progressOutput({ quiet: quiet === true, secrets: [], env: process.env });
+      const bar = out.bar("certify-client", options.scenarios.length);
+      let done = 0;
+      // Loaded on use, so that other commands do not pay for certification's modules at start-up.
+      const { certifyClient } = await import("../../certify/certify-client.js");
+      return certifyClient(options, {
+        signal,
+        onScenarioStart: (name) => bar.update(done, `scenario ${name}`),
+        onScenario: (name, grade) => {
+          done++;
+          bar.update(done, `scenario ${name}: ${grade.status}`);
+          printScenario(name, grade);
+        },
+      })
+        .catch((err: unknown) => {
+          // A client that never ran: its own words first, then the one-line setup error.
+          if (err instanceof ClientStartError && err.stderrHead.length > 0) {
+            process.stderr.write(
+              `the client's stderr (first lines):\n${err.stderrHead.map((l) => `  | ${l}\n`).join("")}`,
+            );
+          }
+          throw err;
+        })
+        .finally(() => out.stop());
+    },
   });
-  // Loaded on use, so that other commands do not pay for certification's modules at start-up.
-  const { certifyClient } = await import("../../certify/certify-client.js");
-  const result = await certifyClient(options, { onScenario: printScenario });
-  await finishCommand(result, options.reportDir, certificateText);
 }
 
 /** Registers `cbcheck certify-client`. */

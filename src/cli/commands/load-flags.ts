@@ -6,10 +6,11 @@ import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-opt
 import { builtInProfileNames } from "../../load/load-profile-file.js";
 import type { MergeOptions } from "../../load/merge-load.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { parseMutation } from "./serve-flags.js";
 
 /** `cbcheck load`'s decision for every option of `LoadOptions` and `MergeOptions`. */
-export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
+export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "target API root including /v1 (default: start the embedded reference server)",
@@ -25,13 +26,19 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
     description: `profile to run; repeatable (built in: ${builtInProfileNames().join(", ")})`,
     parse: collect,
   },
+  expectRateLimit: {
+    flags: "--expect-rate-limit <calls/seconds>",
+    description: `limit the target enforces; profiles pace under it (default for --base-url ${LOAD_DEFAULTS.expectRateLimit})`,
+  },
   allowRemoteLoad: {
     flags: "--allow-remote-load",
     description: "allow a target that is not on this machine (you must own it)",
   },
   reportDir: {
     flags: "--report-dir <dir>",
-    description: "where junit.xml, report.json, report.md, report.html go (default reports/load-<timestamp>)",
+    description:
+      "where junit.xml, report.json, report.md, report.html go, overwriting them " +
+      "(default a new reports/load/<timestamp>, copied to reports/load/latest)",
   },
   fixtures: {
     flags: "--fixtures <file>",
@@ -86,4 +93,5 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions> = {
     parse: parseMutation,
     isHidden: true,
   },
+  ...QUIET_FLAG,
 };

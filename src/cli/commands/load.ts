@@ -5,8 +5,10 @@
  */
 import type { Command } from "commander";
 import { resolveLoadOptions } from "../../load/load-options.js";
-import { finishCommand } from "../finish-command.js";
+import type { LoadHooks } from "../../load/run-load.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { type ProgressOutput, progressOutput } from "../progress-output.js";
+import { runReportingCommand } from "../reporting-command.js";
 import { LOAD_FLAGS } from "./load-flags.js";
 
 const HELP = `
@@ -36,26 +38,74 @@ Examples:
   cbcheck load --profile ./my-profile.json --report-dir reports/load
   cbcheck load --merge a/report.json b/report.json          # shards of one run, gated as one
 
+Reports: without --report-dir, a new reports/load/<timestamp>/ per run, copied to reports/load/latest/;
+written on every exit once the flags parsed, with a verdict that matches the exit code.
+
+Progress: on a terminal, a bar per profile on stderr (elapsed and remaining seconds, live req/s); none in CI
+logs or when redirected, and none with --quiet.
+
 Exit codes:
-  0  every budget and expectation held
-  1  at least one did not (the summary names each broken expectation; see the reports)
-  2  usage or environment error (bad flag or profile, remote target without --allow-remote-load, no key)
+  0    every budget and expectation held
+  1    at least one did not (the summary names each broken expectation; see the reports)
+  2    usage or environment error (bad flag or profile, remote target without --allow-remote-load, no key),
+       or --max-seconds cut the run short (verdict incomplete)
+  130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
+
+/** A bar per profile: elapsed of planned seconds, what remains, and the responses of the last second. */
+function loadProgress(out: ProgressOutput): Pick<LoadHooks, "onProfile" | "onResponse"> & { stop(): void } {
+  let ticker: NodeJS.Timeout | undefined;
+  let responses = 0;
+  return {
+    onProfile(name, seconds) {
+      clearInterval(ticker);
+      const bar = out.bar(`load ${name}`, Math.ceil(seconds));
+      const startedAt = Date.now();
+      let last = 0;
+      ticker = setInterval(() => {
+        const elapsed = Math.min(Math.ceil(seconds), Math.floor((Date.now() - startedAt) / 1000));
+        const remaining = Math.max(0, Math.ceil(seconds) - elapsed);
+        bar.update(elapsed, `s · ${remaining} s left · ${responses - last} req/s`);
+        last = responses;
+      }, 1000);
+      ticker.unref();
+    },
+    onResponse() {
+      responses++;
+    },
+    stop() {
+      clearInterval(ticker);
+      out.stop();
+    },
+  };
+}
 
 async function action(command: Command): Promise<void> {
   // Loaded on use: autocannon and the histograms would add to the start-up of every other command.
-  const [{ mergedReportDir, mergeLoad }, { planLines, runLoad }, { loadSummaryText }] = await Promise.all([
+  const [{ mergeLoad }, { planLines, runLoad }, { loadSummaryText }] = await Promise.all([
     import("../../load/merge-load.js"),
     import("../../load/run-load.js"),
     import("../../load/summary-text.js"),
   ]);
-  const { merge, ...flags } = readFlags(command, LOAD_FLAGS);
-  // --merge: no load is sent; shards' reports are combined and gated as one run.
-  if (merge) return finishCommand(mergeLoad(merge), flags.reportDir ?? mergedReportDir(), loadSummaryText);
-  const options = resolveLoadOptions({ ...flags, env: process.env });
-  process.stderr.write(`${planLines(options).join("\n")}\n`);
-  const result = await runLoad(options, { onProgress: (line) => process.stderr.write(`${line}\n`) });
-  await finishCommand(result, options.reportDir, loadSummaryText);
+  const { merge, quiet, ...flags } = readFlags(command, LOAD_FLAGS);
+  await runReportingCommand({
+    command: "load",
+    reportDir: flags.reportDir,
+    summary: loadSummaryText,
+    async execute({ reportDir, signal }) {
+      // --merge: no load is sent; shards' reports are combined and gated as one run.
+      if (merge) return mergeLoad(merge);
+      const options = resolveLoadOptions({ ...flags, reportDir, env: process.env });
+      const secrets = options.target.kind === "url" ? [options.target.apiKey] : [];
+      const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
+      // The plan is printed even with --quiet: it is the safety notice of what will be sent.
+      process.stderr.write(`${planLines(options).join("\n")}\n`);
+      const bars = loadProgress(out);
+      return runLoad(options, { signal, onProgress: (line) => out.say(line), ...bars }).finally(() =>
+        bars.stop(),
+      );
+    },
+  });
 }
 
 /** Registers `cbcheck load`. */

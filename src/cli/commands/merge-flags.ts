@@ -11,7 +11,8 @@ export interface MergeOptions {
 export const MERGE_FLAGS: FlagTable<MergeOptions> = {
   reportDir: {
     flags: "--report-dir <dir>",
-    description: "where the merged reports are written",
-    default: "reports/merge",
+    description:
+      "where the merged reports are written, overwriting them " +
+      "(default a new reports/merge/<timestamp>, copied to reports/merge/latest)",
   },
 };

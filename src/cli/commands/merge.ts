@@ -10,8 +10,8 @@ import { HarnessError } from "../../errors.js";
 import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
 import type { Report } from "../../report/model.js";
 import { summaryText } from "../../runner/summary-text.js";
-import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { runReportingCommand } from "../reporting-command.js";
 import { MERGE_FLAGS } from "./merge-flags.js";
 
 /** A shard's report.json is small (bounded counterexamples); anything far larger is not one. */
@@ -30,7 +30,10 @@ Examples:
 Exit codes:
   0  every check passed in every shard
   1  at least one contract violation in some shard
-  2  a report is missing or unreadable, the shards do not belong to one run, or a shard stopped early
+  2  a report is missing or unreadable, the shards do not belong to one run, or a shard did not finish
+     (verdict incomplete)
+
+Reports: without --report-dir, a new reports/merge/<timestamp>/, copied to reports/merge/latest/.
 `;
 
 async function readShard(dir: string): Promise<ShardReport> {
@@ -67,20 +70,22 @@ async function readShard(dir: string): Promise<ShardReport> {
 
 async function action(dirs: string[], command: Command): Promise<void> {
   const { reportDir } = readFlags(command, MERGE_FLAGS);
-  const shards = [];
-  for (const dir of dirs) shards.push(await readShard(dir));
-  const report = mergeShardReports(shards);
-  const unfinished = report.verdict !== "pass" && report.verdict !== "fail";
-  await finishCommand(
-    {
-      report,
-      sections: [],
-      secrets: [],
-      ...(unfinished ? { stopped: `a shard ended ${report.verdict}` } : {}),
+  await runReportingCommand({
+    command: "merge",
+    reportDir,
+    summary: summaryText,
+    async execute() {
+      const shards = [];
+      for (const dir of dirs) shards.push(await readShard(dir));
+      const report = mergeShardReports(shards);
+      return {
+        report,
+        sections: [],
+        secrets: [],
+        ...(report.verdict === "incomplete" ? { stopped: report.reason ?? "a shard did not finish" } : {}),
+      };
     },
-    reportDir ?? "reports/merge",
-    summaryText,
-  );
+  });
 }
 
 /** Registers `cbcheck merge`. */

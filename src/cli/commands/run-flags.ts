@@ -1,13 +1,14 @@
 /**
- * The flags of `cbcheck run`, typed from `RunOptions`: every option is a flag or says why it is not.
+ * The flags of `cbcheck run`, typed from `RunOptions` (and `--quiet`): every option is a flag or says why it is not.
  */
 import { integerIn } from "../../option-values.js";
 import { parseConcurrency } from "../../runner/option-parsers.js";
 import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 
 /** `cbcheck run`'s decision for every option of `RunOptions`. */
-export const RUN_FLAGS: FlagTable<RunOptions> = {
+export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "target API root including /v1 (default: start the embedded reference server)",
@@ -25,6 +26,22 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
     flags: "--free-api-key-env <name>",
     description: "environment variable holding a Free-plan key (optional)",
     default: RUN_DEFAULTS.freeApiKeyEnv,
+  },
+  teamApiKeyEnv: {
+    flags: "--team-api-key-env <name>",
+    description:
+      "environment variable holding a Business Plus team key (optional: /me billed_to team, credit split)",
+    default: RUN_DEFAULTS.teamApiKeyEnv,
+  },
+  revokedApiKeyEnv: {
+    flags: "--revoked-api-key-env <name>",
+    description: "environment variable holding a revoked key (optional: 401 invalid_token, never served)",
+    default: RUN_DEFAULTS.revokedApiKeyEnv,
+  },
+  noCreditsApiKeyEnv: {
+    flags: "--no-credits-api-key-env <name>",
+    description: "environment variable holding a Plus key without credits (optional: 402 on influencer)",
+    default: RUN_DEFAULTS.noCreditsApiKeyEnv,
   },
   env: { notAFlag: "the CLI passes its own environment, where the key variables are read" },
   fixtures: {
@@ -81,9 +98,22 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
     flags: "--allow-credits",
     description: "allow influencer reads, which spend credits (always on for the embedded server)",
   },
+  maxCredits: {
+    flags: "--max-credits <n>",
+    description: `most credits the run may spend on influencer reads (default ${RUN_DEFAULTS.maxCredits}; implies --allow-credits; 0 spends none)`,
+    parse: (text) => integerIn(text, "--max-credits", 0),
+  },
+  allowInconclusive: {
+    flags: "--allow-inconclusive",
+    description:
+      "exit 0 even when some checks are inconclusive (no failure found, but no verdict on them either); " +
+      "without it such a run is incomplete (exit 2)",
+  },
   reportDir: {
     flags: "--report-dir <dir>",
-    description: "where junit.xml, report.json, report.md, report.html go (default reports/<timestamp>)",
+    description:
+      "where junit.xml, report.json, report.md, report.html go, overwriting them " +
+      "(default a new reports/run/<timestamp>, copied to reports/run/latest)",
   },
   shard: {
     flags: "--shard <i/n>",
@@ -110,4 +140,5 @@ export const RUN_FLAGS: FlagTable<RunOptions> = {
   embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },
+  ...QUIET_FLAG,
 };

@@ -4,13 +4,14 @@
  * 2 usage).
  */
 import type { Command } from "commander";
-import { createProgress } from "../../report/progress.js";
+import type { Progress } from "../../report/progress.js";
 import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
-import { planText } from "../../runner/plan.js";
+import { planText, type RunPlan } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
-import { finishCommand } from "../finish-command.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { progressOutput } from "../progress-output.js";
+import { runReportingCommand } from "../reporting-command.js";
 import { RUN_FLAGS } from "./run-flags.js";
 
 const HELP = `
@@ -28,25 +29,71 @@ Examples:
   cbcheck run --base-url http://127.0.0.1:8080/v1 --suite schema --suite negative --seed 42 --runs 200
   cbcheck run --base-url $URL --shard 2/4 --report-dir reports/shard-2
 
+Reports: without --report-dir, a new reports/run/<timestamp>/ per run, copied to reports/run/latest/;
+--report-dir DIR writes (and overwrites) DIR. They are written on every exit once the flags parsed, errors
+and interruptions included, and their verdict always matches the exit code.
+
+Progress: on a terminal, a bar on stderr over the selected suites with the current suite and calls so far;
+no bar in CI logs or when redirected; --quiet prints no progress at all.
+
 Exit codes:
-  0  every check passed
-  1  at least one contract violation (see the reports and the curl lines)
-  2  usage or configuration error, the target cannot be reached at all, or the run stopped early
-     (--max-calls, --deadline-s) before finding any violation
+  0    pass: every check passed (inconclusive checks only with --allow-inconclusive)
+  1    fail: at least one contract violation (see the reports and the curl lines)
+  2    incomplete: the run stopped early (--max-calls, --deadline-s, a Retry-After past the deadline) before
+       finding any violation, or some checks were inconclusive; error: usage or configuration error, or the
+       target cannot be reached at all (the reports hold the error; an argv parse error writes none)
+  130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
+/** The planned total the progress bar counts to: the planner's calls (the one place the bar reads it). */
+export function runPlanTotal(plan: RunPlan): number {
+  return plan.total;
+}
+
 async function action(command: Command): Promise<void> {
-  const options = resolveRunOptions({ ...readFlags(command, RUN_FLAGS), env: process.env });
-  const progress = createProgress({ label: "cbcheck run", env: process.env });
-  process.stderr.write(`cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-  const result = await runConformance(options, {
-    onProgress: (line) => progress.log(line),
-    onPlan: (plan) => {
-      for (const line of planText(plan)) progress.log(line);
+  const { quiet, ...flags } = readFlags(command, RUN_FLAGS);
+  await runReportingCommand({
+    command: "run",
+    reportDir: flags.reportDir,
+    summary: summaryText,
+    async execute({ reportDir, signal }) {
+      const options = resolveRunOptions({ ...flags, reportDir, env: process.env });
+      const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+      const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
+      out.say(
+        `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
+      );
+      // The bar counts calls to the planner's total; it starts once the plan is known (again after discovery).
+      let bar: Progress | undefined;
+      let total = 0;
+      let suite = "starting";
+      let calls = 0;
+      const show = () => bar?.update(Math.min(calls, total), `suite ${suite}`);
+      return runConformance(options, {
+        signal,
+        onProgress: (line) => out.say(line),
+        onPlan: (plan) => {
+          for (const line of planText(plan)) out.say(line);
+          total = runPlanTotal(plan);
+          bar = out.bar("cbcheck run", total);
+          show();
+        },
+        onSuite: (name) => {
+          suite = name;
+          show();
+        },
+        onCall: (n) => {
+          calls = n;
+          show();
+        },
+      })
+        .then((result) => {
+          if (result.stopped === undefined) bar?.update(total, `done · ${calls} calls`);
+          return result;
+        })
+        .finally(() => out.stop());
     },
-    onCall: (calls) => progress.update(calls, "calls"),
-  }).finally(() => progress.stop());
-  await finishCommand(result, options.reportDir, summaryText);
+  });
 }
 
 /** Registers `cbcheck run`. */

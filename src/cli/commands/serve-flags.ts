@@ -51,8 +51,21 @@ export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
     description: "length of the rate window (default 60000)",
     parse: integer("--rate-window-ms", 1, 1e12),
   },
-  callsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
-  recordsPerDay: { notAFlag: "the contract's daily limit; library callers (load tests) raise it" },
+  callsPerDay: {
+    flags: "--calls-per-day <n>",
+    description: "calls per UTC day per key (default 10000, the contract's)",
+    parse: integer("--calls-per-day", 1, 1e12),
+  },
+  recordsPerDay: {
+    flags: "--records-per-day <n>",
+    description: "delivered records per UTC day per key (default 50000, the contract's)",
+    parse: integer("--records-per-day", 1, 1e12),
+  },
+  credits: {
+    flags: "--credits <n>",
+    description: "starting balance of the plus key in credits (default 100000; e.g. 100 to test running out)",
+    parse: integer("--credits", 0, 1e12),
+  },
   latencyMs: {
     flags: "--latency-ms <ms>",
     description: "latency added to every response",

@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
+import { SIGNAL_EXIT, type StopSignal } from "../../report/verdict.js";
 import type { RunningServer, ServerOptions } from "../../server/types.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { type HandoffOptions, handoffLine, KEY_ENV_NAMES, writeHandoff } from "../serve-handoff.js";
@@ -24,7 +25,7 @@ Examples:
   cbcheck serve --seed 7 --json --keys-file keys.env --fixtures-out fixtures.json
 
 Exit codes:
-  0  stopped by Ctrl-C or SIGTERM
+  130  stopped by Ctrl-C (SIGINT); 143 stopped by SIGTERM (the server closes and temporary files are removed)
   2  bad flags, a port in use, or an output file that cannot be written
 `;
 
@@ -57,16 +58,23 @@ async function action(command: Command): Promise<void> {
   });
   if (options.json) process.stdout.write(handoffLine(server, handoff.fixturesPath));
   else printProse(server, options);
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      server.close().then(resolve, resolve);
+  // Served until a signal; then the exit code says which one (130 SIGINT, 143 SIGTERM), as for every command.
+  const signal = await new Promise<StopSignal>((resolve) => {
+    const stopOn = (name: StopSignal) => () => {
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+      server.close().then(
+        () => resolve(name),
+        () => resolve(name),
+      );
     };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    const onInt = stopOn("SIGINT");
+    const onTerm = stopOn("SIGTERM");
+    process.on("SIGINT", onInt);
+    process.on("SIGTERM", onTerm);
   });
   await handoff.cleanup();
+  process.exitCode = SIGNAL_EXIT[signal];
 }
 
 /** Registers `cbcheck serve`. */

@@ -6,14 +6,18 @@
 
 import { AUTH } from "../../verdicts/access.js";
 import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
+import { CREDIT_PURPOSE, INFLUENCER_PLUS_IDS } from "../credits/plan.js";
 import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
+import { sendCreditCall } from "./credit-call.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
+import { noCreditsKey, revokedKey, teamKey } from "./key-states.js";
 import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
 const CODES_401 = ["authentication_required", "invalid_token"];
 
 async function unauthenticated(ctx: SuiteContext): Promise<void> {
-  const keys: KeyChoice[] = ["none", "invalid", ...(ctx.hasRevokedKey ? (["revoked"] as const) : [])];
+  // A revoked key has its own verdict (key-states.ts).
+  const keys: KeyChoice[] = ["none", "invalid"];
   for (const key of keys) {
     for (const request of [...dataSamples(ctx.fixtures), ...accountSamples()]) {
       if (!ctx.inShard(`401:${key}:${request.operation}`)) continue;
@@ -115,22 +119,33 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
     return;
   }
   if (!ctx.inShard("influencer-plus")) return;
-  const ex = await ctx.send(
-    entityBatch({ ids: ctx.fixtures.influencer_ids.slice(0, 2), dataset: "influencer" }),
-  );
-  expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
+  const ids = ctx.fixtures.influencer_ids.slice(0, INFLUENCER_PLUS_IDS);
+  const request = entityBatch({ ids, dataset: "influencer" });
+  const ex = await sendCreditCall(ctx, AUTH.influencerPlus, request, CREDIT_PURPOSE.influencerPlus);
+  if (ex) expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
 }
 
-/** Calls of the suite: every sample without a key, with a wrong and a revoked one; the free and main keys. */
+/**
+ * Calls of the suite: every sample without a key and with a wrong one; the free and main keys; and the key
+ * states (key-states.ts): revoked (data samples and /me), team (/me, a credit read, /me), no credits (1 read).
+ */
 function plan(input: PlanInput): SuitePlan {
-  const samples = dataSamples(input.fixtures).length + accountSamples().length;
-  const unauthenticated = (input.hasRevokedKey ? 3 : 2) * samples;
-  const free = input.hasFreeKey ? dataSamples(input.fixtures).length + 1 + accountSamples().length : 0;
-  const influencer = input.options.allowCredits && input.fixtures.influencer_ids.length > 0;
+  const data = dataSamples(input.fixtures).length;
+  const account = accountSamples().length;
+  const unauthenticated = 2 * (data + account);
+  const free = input.hasFreeKey ? data + 1 + account : 0;
+  const credits = input.options.allowCredits && input.fixtures.influencer_ids.length > 0;
+  const influencer = credits ? 1 : 0;
+  const revoked = input.hasRevokedKey ? data + 1 : 0;
+  const team = input.hasTeamKey ? (credits ? 3 : 1) : 0;
+  const noCredits = input.hasNoCreditsKey && input.fixtures.influencer_ids.length > 0 ? 1 : 0;
   return {
-    calls: unauthenticated + free + accountSamples().length + (influencer ? 1 : 0),
+    calls: unauthenticated + free + account + influencer + revoked + team + noCredits,
     reserve: 0,
-    credits: influencer ? Math.min(2, input.fixtures.influencer_ids.length) : 0,
+    // The planned credit checks (credits/plan.ts): the Plus read and the team key's read.
+    credits: credits
+      ? Math.min(INFLUENCER_PLUS_IDS, input.fixtures.influencer_ids.length) + (input.hasTeamKey ? 1 : 0)
+      : 0,
   };
 }
 
@@ -144,5 +159,8 @@ export const authSuite: Suite = {
     await unauthenticated(ctx);
     await freeKey(ctx);
     await mainKeyAccount(ctx);
+    await revokedKey(ctx);
+    await teamKey(ctx);
+    await noCreditsKey(ctx);
   },
 };

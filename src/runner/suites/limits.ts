@@ -6,8 +6,10 @@
 import { EXTENSION_NAMES } from "../../contract/vocabulary.js";
 import { distinctIds } from "../../generate/negative-batch.js";
 import { LIMITS } from "../../verdicts/limits.js";
+import { CREDIT_PURPOSE } from "../credits/plan.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
+import { sendCreditCall } from "./credit-call.js";
 import { edgePagingCalls, followEdgePages } from "./edge-paging.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
@@ -98,9 +100,10 @@ async function influencerCap(ctx: SuiteContext): Promise<void> {
     return;
   }
   if (!ctx.inShard("influencer-cap")) return;
-  const ex = await ctx.send(entityBatch({ ids, dataset: "influencer" }));
+  const request = entityBatch({ ids, dataset: "influencer" });
+  const ex = await sendCreditCall(ctx, LIMITS.influencerCapProbed, request, CREDIT_PURPOSE.influencerCap);
   // The cap itself is judged by the catalogue (influencer node cap); this row says the probe ran.
-  expectStatus(ctx, LIMITS.influencerCapProbed, ex, [200]);
+  if (ex) expectStatus(ctx, LIMITS.influencerCapProbed, ex, [200]);
 }
 
 /** The `limits` suite. */

@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import { creditPrice } from "../credits/price.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
@@ -36,13 +37,29 @@ export async function concurrentRound(
   seed: number,
   examples: PlannedRequest[] = [],
 ): Promise<boolean> {
-  const requests = roundRequests(arb, seed, ctx.options.runs, examples);
+  const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, examples));
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
+    if (ctx.credits.isRefused(ex)) return;
     const judged = judgeAndRecord(ctx, ex);
     recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
     if (errorsOf(ctx, ex, judged).length > 0) failed = true;
   });
   if (stopped) throw stopped;
   return failed;
+}
+
+/** The requests the credit budget covers, taken in order as if each before had been charged its price. */
+function affordable(ctx: SuiteContext, requests: PlannedRequest[]): PlannedRequest[] {
+  const kept: PlannedRequest[] = [];
+  let committed = 0;
+  for (const request of requests) {
+    if (ctx.credits.withhold(request, undefined, { committed })) {
+      ctx.credits.withheld++;
+      continue;
+    }
+    kept.push(request);
+    committed += creditPrice(request);
+  }
+  return kept;
 }

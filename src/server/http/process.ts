@@ -27,6 +27,15 @@ export interface RoutedRequest {
   now: number;
 }
 
+/** Whether an influencer read is refused with 402: an empty balance (or a seeded bug). */
+function isRefusedCredits(state: ServerState, account: Account): boolean {
+  const balance = state.balances.get(account.bucket) ?? 0;
+  if (state.bugs.refuseCreditsWhileCovered && account.name === "plus") {
+    return balance < state.options.credits;
+  }
+  return balance <= 0 && !state.bugs.servedWithoutCredits;
+}
+
 /** Answers an authenticated, admitted request: 403, 400, 402 or the data. */
 function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   const op = r.route.operation;
@@ -58,7 +67,7 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
       op === "entity-get"
         ? parseEntityGet(r.route.id ?? "", parseQuery(r.rawQuery), lenient)
         : parseEntityBatch(parseJsonBody(r.headers, r.body), lenient);
-    if (req.dataset === "influencer" && (state.balances.get(account.bucket) ?? 0) <= 0) {
+    if (req.dataset === "influencer" && isRefusedCredits(state, account)) {
       return errorReply(402, "credits_exhausted");
     }
     return readEntities(state, req, account);

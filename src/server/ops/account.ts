@@ -31,7 +31,7 @@ export function me(state: ServerState, account: Account, now: number): Reply {
     plan: account.plan,
     credits: state.balances.get(account.personalBucket) ?? 0,
     credential: {
-      billed_to: account.billedTo,
+      billed_to: state.bugs.teamBilledPersonal ? "personal" : account.billedTo,
       credits: state.balances.get(account.bucket) ?? 0,
       limits: limitsOf(state, account),
       used: {

@@ -32,7 +32,9 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
   const { found, missing } = lookup(req.ids, (id) => state.graph.getInfluencer(id));
   const token = requestToken("i", req.ids);
   const { offset, foreign } = cursorOffset(req.cursor, token);
-  const balance = state.balances.get(account.bucket) ?? 0;
+  // Seeded bug `team-charges-personal`: the wrong balance pays.
+  const bucket = state.bugs.teamChargesPersonal ? account.personalBucket : account.bucket;
+  const balance = state.balances.get(bucket) ?? 0;
   const size = Math.max(1, Math.min(INFLUENCER_PAGE, Math.floor(balance)));
   const p = page(found, offset, size, token);
   const nodes = p.items.map((n) => {
@@ -42,7 +44,7 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
   });
   for (let i = nodes.length; i < state.bugs.influencerPadTo; i++) nodes.push(relatedIdentity(i));
   const charged = nodes.length;
-  state.balances.set(account.bucket, balance - charged);
+  state.balances.set(bucket, Math.max(0, balance - charged));
   const warnings: string[] = [];
   if (foreign) warnings.push("cursor was not issued for this request; paging started from the first page");
   if (req.include.length > 0 || req.extend.length > 0) {
@@ -61,7 +63,7 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
     units: charged,
     unitType: "premium_record",
     creditsCharged: charged,
-    balance: balance - charged,
+    balance: Math.max(0, balance - charged),
     warnings,
   });
   return { ...jsonReply(200, body), metered: { records: charged, credits: charged } };

@@ -25,6 +25,8 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
       "3. Missing, wrong or revoked credential: `401` with code `authentication_required` or `invalid_token`",
     checks: ["error.code_for_status"],
     suites: ["auth"],
+    reading:
+      "a revoked key (`--revoked-api-key-env`) may get either code; it must never be served (`auth.revoked_key_401`); without the key, skipped",
   },
   {
     section: AU,
@@ -57,7 +59,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: AU,
     sentence:
       "5. For a team key, the team's balance and limits apply; top-level `credits` in `/me` is the user's personal balance.",
-    notCheckable: "balances are server-side state; only the shape of `/me` is checked",
+    suites: ["auth"],
+    reading:
+      "with a team key (`--team-api-key-env`) and credits allowed: one influencer read must lower `/me` `credential.credits` by at least its charge (others on the team may spend too) and leave top-level `credits` unchanged (`auth.team_key_credit_split`); without the key, skipped",
   },
   {
     section: AU,
@@ -101,6 +105,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: ER,
     sentence: "402 | Available credits exhausted | `credits_exhausted`",
     checks: ["error.code_for_status"],
+    suites: ["auth"],
+    reading:
+      "a 402 on a credit call fails only when the last balance the target reported (`/me` `credential.credits`, `cost.balance`) covered its price (`credits.refused_while_covered`); otherwise credits ran out and the credit checks end inconclusive (`credits.ran_out`). A key without credits (`--no-credits-api-key-env`) must get 402 on the influencer dataset (`auth.no_credits_key_402`)",
   },
   {
     section: ER,

@@ -224,6 +224,8 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       "GET /me: Returns at least `api_access` (boolean), `credits` and `credential` for the key used: `billed_to` (`personal` or `team`), `credits`, `limits`, `used`, `resets`. Complete shape: not shown.",
     schema: [at("me")],
     checks: ["response.schema"],
+    suites: ["auth"],
+    reading: "a team key's `credential.billed_to` must be `team` (`auth.team_key_billed_to_team`)",
   },
   {
     section: O,

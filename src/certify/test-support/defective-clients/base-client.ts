@@ -1,11 +1,13 @@
 /**
  * A small certification client with switchable defects, for proving that each rule catches its own defect.
  * With no defect switched on it does the job correctly (sequential, Retry-After, 503 retry, stop on fatal).
- * Deliberately independent of `CbClient`, so the defects cannot leak into the reference client.
+ * Deliberately independent of `CbClient`, so the defects cannot leak into the reference client. `Readings`
+ * switch between choices the interface leaves open: a client with one of them on is still correct.
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatLines, linesForFailedChunk, linesForServedChunk } from "../../job-lines.js";
+import { postBurst } from "./raw-burst.js";
 
 /** Each switch is one defect; a defective client turns on exactly one. */
 export interface Defects {
@@ -23,10 +25,30 @@ export interface Defects {
   stopAfterCalls?: number;
 }
 
+/** Choices the interface leaves open; each must still be certified. */
+export interface Readings {
+  /** Exit with this code when ids were written as failed ("done with errors"); default 0. */
+  exitCodeAfterFailures?: number;
+  /** GET /me before the job, /capabilities alongside the first batch call, and GET /me after a 402 or 403. */
+  accountCalls?: boolean;
+  /** Wait this long before the first 503 retry, doubling after each (default 200 ms, fixed). */
+  backoff503Ms?: number;
+  /** Retry a 503 with the ids in reverse order and the defaults spelled out (the same request to the server). */
+  respell503Retry?: boolean;
+}
+
 class Stop extends Error {}
 
+function parseJson(text: string): { error?: { code?: string } } {
+  try {
+    return JSON.parse(text) as { error?: { code?: string } };
+  } catch {
+    return {};
+  }
+}
+
 /** Runs the certification job with the given defects and sets the exit code. */
-export async function runDefectiveClient(defects: Defects): Promise<void> {
+export async function runDefectiveClient(defects: Defects, readings: Readings = {}): Promise<void> {
   const env = (name: string) => process.env[name] ?? "";
   const key = env("CB_API_KEY");
   const ids = readFileSync(env("CB_IDS_FILE"), "utf8").split("\n").filter(Boolean);
@@ -38,13 +60,26 @@ export async function runDefectiveClient(defects: Defects): Promise<void> {
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
 
+  const get = async (path: string) => {
+    const res = await fetch(`${env("CB_BASE_URL")}${path}`, { headers: { authorization: `Bearer ${key}` } });
+    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+
   let calls = 0;
-  const post = async (chunk: string[]) => {
+  let failedIds = 0;
+  const bodyOf = (chunk: string[], respelled = false) => {
+    const body: Record<string, unknown> = respelled
+      ? { dataset: "basic", include: [], extend, ids: [...chunk].reverse() }
+      : { ids: chunk, extend };
+    if (defects.extraBodyProperty) body.client_version = "1.0";
+    return body;
+  };
+  type Answer = { status: number; retryAfter: number; json: { error?: { code?: string } } };
+  const post = async (chunk: string[], respelled = false): Promise<Answer> => {
     if (defects.stopAfterCalls !== undefined && calls >= defects.stopAfterCalls)
       throw new Stop("stopping early");
     calls += 1;
-    const body: Record<string, unknown> = { ids: chunk, extend };
-    if (defects.extraBodyProperty) body.client_version = "1.0";
+    const body = bodyOf(chunk, respelled);
     const res = await fetch(`${env("CB_BASE_URL")}/entities/batch`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
@@ -55,11 +90,13 @@ export async function runDefectiveClient(defects: Defects): Promise<void> {
   };
 
   let fatalRetried = false;
-  const fetchChunk = async (chunk: string[]) => {
+  const fetchChunk = async (chunk: string[], firstAnswer?: Answer) => {
     let tries503 = 0;
     let resent400 = false;
+    let first = firstAnswer;
     for (;;) {
-      const res = await post(chunk);
+      const res = first ?? (await post(chunk, readings.respell503Retry === true && tries503 > 0));
+      first = undefined;
       const code = res.json.error?.code ?? "?";
       if (res.status === 200) {
         const lines = linesForServedChunk(chunk, res.json, extend);
@@ -78,13 +115,19 @@ export async function runDefectiveClient(defects: Defects): Promise<void> {
       }
       if (res.status === 503 && !defects.giveUpOn503 && tries503 < 3) {
         tries503 += 1;
-        await sleep(200);
+        await sleep(readings.backoff503Ms === undefined ? 200 : readings.backoff503Ms * 2 ** (tries503 - 1));
         continue;
       }
       if (res.status === 401 || res.status === 402 || res.status === 403) {
         if (defects.retryAfterFatal && !fatalRetried) {
           fatalRetried = true;
           continue;
+        }
+        if (readings.accountCalls && res.status !== 401) {
+          // A moment later, as a client that first logs the refusal would: not a call already in flight.
+          await sleep(300);
+          const me = await get("/me");
+          throw new Stop(`${res.status} ${code}; /me says credits ${String(me.json.credits)}`);
         }
         throw new Stop(`${res.status} ${code}`);
       }
@@ -93,15 +136,39 @@ export async function runDefectiveClient(defects: Defects): Promise<void> {
         continue;
       }
       appendFileSync(output, formatLines(linesForFailedChunk(chunk, res.status, code)));
+      failedIds += chunk.length;
       return;
     }
   };
 
   try {
-    if (defects.parallel) await Promise.all(chunks.map(fetchChunk));
-    else for (const chunk of chunks) await fetchChunk(chunk);
+    if (readings.accountCalls) {
+      const me = await get("/me");
+      if (me.status !== 200 || me.json.api_access !== true) throw new Stop(`/me answered ${me.status}`);
+      // Not awaited before the job: /capabilities is still open while the first batch call goes out.
+      void get("/capabilities").catch(() => undefined);
+    }
+    if (defects.parallel) {
+      // The first calls leave as one burst that reaches the server together; retries go on in parallel.
+      calls += chunks.length;
+      const answers = await postBurst(
+        new URL(`${env("CB_BASE_URL")}/entities/batch`),
+        { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        chunks.map((chunk) => JSON.stringify(bodyOf(chunk))),
+      );
+      await Promise.all(
+        chunks.map((chunk, i) =>
+          fetchChunk(chunk, {
+            status: answers[i].status,
+            retryAfter: Number(answers[i].headers["retry-after"] ?? "1"),
+            json: parseJson(answers[i].body),
+          }),
+        ),
+      );
+    } else for (const chunk of chunks) await fetchChunk(chunk);
     if (defects.fetchTwice && chunks[0]) await post(chunks[0]);
-    process.exitCode = 0;
+    process.exitCode = failedIds > 0 ? (readings.exitCodeAfterFailures ?? 0) : 0;
+    if (failedIds > 0) process.stderr.write(`done with errors: ${failedIds} id(s) failed\n`);
   } catch (err) {
     process.stderr.write(`stopping: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;

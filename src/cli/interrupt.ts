@@ -1,0 +1,43 @@
+/**
+ * SIGINT/SIGTERM for the long commands: the first signal aborts the command's `signal` (it stops sending,
+ * ends its children and writes the reports marked `interrupted`); a second one quits at once with the
+ * signal's exit code (130 or 143), for a user who will not wait for the reports.
+ */
+import { SIGNAL_EXIT, type StopSignal } from "../report/verdict.js";
+
+/** The interruption watch of one command. */
+export interface InterruptWatch {
+  /** Aborted at the first SIGINT or SIGTERM. */
+  signal: AbortSignal;
+  /** The signal received, if any. */
+  received(): StopSignal | undefined;
+  /** Stops watching: the signals take their default action again. */
+  dispose(): void;
+}
+
+/** Starts watching SIGINT and SIGTERM; `say` gets the one line printed when one arrives. */
+export function watchInterrupts(say: (line: string) => void): InterruptWatch {
+  const controller = new AbortController();
+  let received: StopSignal | undefined;
+  const on = (name: StopSignal) => () => {
+    if (received !== undefined) {
+      // A second signal: the user will not wait for the reports.
+      process.exit(SIGNAL_EXIT[received]);
+    }
+    received = name;
+    say(`cbcheck: ${name} received: stopping, writing the reports (send it again to quit at once)`);
+    controller.abort(new Error(`interrupted by ${name}`));
+  };
+  const onInt = on("SIGINT");
+  const onTerm = on("SIGTERM");
+  process.on("SIGINT", onInt);
+  process.on("SIGTERM", onTerm);
+  return {
+    signal: controller.signal,
+    received: () => received,
+    dispose() {
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+    },
+  };
+}

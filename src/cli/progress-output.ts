@@ -1,0 +1,73 @@
+/**
+ * What the long commands print while they work, on stderr: a cli-progress bar on a terminal only (never in
+ * CI logs or files), event lines (suite started, 429 waits) unless `--quiet`, and every line redacted: progress
+ * output never carries a key.
+ */
+import { createProgress, type Progress } from "../report/progress.js";
+import { redactSecrets, secretVariants } from "../report/redact.js";
+import type { FlagTable } from "./flag-table.js";
+
+/** The output option every long command shares. */
+export interface ProgressOutputOptions {
+  /** No progress bar and no event lines on stderr (the summary on stdout and errors stay). */
+  quiet?: boolean;
+}
+
+/** The `--quiet` flag of `run`, `load` and `certify-client`. */
+export const QUIET_FLAG: FlagTable<ProgressOutputOptions> = {
+  quiet: { flags: "--quiet", description: "no progress bar and no progress lines on stderr" },
+};
+
+/** Where progress goes and whether a bar is drawn. */
+export interface ProgressOutput {
+  /** Prints one event line (redacted), unless quiet; above the bar when one is drawn. */
+  say(line: string): void;
+  /** Starts a bar (a TTY and not quiet), else a display that draws nothing. */
+  bar(label: string, total: number): Progress;
+  /** Ends the current bar. */
+  stop(): void;
+}
+
+const SILENT: Progress = { update() {}, increment() {}, log() {}, stop() {} };
+
+/** Options of `progressOutput`. */
+export interface ProgressOutputSettings {
+  quiet: boolean;
+  /** Keys that no progress line may show. */
+  secrets: readonly string[];
+  stream?: NodeJS.WritableStream;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The progress output of one command. */
+export function progressOutput(settings: ProgressOutputSettings): ProgressOutput {
+  const stream = settings.stream ?? process.stderr;
+  const variants = secretVariants(settings.secrets);
+  const clean = (text: string) => redactSecrets(text, variants);
+  const isTerminal = (stream as { isTTY?: boolean }).isTTY === true && settings.env?.CI !== "true";
+  const drawsBar = isTerminal && !settings.quiet;
+  let current: Progress | undefined;
+  return {
+    say(line) {
+      if (settings.quiet) return;
+      if (current) current.log(clean(line));
+      else stream.write(`${clean(line)}\n`);
+    },
+    bar(label, total) {
+      current?.stop();
+      if (!drawsBar) return SILENT;
+      const bar = createProgress({ label: clean(label), total, stream, isTTY: true });
+      current = {
+        update: (n, message) => bar.update(n, message === undefined ? undefined : clean(message)),
+        increment: () => bar.increment(),
+        log: (line) => bar.log(clean(line)),
+        stop: () => bar.stop(),
+      };
+      return current;
+    },
+    stop() {
+      current?.stop();
+      current = undefined;
+    },
+  };
+}

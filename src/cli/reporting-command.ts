@@ -1,0 +1,89 @@
+/**
+ * The frame every report-producing command (`run`, `load`, `certify-client`) runs in: it watches SIGINT and
+ * SIGTERM, picks the report folder, and writes the four reports on EVERY exit after argv was parsed — pass,
+ * fail, incomplete, interrupted, and a harness error (an unreachable target, a bad option value found while
+ * resolving) — so CI always finds a junit.xml whose verdict matches the exit code.
+ */
+import { EXIT, HarnessError } from "../errors.js";
+import { errorReport } from "../report/error-report.js";
+import type { CommandResult, HtmlSection, Report } from "../report/model.js";
+import {
+  claimReportDir,
+  defaultReportDir,
+  latestReportDir,
+  type ReportingCommand,
+} from "../report/report-dir.js";
+import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
+import { writeHar } from "../report/write-har.js";
+import { writeReports } from "../report/write-reports.js";
+import { watchInterrupts } from "./interrupt.js";
+
+/** Renders the end-of-run text of a command from its report and the files written. */
+export type SummaryText = (report: Report, files: readonly string[]) => string;
+
+/** One run of a reporting command. */
+export interface ReportingCommandSpec {
+  command: ReportingCommand;
+  /** `--report-dir` as given (written as is); absent: a new `reports/<command>/<timestamp>` and `latest`. */
+  reportDir: string | undefined;
+  summary: SummaryText;
+  /** Resolves the options (with `reportDir`, the folder chosen) and runs; stops when `signal` aborts. */
+  execute(run: { reportDir: string; signal: AbortSignal }): Promise<CommandResult>;
+}
+
+/** Writes the reports: into `dir` as given, or into a fresh default folder plus its `latest` copy. */
+async function writeAll(
+  spec: ReportingCommandSpec,
+  dir: string,
+  report: Report,
+  sections: readonly HtmlSection[],
+  secrets: readonly string[],
+): Promise<string[]> {
+  if (spec.reportDir !== undefined) return writeReports(dir, report, sections, { secrets });
+  const claimed = await claimReportDir(dir).catch((error: unknown) => {
+    throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot create ${dir}: ${(error as Error).message}`);
+  });
+  const files = await writeReports(claimed, report, sections, { secrets });
+  await writeReports(latestReportDir(spec.command), report, sections, { secrets });
+  return files;
+}
+
+/** Runs `spec`, writes its reports, prints its summary and sets the exit code (or throws a HarnessError). */
+export async function runReportingCommand(spec: ReportingCommandSpec): Promise<void> {
+  const startedAt = new Date();
+  const dir = spec.reportDir ?? defaultReportDir(spec.command, startedAt);
+  const watch = watchInterrupts((line) => process.stderr.write(`${line}\n`));
+  try {
+    let result: CommandResult;
+    try {
+      result = await spec.execute({ reportDir: dir, signal: watch.signal });
+    } catch (error) {
+      if (!(error instanceof HarnessError) || error.code === "CB_OUTPUT_UNWRITABLE") throw error;
+      const { code, message } = error;
+      const signal = watch.received();
+      // `merge` combines run reports: its report is a run's.
+      const reportCommand = spec.command === "merge" ? "run" : spec.command;
+      const base = errorReport({ command: reportCommand, startedAt, code, message });
+      const report = signal ? markInterrupted(base, signal) : base;
+      const files = await writeAll(spec, dir, report, [], []).catch(() => []);
+      // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
+      if (files.length > 0) process.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
+      if (!signal) throw error;
+      process.stderr.write(`cbcheck: ${message} [${code}]\n`);
+      process.exitCode = exitCodeOf(report.verdict, signal);
+      return;
+    }
+    const signal = watch.received();
+    const report = signal ? markInterrupted(result.report, signal) : result.report;
+    const files = await writeAll(spec, dir, report, result.sections, result.secrets);
+    if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
+    process.stdout.write(spec.summary(report, files));
+    if (report.verdict === "incomplete" || report.verdict === "error") {
+      throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
+    }
+    if (report.verdict === "interrupted") process.stderr.write(`cbcheck: ${report.reason}\n`);
+    process.exitCode = report.verdict === "pass" ? EXIT.pass : exitCodeOf(report.verdict, signal);
+  } finally {
+    watch.dispose();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * What a request may cost and what a response says about credits (Limits 3: "The `influencer` dataset ...
+ * costs 1 beta credit per delivered record"; Resources: `cost.credits_charged`, `cost.balance`; Other
+ * operations: `/me` `credential.credits`). Pure functions of planned requests and recorded exchanges.
+ */
+import type { Exchange } from "../../transport/exchange.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+
+/** Influencer nodes per response (Limits: "Nodes per response | max 100 (influencer: 25)"). */
+export const INFLUENCER_NODES_MAX = 25;
+
+function decodedBody(request: PlannedRequest): Record<string, unknown> | undefined {
+  if (!request.body) return undefined;
+  if ("json" in request.body) return asObject(request.body.json);
+  try {
+    return asObject(JSON.parse(String(request.body.raw)));
+  } catch {
+    return undefined;
+  }
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * The most credits a request can be charged: 0 for basic data; for an influencer read, one per record it can
+ * deliver — one per distinct requested id, at most 25 (our reading: entity reads deliver the ids asked for).
+ */
+export function creditPrice(request: PlannedRequest): number {
+  if (request.operation === "entity-get") return request.query?.dataset === "influencer" ? 1 : 0;
+  if (request.operation !== "entity-batch") return 0;
+  const body = decodedBody(request);
+  if (body?.dataset !== "influencer" || !Array.isArray(body.ids)) return 0;
+  return Math.min(INFLUENCER_NODES_MAX, new Set(body.ids).size);
+}
+
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** The balance a 200 reports for the key used: `cost.balance` of an envelope, `credential.credits` of `/me`. */
+export function balanceIn(exchange: Exchange): number | undefined {
+  const response = exchange.response;
+  if (response?.status !== 200) return undefined;
+  const json = asObject(response.json);
+  if (!json) return undefined;
+  if (exchange.operation === "me") return finiteNumber(asObject(json.credential)?.credits);
+  return finiteNumber(asObject(json.cost)?.balance);
+}
+
+/** `cost.credits_charged` of a 200 envelope, or undefined when the response has none. */
+export function chargedIn(exchange: Exchange): number | undefined {
+  if (exchange.response?.status !== 200) return undefined;
+  return finiteNumber(asObject(asObject(exchange.response.json)?.cost)?.credits_charged);
+}
+
+/** Whether a response is the contract's refusal for exhausted credits (402). */
+export function isCreditRefusal(exchange: Exchange): boolean {
+  return exchange.response?.status === 402;
+}

@@ -1,0 +1,25 @@
+/**
+ * One call of a planned credit check (auth, limits): sent only when the credit budget covers it, otherwise
+ * the check is recorded inconclusive with the reason (running out of credits is never a violation).
+ */
+import type { Exchange } from "../../transport/exchange.js";
+import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import type { Verdict } from "../../vocabulary/verdict.js";
+import type { SuiteContext } from "../suite.js";
+
+/** The exchange to judge, or undefined when the call was withheld or answered with a judged 402. */
+export async function sendCreditCall(
+  ctx: SuiteContext,
+  verdict: Verdict,
+  request: PlannedRequest,
+  purpose: string,
+): Promise<Exchange | undefined> {
+  const why = ctx.credits.withhold(request, purpose);
+  if (why) {
+    const message = `not sent: ${why}`;
+    ctx.record({ verdict, operation: request.operation, status: "inconclusive", message });
+    return undefined;
+  }
+  const exchange = await ctx.send(request, { creditPurpose: purpose });
+  return ctx.credits.isRefused(exchange) ? undefined : exchange;
+}
