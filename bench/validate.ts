@@ -3,11 +3,14 @@
  * four extensions for 100 organisations: 30 financial rows, 50 sub-units, 10 web identities, group parent),
  * validated by schema `entities-response` plus every applicable check (`runChecks`, which includes
  * `response.schema`), beside `JSON.parse` of the same body. Target: validation no slower than JSON.parse.
+ * Beside it, the responses people actually get (issue 12.4): a single-entity read (`GET /entities/{id}`,
+ * one org with its full payload, about 2 KB) and a 10-candidate resolve, each judged by every applicable
+ * check on a fresh exchange per call. Target: at most 2× `JSON.parse` of the same body.
  */
 
 import { CATALOGUE } from "../src/checks/catalogue.js";
 import { runChecks } from "../src/checks/run-checks.js";
-import { batchExchange } from "../src/checks/test-support/exchanges.js";
+import { batchExchange, getExchange, resolveExchange } from "../src/checks/test-support/exchanges.js";
 import { validateAs } from "../src/contract/registry.js";
 import type { Exchange } from "../src/transport/exchange.js";
 
@@ -20,6 +23,34 @@ function mean(fn: () => void, n: number): number {
   for (let i = 0; i < n; i++) fn();
   return Number(process.hrtime.bigint() - start) / 1e6 / n;
 }
+
+const EVERYDAY_ITERATIONS = Number(process.env.BENCH_EVERYDAY_ITERATIONS ?? 20_000);
+const EVERYDAY_ROUNDS = 5;
+
+/** Median over rounds of the mean µs per call (rounds interleave parse and judge, against drift on a busy machine). */
+function everyday(name: string, x: Exchange): { line: string; ratio: number } {
+  const text = x.response!.bodyText;
+  const json = JSON.parse(text) as unknown;
+  const fresh = (): Exchange => ({ ...x, request: { ...x.request }, response: { ...x.response!, json } });
+  const found = runChecks(fresh());
+  if (found.length > 0) throw new Error(`${name} is not valid: ${JSON.stringify(found.slice(0, 2))}`);
+  const parse: number[] = [];
+  const judge: number[] = [];
+  for (let r = 0; r < EVERYDAY_ROUNDS; r++) {
+    parse.push(mean(() => JSON.parse(text), EVERYDAY_ITERATIONS) * 1000);
+    judge.push(mean(() => runChecks(fresh()), EVERYDAY_ITERATIONS) * 1000);
+  }
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  const ratio = med(judge) / med(parse);
+  const line = `  ${name.padEnd(44)} ${String(text.length).padStart(6)} B  JSON.parse ${med(parse).toFixed(2).padStart(6)} µs  checks ${med(judge).toFixed(2).padStart(6)} µs  ratio ${ratio.toFixed(2)} (target <= 2.00: ${ratio <= 2 ? "met" : "NOT met"})`;
+  return { line, ratio };
+}
+
+const single = everyday("single-entity read (GET /entities/{id})", getExchange());
+const resolve10 = everyday("10-candidate resolve", resolveExchange(10));
+process.stdout.write(
+  ["everyday responses, schema + every applicable check:", single.line, resolve10.line, ""].join("\n"),
+);
 
 const x = batchExchange();
 const body = x.response!.bodyText;

@@ -10,7 +10,8 @@
 export const HARNESS_ERROR_CODES = {
   CB_USAGE: "a flag, argument or option value is missing, unknown, malformed or out of range",
   CB_NO_KEY: "the environment variable that should hold the API key is unset or empty",
-  CB_FILE_UNREADABLE: "an input file (or directory) cannot be read: missing, a directory, no permission",
+  CB_FILE_UNREADABLE:
+    "an input file (or directory) cannot be read: missing, a directory, a FIFO, a device such as `/dev/zero`, no permission",
   CB_INPUT_EMPTY: "the input to validate is empty",
   CB_INPUT_TOO_LARGE: "an input file or stdin is over the size limit",
   CB_INPUT_NOT_JSON: "an input file (document, fixtures, load profile, report) is not JSON",
@@ -27,7 +28,7 @@ export const HARNESS_ERROR_CODES = {
     "cbcheck certify-client: the client ended before its first call (a bad command, a syntax error, a missing module)",
   CB_LOAD_DRIVER: "the pinned autocannon internals that cbcheck load needs have changed",
   CB_STOPPED:
-    "the run stopped (budget, deadline, fatal status) before every verdict, or checks stayed inconclusive",
+    "the run stopped (budget, deadline, fatal status, a target that gave only 429s) before every verdict, or checks stayed inconclusive",
   CB_SCHEMAS_MISSING: "the schemas directory of the installation cannot be read",
   CB_SCHEMA_INVALID: "a schema file of the installation is not JSON, not an object, or does not compile",
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",

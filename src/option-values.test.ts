@@ -42,6 +42,24 @@ describe("option values", () => {
     expect(() => httpUrl("http://x/v1?a=1", "--base-url")).toThrow(harness("CB_USAGE", /query or fragment/));
   });
 
+  it("httpUrl refuses credentials in the URL without repeating them, pointing to the environment", () => {
+    for (const url of [
+      "http://user:s3cr3tpw@127.0.0.1:8080/v1",
+      "https://s3cr3tpw@x/v1",
+      "ftp://u:s3cr3tpw@x",
+    ]) {
+      let message = "";
+      try {
+        httpUrl(url, "--base-url");
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/must not carry credentials.*CB_API_KEY/);
+      expect(message).not.toContain("s3cr3tpw");
+    }
+    expect(() => httpUrl("http://u:s3cr3tpw@[bad", "--base-url")).toThrow(/not a URL: "http:\/\/<redacted>@/);
+  });
+
   it("reads a key only from the named variable of the environment given; empty counts as unset", () => {
     const env = { MY_KEY: "k", EMPTY: "" };
     expect([envValue(env, "MY_KEY"), envValue(env, "EMPTY"), envValue(env, "UNSET")]).toEqual([

@@ -34,13 +34,29 @@ export function numberIn(
   return n;
 }
 
-/** An absolute http(s) URL without query or fragment, returned without a trailing slash. */
+/** `text` with any `user:password@` part hidden, for error messages. */
+function withoutUserInfo(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1<redacted>@");
+}
+
+/**
+ * An absolute http(s) URL without credentials, query or fragment, returned without a trailing slash.
+ * Credentials in a URL would be written to every report and log line, so they are refused (keys come from
+ * environment variables only).
+ */
 export function httpUrl(text: string, flag: string): string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new HarnessError("CB_USAGE", `${flag} is not a URL: "${text}"`);
+    throw new HarnessError("CB_USAGE", `${flag} is not a URL: "${withoutUserInfo(text)}"`);
+  }
+  if (url.username || url.password) {
+    throw new HarnessError(
+      "CB_USAGE",
+      `${flag} must not carry credentials (user:password@): they would end up in reports and logs; ` +
+        "remove them and give the API key in an environment variable (--api-key-env, default CB_API_KEY)",
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new HarnessError("CB_USAGE", `${flag} must be an http(s) URL, got "${text}"`);

@@ -39,6 +39,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "resolve.cursor_null": "200 resolve responses.",
   "resolve.limit_respected": "200 resolve responses whose `limit` is an integer (or absent: default 10).",
   "resolve.missing_empty": "200 resolve responses.",
+  "response.structure_bounded": "Every response with a JSON body.",
   "response.schema":
     "Responses with a JSON body: 200 resolve (`resolve-response`), 200 entity reads (`entities-response`, or `influencer-response` for dataset `influencer`), 200 /me (`me`), and every status >= 400 (`error`).",
 };

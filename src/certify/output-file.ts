@@ -2,7 +2,7 @@
  * Reads the client's CB_OUTPUT_FILE: one JSON object per line (see `job-lines.ts`). Bad lines are kept as
  * problems for the output rules to report, never thrown.
  */
-import { readFile } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 
 /** One parsed line of the output file. */
 export interface OutputLine {
@@ -32,11 +32,22 @@ const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 export async function readOutputFile(path: string): Promise<OutputFile> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    // Only the head is read: a client may leave a file of any size (or a special file) behind.
+    // Stat by path first: opening a FIFO would block until a writer comes.
+    const info = await stat(path);
+    if (!info.isFile()) return { exists: true, lines: [], problems: ["the output is not a regular file"] };
+    const handle = await open(path, "r");
+    try {
+      const head = Buffer.alloc(Math.min(info.size, MAX_OUTPUT_BYTES));
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      text = head.toString("utf8", 0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   } catch {
     return { exists: false, lines: [], problems: [] };
   }
-  return parseOutputText(text.length > MAX_OUTPUT_BYTES ? text.slice(0, MAX_OUTPUT_BYTES) : text);
+  return parseOutputText(text);
 }
 
 /** Parses output text; exported for tests. */

@@ -42,6 +42,7 @@ import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
 import { responseSchema } from "./response-schema.js";
+import { responseStructureBounded } from "./response-structure-bounded.js";
 
 /** Every check cbcheck runs on a recorded exchange. */
 export const CATALOGUE: readonly Check[] = [
@@ -82,5 +83,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
+  responseStructureBounded,
   responseSchema,
 ];

@@ -1,6 +1,6 @@
 import type { Check, CheckFailure } from "./check.js";
 import { failure } from "./support/failure.js";
-import { arrayAt, isObject, pointer } from "./support/json.js";
+import { arrayAt, isObject, pointer, show } from "./support/json.js";
 import { extensions } from "./support/response.js";
 
 /** `ext.financial_history.one_row_per_year`: no fiscal year appears twice for one organisation (Extensions). */
@@ -25,10 +25,10 @@ export const extFinancialHistoryOneRowPerYear: Check = {
         }
         out.push(
           failure(extFinancialHistoryOneRowPerYear, {
-            title: `financial_history of ${org} has two rows for ${String(row.fiscal_year)}`,
+            title: `financial_history of ${org} has two rows for ${show(row.fiscal_year)}`,
             pointer: pointer("data", "extensions", "financial_history", org, i, "fiscal_year"),
             expected: "one row per fiscal year",
-            received: `a second row for ${String(row.fiscal_year)}`,
+            received: `a second row for ${show(row.fiscal_year)}`,
           }),
         );
       });

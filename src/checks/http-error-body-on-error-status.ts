@@ -17,9 +17,11 @@ export const httpErrorBodyOnErrorStatus: Check = {
     const received =
       r?.json !== undefined
         ? show(r.json, 80)
-        : r?.bodyText
-          ? `non-JSON body ${show(r.bodyText, 60)}`
-          : "(empty body)";
+        : r?.containers !== undefined
+          ? (r.bodyError ?? "body not parsed")
+          : r?.bodyText
+            ? `non-JSON body ${show(r.bodyText, 60)}`
+            : "(empty body)";
     return [
       failure(httpErrorBodyOnErrorStatus, {
         title: `status ${r?.status} without an error body`,

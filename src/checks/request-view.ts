@@ -50,8 +50,12 @@ function parseJsonParam(text: string | undefined): { ok: boolean; value?: unknow
   }
 }
 
+/** One shared empty list (frozen: views are read, never changed). */
+const NONE = Object.freeze([]) as unknown as string[];
+
 function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  if (!Array.isArray(value) || value.length === 0) return NONE;
+  return value.filter((v): v is string => typeof v === "string");
 }
 
 function decode(operation: OperationId, request: RecordedRequest): RequestView {
@@ -59,10 +63,10 @@ function decode(operation: OperationId, request: RecordedRequest): RequestView {
   const base: RequestView = {
     operation,
     dataset: "basic",
-    include: [],
-    extend: [],
+    include: NONE,
+    extend: NONE,
     cursor: null,
-    problems: [],
+    problems: NONE,
   };
   if (operation === "resolve") return decodeResolve(base, query);
   if (operation === "entity-get") {
@@ -80,8 +84,10 @@ function decode(operation: OperationId, request: RecordedRequest): RequestView {
   }
   if (operation === "entity-batch") {
     const body = parseJsonParam(request.body ?? "");
-    if (!body.ok || !isObject(body.value))
-      return { ...base, problems: ["request body is not a JSON object"] };
+    if (!body.ok || !isObject(body.value)) {
+      base.problems = ["request body is not a JSON object"];
+      return base;
+    }
     const b = body.value;
     const params = {
       dataset: b.dataset,
@@ -109,26 +115,23 @@ function finishEntity(
   },
   problems: string[],
 ): RequestView {
-  return {
-    ...base,
-    ...(ids ? { ids } : {}),
-    dataset: typeof params.dataset === "string" ? params.dataset : "basic",
-    include: strings(params.include.value),
-    extend: strings(params.extend.value),
-    cursor: params.cursor.value ?? null,
-    problems,
-  };
+  // Built in place (no spreads): this runs once for every exchange judged under load.
+  if (ids) base.ids = ids;
+  if (typeof params.dataset === "string") base.dataset = params.dataset;
+  base.include = strings(params.include.value);
+  base.extend = strings(params.extend.value);
+  base.cursor = params.cursor.value ?? null;
+  base.problems = problems;
+  return base;
 }
 
 function decodeResolve(base: RequestView, query: Record<string, string>): RequestView {
   const limitText = query.limit;
   const limit = limitText === undefined ? 10 : /^\d+$/.test(limitText) ? Number(limitText) : undefined;
-  return {
-    ...base,
-    ...(query.query !== undefined ? { query: query.query } : {}),
-    ...(limit !== undefined ? { limit } : {}),
-    problems: resolveParamProblems(query, parseJsonParam(query.types)),
-  };
+  if (query.query !== undefined) base.query = query.query;
+  if (limit !== undefined) base.limit = limit;
+  base.problems = resolveParamProblems(query, parseJsonParam(query.types));
+  return base;
 }
 
 /** The node id of `GET /entities/{id}`: the path segment after `/entities/`, percent-decoded. */

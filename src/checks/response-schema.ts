@@ -1,4 +1,4 @@
-import { type SchemaName, validateAs } from "../contract/registry.js";
+import { type CollectedViolations, collectViolations, type SchemaName } from "../contract/registry.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { Check, CheckFailure } from "./check.js";
 import { requestView } from "./request-view.js";
@@ -42,9 +42,9 @@ export const responseSchema: Check = {
     const name = schemaFor(x);
     const body = x.response?.json;
     if (name === undefined || body === undefined) return [];
-    let violations: ReturnType<typeof validateAs>;
+    let collected: CollectedViolations;
     try {
-      violations = validateAs(name, body);
+      collected = collectViolations(name, body, MAX_REPORTED);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       return [
@@ -54,7 +54,7 @@ export const responseSchema: Check = {
         }),
       ];
     }
-    const out: CheckFailure[] = violations.slice(0, MAX_REPORTED).map((v) =>
+    const out: CheckFailure[] = collected.violations.map((v) =>
       failure(responseSchema, {
         title: `${name}: ${v.message}`,
         pointer: v.pointer,
@@ -62,10 +62,10 @@ export const responseSchema: Check = {
         received: show(valueAt(body, v.pointer)),
       }),
     );
-    if (violations.length > MAX_REPORTED)
+    if (!collected.isComplete)
       out.push(
         failure(responseSchema, {
-          title: `${name}: ${violations.length - MAX_REPORTED} more schema violations not listed`,
+          title: `${name}: more schema violations not listed (the first ${out.length} shown)`,
         }),
       );
     return out;

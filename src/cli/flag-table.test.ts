@@ -12,6 +12,7 @@ import type { OpenApiOptions } from "../openapi/document.js";
 import type { RunOptions } from "../runner/options.js";
 import type { ServerOptions } from "../server/types.js";
 import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
+import { COMPARE_FLAGS } from "./commands/compare-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
 import { MERGE_FLAGS } from "./commands/merge-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
@@ -54,6 +55,33 @@ const COMMANDS = [
     ],
   },
   {
+    name: "compare",
+    table: COMPARE_FLAGS as unknown as AnyTable,
+    args: [
+      ...[
+        "--base-url",
+        "http://127.0.0.1:1/v1",
+        "--candidate-url",
+        "http://127.0.0.1:2/v1",
+        "--api-key-env",
+        "K",
+      ],
+      ...[
+        "--candidate-api-key-env",
+        "C",
+        "--fixtures",
+        "f.json",
+        "--seed",
+        "1",
+        "--runs",
+        "2",
+        "--ignore",
+        "/a",
+      ],
+      ...["--max-calls", "10", "--timeout-ms", "100", "--allow-credits", "--report-dir", "d"],
+    ],
+  },
+  {
     name: "merge",
     table: MERGE_FLAGS as unknown as AnyTable,
     args: ["shard-1", "shard-2", "--report-dir", "d"],
@@ -82,14 +110,18 @@ const COMMANDS = [
     args: [
       ...["--host", "127.0.0.1", "--port", "0", "--seed", "2", "--orgs", "10", "--rate-limit", "5"],
       ...["--rate-window-ms", "1000", "--latency-ms", "1", "--mutation", "slow-responses", "--json"],
-      ...["--keys-file", "k.env", "--fixtures-out", "f.json", "--credits", "100"],
+      ...[
+        "--keys-file",
+        "k.env",
+        "--fixtures-out",
+        "f.json",
+        "--credits",
+        "100",
+        "--as-of",
+        "2026-06-01T00:00:00Z",
+      ],
       ...["--calls-per-day", "50", "--records-per-day", "500"],
     ],
-  },
-  {
-    name: "merge",
-    table: MERGE_FLAGS as unknown as AnyTable,
-    args: ["shard-1", "shard-2", "--report-dir", "d"],
   },
   {
     name: "openapi",

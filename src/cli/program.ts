@@ -4,6 +4,7 @@
 import { Command } from "commander";
 import { VERSION } from "../version.js";
 import { registerCertifyClient } from "./commands/certify-client.js";
+import { registerCompare } from "./commands/compare.js";
 import { registerLoad } from "./commands/load.js";
 import { registerMerge } from "./commands/merge.js";
 import { registerOpenApi } from "./commands/openapi.js";
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerLoad(program);
   registerCertifyClient(program);
   registerMerge(program);
+  registerCompare(program);
   registerOpenApi(program);
   registerReplay(program);
   return program;

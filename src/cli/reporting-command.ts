@@ -4,9 +4,11 @@
  * fail, incomplete, interrupted, and a harness error (an unreachable target, a bad option value found while
  * resolving) — so CI always finds a junit.xml whose verdict matches the exit code.
  */
+import { dirname } from "node:path";
 import { EXIT, HarnessError } from "../errors.js";
 import { errorReport } from "../report/error-report.js";
 import type { CommandResult, HtmlSection, Report } from "../report/model.js";
+import { prepareReportDir } from "../report/prepare-report-dir.js";
 import {
   claimReportDir,
   defaultReportDir,
@@ -15,8 +17,9 @@ import {
 } from "../report/report-dir.js";
 import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
 import { writeHar } from "../report/write-har.js";
-import { writeReports } from "../report/write-reports.js";
+import { safeReport, writeReports } from "../report/write-reports.js";
 import { watchInterrupts } from "./interrupt.js";
+import { hideInOutput } from "./redacted-output.js";
 
 /** Renders the end-of-run text of a command from its report and the files written. */
 export type SummaryText = (report: Report, files: readonly string[]) => string;
@@ -56,6 +59,8 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
   try {
     let result: CommandResult;
     try {
+      // An unwritable folder is refused before anything is sent (a recursive mkdir under /proc never returns).
+      await prepareReportDir(spec.reportDir ?? dirname(dir));
       result = await spec.execute({ reportDir: dir, signal: watch.signal });
     } catch (error) {
       if (!(error instanceof HarnessError) || error.code === "CB_OUTPUT_UNWRITABLE") throw error;
@@ -75,9 +80,11 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
     }
     const signal = watch.received();
     const report = signal ? markInterrupted(result.report, signal) : result.report;
+    hideInOutput(result.secrets);
     const files = await writeAll(spec, dir, report, result.sections, result.secrets);
     if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
-    process.stdout.write(spec.summary(report, files));
+    // The summary quotes received values: it shows the same redacted, bounded report the files hold.
+    process.stdout.write(spec.summary(safeReport(report, result.secrets), files));
     if (report.verdict === "incomplete" || report.verdict === "error") {
       throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
     }

@@ -5,13 +5,20 @@
  * every violation.
  */
 import type { JsonSchema } from "./schema-files.js";
-import { createSchemaRegistry, type SchemaRegistry } from "./schema-registry.js";
+import {
+  type CollectedViolations,
+  createSchemaRegistry,
+  MAX_VIOLATIONS,
+  type SchemaRegistry,
+} from "./schema-registry.js";
 import type { SchemaName } from "./types.gen.js";
 import type { SchemaViolation } from "./violations.js";
 
 export type { JsonSchema } from "./schema-files.js";
 export type { SchemaName } from "./types.gen.js";
 export type { SchemaViolation } from "./violations.js";
+export type { CollectedViolations };
+export { MAX_VIOLATIONS };
 
 let registry: SchemaRegistry | undefined;
 
@@ -20,9 +27,17 @@ function shared(): SchemaRegistry {
   return registry;
 }
 
-/** Validates a value against a named schema; an empty array means valid. Unknown name: `CB_UNKNOWN_SCHEMA`. */
-export function validateAs(name: SchemaName, value: unknown): SchemaViolation[] {
-  return shared().validateAs(name, value);
+/**
+ * Validates a value against a named schema; an empty array means valid. At most `max` violations (default
+ * MAX_VIOLATIONS) are collected, from a bounded copy of a long body. Unknown name: `CB_UNKNOWN_SCHEMA`.
+ */
+export function validateAs(name: SchemaName, value: unknown, max?: number): SchemaViolation[] {
+  return shared().validateAs(name, value, max);
+}
+
+/** Like `validateAs`, and says whether the list is complete (see `CollectedViolations`). */
+export function collectViolations(name: SchemaName, value: unknown, max?: number): CollectedViolations {
+  return shared().collectViolations(name, value, max);
 }
 
 /** Whether a value is valid against a named schema (first-error path only; no violations collected). */

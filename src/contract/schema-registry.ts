@@ -6,14 +6,17 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule, { type FormatsPlugin } from "ajv-formats";
 import { HarnessError } from "../errors.js";
+import { boundedView, viewLimitsOf } from "./bounded-view.js";
 import { type JsonSchema, readSchemaFiles, type SchemaFile } from "./schema-files.js";
 import { locateSchemas, type SchemaLocations } from "./schema-locations.js";
 import { type SchemaViolation, toViolation } from "./violations.js";
 
 /** The validator API over one schemas directory. */
 export interface SchemaRegistry {
-  /** Every violation of schema `name` by `value`; empty when valid. */
-  validateAs(name: string, value: unknown): SchemaViolation[];
+  /** The violations of schema `name` by `value` (at most `max`); empty when valid. */
+  validateAs(name: string, value: unknown, max?: number): SchemaViolation[];
+  /** The same, saying whether the list is complete (false when capped, or when parts were not examined). */
+  collectViolations(name: string, value: unknown, max?: number): CollectedViolations;
   /** Whether `value` is valid (first-error path only). */
   isValidAs(name: string, value: unknown): boolean;
   /** The frozen schema document of `name`. */
@@ -21,6 +24,16 @@ export interface SchemaRegistry {
   /** Names of the loaded schema files, sorted. */
   schemaNames(): string[];
 }
+
+/** Violations of one value, at most a given number, and whether that is all of them. */
+export interface CollectedViolations {
+  violations: SchemaViolation[];
+  /** False when more violations were found than returned, or may hide in parts of the value not examined. */
+  isComplete: boolean;
+}
+
+/** Violations collected per validation unless a caller asks for another number. */
+export const MAX_VIOLATIONS = 100;
 
 interface Validators {
   fast: ValidateFunction;
@@ -99,14 +112,29 @@ export function createSchemaRegistry(dir?: string): SchemaRegistry {
     return validators;
   }
 
+  const limits = viewLimitsOf([...files.values()].map((f) => f.schema));
+
+  /**
+   * Validity is decided on the whole value by the first-error validator (linear, no error objects). Only a
+   * failure pays for the every-error validator, and it runs on a bounded copy (see bounded-view.ts), so its
+   * time and memory stay bounded by the contract's caps, not by a hostile body's length.
+   */
+  function collect(name: string, value: unknown, max = MAX_VIOLATIONS): CollectedViolations {
+    const validators = validatorsFor(name);
+    if (validators.fast(value)) return { violations: [], isComplete: true };
+    const firstError = validators.fast.errors?.[0];
+    validators.full ??= compile(full, name);
+    const view = boundedView(value, limits);
+    validators.full(view.value);
+    const errors = validators.full.errors ?? (firstError ? [firstError] : []);
+    validators.full.errors = null;
+    const violations = errors.slice(0, max).map((error) => toViolation(error, locations));
+    return { violations, isComplete: !view.isCut && errors.length <= max };
+  }
+
   return {
-    validateAs(name, value) {
-      const validators = validatorsFor(name);
-      if (validators.fast(value)) return [];
-      validators.full ??= compile(full, name);
-      validators.full(value);
-      return (validators.full.errors ?? []).map((error) => toViolation(error, locations));
-    },
+    validateAs: (name, value, max) => collect(name, value, max).violations,
+    collectViolations: (name, value, max) => collect(name, value, max),
     isValidAs: (name, value) => validatorsFor(name).fast(value) === true,
     getSchema: (name) => fileOf(name).schema,
     schemaNames: names,

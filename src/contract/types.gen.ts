@@ -1102,7 +1102,7 @@ export interface CbcheckReport {
    * cbcheck version that wrote the report.
    */
   version: string;
-  command: "run" | "load" | "certify-client" | "validate";
+  command: "run" | "load" | "certify-client" | "validate" | "compare";
   startedAt: string;
   finishedAt: string;
   /**

@@ -3,6 +3,7 @@
  * the file and place of the rule, and a message that names the offending property or value.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { renderJson } from "../bounded-json.js";
 import { escapePointer, type SchemaLocations } from "./schema-locations.js";
 
 /** One schema violation as plain data. */
@@ -41,7 +42,7 @@ function describe(error: ErrorObject, params: Record<string, unknown>): string {
     case "enum":
       return `${message}: ${JSON.stringify(params.allowedValues)}`;
     case "discriminator":
-      return params.tagValue === undefined ? message : `${message} (got ${JSON.stringify(params.tagValue)})`;
+      return params.tagValue === undefined ? message : `${message} (got ${renderJson(params.tagValue)})`;
     default:
       return message;
   }

@@ -54,9 +54,18 @@ export function validate(
     ...(request !== undefined ? { request: JSON.stringify(request) } : {}),
     ...options,
   });
-  const text = JSON.stringify(document) ?? "";
+  const text = textOf(document);
   // A generic kind (`envelope`) on a response a specific kind covers is refused, as on the command line.
   const { kind: chosen } = chooseKind(document, resolved.kind, resolved);
   const result = validateDocument(document, text, chosen, resolved);
   return { valid: !result.findings.some((f) => f.severity === "error"), ...result };
+}
+
+/** The JSON text of a document; one nested too deep to write (a hostile value) is judged on its value alone. */
+function textOf(document: unknown): string {
+  try {
+    return JSON.stringify(document) ?? "";
+  } catch {
+    return "";
+  }
 }

@@ -2,10 +2,11 @@
  * Finds a load profile by built-in name (suites/load/<name>.json) or by file path, and validates it
  * against schemas/load-profile.schema.json. Bad input is a HarnessError (exit 2), never a stack trace.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { validateAs } from "../contract/registry.js";
 import { HarnessError } from "../errors.js";
+import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
 import type { LoadProfile } from "./profile.js";
 
 /** Directory of the built-in profiles: `src/load` (tsx) and `dist/load` (built) both sit two levels down. */
@@ -42,13 +43,7 @@ export function loadProfile(nameOrFile: string): LoadProfile {
       `unknown load profile "${nameOrFile}" (built in: ${known}; or give a .json file)`,
     );
   }
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read load profile ${file}: ${why}`);
-  }
+  const text = readCappedFileSync(file, FILE_LIMITS.profile, "load profile");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -2,8 +2,8 @@
  * `cbcheck load --merge`: reads the report.json files of shards run side by side and merges them into one
  * result, gated as one run. No load is sent, so there is no key to keep secret.
  */
-import { readFileSync } from "node:fs";
 import { HarnessError } from "../errors.js";
+import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { decideVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
@@ -16,12 +16,7 @@ export interface MergeOptions {
 }
 
 function readReport(file: string): Report {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${file}: ${(err as Error).message}`);
-  }
+  const text = readCappedFileSync(file, FILE_LIMITS.report, "load report");
   try {
     return JSON.parse(text) as Report;
   } catch (err) {

@@ -5,6 +5,7 @@
  * the verdict on each.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { countContainers, MAX_CONTAINERS } from "../bounded-json.js";
 import type { CheckFailure } from "../checks/check.js";
 import { runChecks } from "../checks/run-checks.js";
 import type { Exchange, OperationId, RecordedRequest } from "../transport/exchange.js";
@@ -57,7 +58,12 @@ export function judgeJob(
 ): CheckFailure[] {
   let json: unknown;
   let bodyError: string | undefined;
+  // A body opening millions of arrays and objects is judged by that count (response.structure_bounded),
+  // not parsed into hundreds of MiB.
+  const containers = countContainers(job.body);
   if (job.body.length === 0) bodyError = "empty body";
+  else if (containers > MAX_CONTAINERS)
+    bodyError = `body not parsed: it opens more than ${MAX_CONTAINERS} arrays and objects`;
   else {
     try {
       json = JSON.parse(job.body);
@@ -74,6 +80,7 @@ export function judgeJob(
       bodyText: job.body,
       json,
       bodyError,
+      ...(containers > MAX_CONTAINERS ? { containers } : {}),
       durationMs: job.durationMs,
     },
   };

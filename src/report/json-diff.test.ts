@@ -51,3 +51,13 @@ describe("formatDiff", () => {
     );
   });
 });
+
+describe("diffJson on hostile depth", () => {
+  it("diffs and formats two 100,000-deep arrays without overflowing the stack", () => {
+    const deep = (leaf: number) => JSON.parse(`${"[".repeat(100_000)}${leaf}${"]".repeat(100_000)}`);
+    const diff = diffJson(deep(1), deep(2), ["/1"]);
+    expect(diff).toHaveLength(1);
+    expect(diff[0].pointer).toBe("/0".repeat(99_999) + "/0");
+    expect(formatDiff([{ pointer: "", kind: "added", b: deep(1) }])).toMatch(/^\+ \(root\): \[\[\[\[/);
+  });
+});

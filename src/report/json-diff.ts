@@ -2,7 +2,7 @@
  * Structural JSON diff by JSON pointer (used to compare `{base_url}` with `{alt_base_url}`, Versioning:
  * "The same API is also served at {alt_base_url}"). Ignore patterns are pointers where `*` matches one segment.
  */
-import { truncate } from "./escape.js";
+import { renderJson } from "../bounded-json.js";
 
 /** One difference between `a` and `b`. `type` means both exist with different JSON types. */
 export interface DiffEntry {
@@ -30,20 +30,52 @@ function splitPointer(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/");
 }
 
-/** Whether `pointer` (escaped) is matched by a pattern or lies below one. */
-function isIgnored(segments: readonly string[], patterns: readonly string[][]): boolean {
+/** Whether a place (its depth and first segments) is matched by a pattern or lies below one. */
+function isIgnored(place: Place, patterns: readonly string[][]): boolean {
   return patterns.some(
-    (p) => p.length <= segments.length && p.every((seg, i) => seg === "*" || seg === segments[i]),
+    (p) => p.length <= place.depth && p.every((seg, i) => seg === "*" || seg === place.head[i]),
   );
 }
 
-/** Differences between two JSON values, skipping pointers matched by `ignore` (and everything below them). */
+/**
+ * A place in the walk: its pointer (built by concatenation, cheap at any depth), its depth, and only as many
+ * leading segments as the longest ignore pattern needs, so no step copies a path as long as the value is deep.
+ */
+interface Place {
+  pointer: string;
+  depth: number;
+  head: string[];
+}
+
+function childOf(place: Place, segment: string, keep: number): Place {
+  return {
+    pointer: `${place.pointer}/${segment}`,
+    depth: place.depth + 1,
+    head: place.head.length < keep ? [...place.head, segment] : place.head,
+  };
+}
+
+/** A pending step of the diff walk: compare two values, or an entry already found (kept in walk order). */
+type Step = { x: unknown; y: unknown; place: Place } | { entry: DiffEntry };
+
+/**
+ * Differences between two JSON values, skipping pointers matched by `ignore` (and everything below them).
+ * Iterative (an explicit stack, in the order a recursive walk would report), so no depth overflows it.
+ */
 export function diffJson(a: unknown, b: unknown, ignore: readonly string[] = []): DiffEntry[] {
   const patterns = ignore.map(splitPointer);
+  const keep = Math.max(0, ...patterns.map((p) => p.length));
   const out: DiffEntry[] = [];
-  const walk = (x: unknown, y: unknown, segments: string[]) => {
-    if (isIgnored(segments, patterns)) return;
-    const pointer = segments.length ? `/${segments.join("/")}` : "";
+  const stack: Step[] = [{ x: a, y: b, place: { pointer: "", depth: 0, head: [] } }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if ("entry" in step) {
+      out.push(step.entry);
+      continue;
+    }
+    const { x, y, place } = step;
+    if (isIgnored(place, patterns)) continue;
+    const pointer = place.pointer;
     const kx = kindOf(x);
     const ky = kindOf(y);
     if (kx !== ky) {
@@ -52,21 +84,21 @@ export function diffJson(a: unknown, b: unknown, ignore: readonly string[] = [])
       const ox = x as Record<string, unknown>;
       const oy = y as Record<string, unknown>;
       const keys = kx === "array" ? longerIndices(x as unknown[], y as unknown[]) : unionKeys(ox, oy);
-      for (const key of keys) {
-        const child = [...segments, escapePointerSegment(key)];
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const child = childOf(place, escapePointerSegment(key), keep);
         if (!Object.hasOwn(oy, key)) {
           if (!isIgnored(child, patterns))
-            out.push({ pointer: `/${child.join("/")}`, kind: "removed", a: ox[key] });
+            stack.push({ entry: { pointer: child.pointer, kind: "removed", a: ox[key] } });
         } else if (!Object.hasOwn(ox, key)) {
           if (!isIgnored(child, patterns))
-            out.push({ pointer: `/${child.join("/")}`, kind: "added", b: oy[key] });
-        } else walk(ox[key], oy[key], child);
+            stack.push({ entry: { pointer: child.pointer, kind: "added", b: oy[key] } });
+        } else stack.push({ x: ox[key], y: oy[key], place: child });
       }
     } else if (!Object.is(x, y) && !(x === 0 && y === 0)) {
       out.push({ pointer, kind: "changed", a: x, b: y });
     }
-  };
-  walk(a, b, []);
+  }
   return out;
 }
 
@@ -79,7 +111,7 @@ function unionKeys(x: Record<string, unknown>, y: Record<string, unknown>): stri
 }
 
 function show(v: unknown): string {
-  return truncate(v === undefined ? "undefined" : JSON.stringify(v), 500);
+  return v === undefined ? "undefined" : renderJson(v, 500);
 }
 
 /** Readable diff lines: `- /data/0/name: "Acme AS"` then `+ /data/0/name: "ACME AS"`. */

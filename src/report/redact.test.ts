@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactSecrets, secretVariants } from "./redact.js";
+import { redactSecrets, redactValue, secretVariants, textRedactor } from "./redact.js";
 
 describe("redactSecrets", () => {
   it("replaces every occurrence of every secret", () => {
@@ -38,6 +38,49 @@ describe("redactSecrets", () => {
       }),
     );
   });
+
+  it("finds a key echoed back base64-encoded, URL-encoded or JSON-escaped, alone or inside longer text", () => {
+    const key = 'sk_live_Zq9+/Xy=ab&cd"ef';
+    const redact = textRedactor([key]);
+    const echoes = [
+      Buffer.from(key).toString("base64"),
+      Buffer.from(key).toString("base64url"),
+      Buffer.from(`Bearer ${key}`).toString("base64"),
+      Buffer.from(`x:${key}`).toString("base64"),
+      Buffer.from(`xy:${key}!`).toString("base64"),
+      encodeURIComponent(key),
+      JSON.stringify(JSON.stringify({ auth: `Bearer ${key}` })),
+    ];
+    for (const echo of echoes) {
+      const out = redact(`received: ${echo} end`);
+      expect(out, echo).toContain("<redacted>");
+      expect(out).not.toMatch(/Zq9|WnE5|c2tfbGl2ZV9acTkr/);
+    }
+  });
+
+  it("replaces the head of a key left in front of a truncation mark", () => {
+    const key = "sk_live_0123456789abcdef";
+    const redact = textRedactor([key]);
+    expect(redact(`{"auth":"sk_live_0123…`)).toBe(`{"auth":"<redacted>…`);
+    expect(redact(`value sk_live_01`)).toBe("value <redacted>");
+    // Heads shorter than six characters say nothing about the key and stay (ordinary words survive).
+    expect(redact("sk_li…")).toBe("sk_li…");
+    // A text cut from the front (the last 2,000 characters of a client's output) keeps the key's tail.
+    expect(redact("456789abcdef was printed")).toBe("<redacted> was printed");
+    expect(redact("… 9abcdef")).toBe("… 9abcdef");
+    expect(redact("…89abcdef!")).toBe("…<redacted>!");
+  });
+
+  it("redacts a deeply nested value without recursion, keeping key order", () => {
+    let deep: unknown = "secret-key-1";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const out = redactValue({ b: 1, a: deep, "secret-key-1": 2 }, ["secret-key-1"]);
+    expect(Object.keys(out)).toEqual(["b", "a", "<redacted>"]);
+    let inner: unknown = out.a;
+    while (Array.isArray(inner)) inner = inner[0];
+    expect(inner).toBe("<redacted>");
+  });
+
   it("keeps a Bearer $NAME that names an environment variable (no key in it), redacts a token after it", () => {
     expect(redactSecrets('-H "Authorization: Bearer $CB_API_KEY"', [])).toBe(
       '-H "Authorization: Bearer $CB_API_KEY"',

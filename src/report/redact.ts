@@ -1,55 +1,147 @@
 /**
  * Last line of defence against leaking keys (Authentication 6: keys never in logs): every occurrence of a
- * secret in text becomes `<redacted>`, and any `Authorization: Bearer <token>` shows `<redacted>` instead.
+ * secret in text becomes `<redacted>` — raw or in the encodings a hostile target may echo it back in
+ * (JSON-escaped, URL-encoded, base64, HTML/Markdown-escaped), and any head of one left in front of a
+ * truncation mark or tail left at the start of a text (a value cut before it reached us). Any `Authorization: Bearer <token>` shows `<redacted>`.
  */
 
-import { escapeMarkdownCell, escapeXml } from "./escape.js";
+import { secretVariants } from "./secret-variants.js";
+
+export { secretVariants };
 
 /** Shortest secret we replace; shorter strings would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4;
 
+/** Shortest piece of a secret, cut by a truncation, that is still replaced. */
+const MIN_FRAGMENT_LENGTH = 6;
+
+/** Where a shortened value was cut: our own `…` notes, and the end of the text. */
+const CUT_MARKS = /…|\.\.\.|$/g;
+
+const REDACTED = "<redacted>";
+
 /**
  * An authorization header with a bearer credential in any common rendering (curl, JSON, HTTP). The token
- * stops at a backslash: inside JSON text `\"` closes it, and eating the backslash would break the JSON.
+ * stops at a backslash: inside JSON text `\"` closes it, and eating the backslash would break the JSON. A
+ * curl line's `$CB_API_KEY` (a variable name, not a key) stays.
  */
 const AUTH_BEARER =
   /(authorization["']?\s*[:=]\s*["']?\s*Bearer)\s+(?!<redacted>|&lt;redacted&gt;|\$[A-Z_][A-Z0-9_]*(?![^\s"'<&\\]))[^\s"'<&\\]+/gi;
 
-/** Replaces each secret (and any authorization bearer credential) in `text` with `<redacted>`. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first, so a secret that contains another is replaced whole.
+/** The secrets, prepared once for many texts. */
+interface Prepared {
+  /** Longest first, so a secret that contains another is replaced whole. */
+  sorted: string[];
+  /** Secrets by their first MIN_FRAGMENT_LENGTH characters, so that a cut is checked in one pass. */
+  heads: Map<string, string[]>;
+  /** Secrets by their last MIN_FRAGMENT_LENGTH characters (a text cut from the front keeps a key's tail). */
+  tails: Map<string, string[]>;
+  longest: number;
+}
+
+function prepare(secrets: readonly string[]): Prepared {
   const sorted = [...new Set(secrets)].filter((s) => s.length >= MIN_SECRET_LENGTH);
   sorted.sort((a, b) => b.length - a.length);
-  for (const secret of sorted) out = out.split(secret).join("<redacted>");
-  return out.replace(AUTH_BEARER, "$1 <redacted>");
-}
-
-/** The forms a secret takes inside written files: raw, JSON-, XML/HTML- and Markdown-escaped, percent-encoded. */
-export function secretVariants(secrets: readonly string[]): string[] {
-  const out = new Set<string>();
-  for (const s of secrets) {
-    if (!s) continue;
-    out.add(s);
-    out.add(JSON.stringify(s).slice(1, -1));
-    out.add(escapeXml(s));
-    out.add(s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;"));
-    out.add(escapeMarkdownCell(s));
-    out.add(encodeURIComponent(s));
+  const heads = new Map<string, string[]>();
+  const tails = new Map<string, string[]>();
+  const add = (map: Map<string, string[]>, key: string, secret: string) =>
+    map.set(key, [...(map.get(key) ?? []), secret]);
+  for (const secret of sorted) {
+    if (secret.length <= MIN_FRAGMENT_LENGTH) continue;
+    add(heads, secret.slice(0, MIN_FRAGMENT_LENGTH), secret);
+    add(tails, secret.slice(-MIN_FRAGMENT_LENGTH), secret);
   }
-  return [...out];
+  return { sorted, heads, tails, longest: sorted[0]?.length ?? 0 };
 }
 
-/** A deep copy of a JSON-like value with every string (and key) redacted, before any escaping happens. */
+/** Replaces the longest prefix of any secret that ends right at a cut mark (what truncation leaves). */
+function redactFragments(text: string, { heads, longest }: Prepared): string {
+  if (heads.size === 0) return text;
+  const cuts = [...text.matchAll(CUT_MARKS)].map((m) => m.index);
+  let out = text;
+  // Right to left, so earlier cut positions stay valid while later ones are rewritten.
+  for (const cut of cuts.reverse()) {
+    // Leftmost start first: the longest fragment wins.
+    for (let start = Math.max(0, cut - longest + 1); start <= cut - MIN_FRAGMENT_LENGTH; start++) {
+      const candidates = heads.get(out.slice(start, start + MIN_FRAGMENT_LENGTH));
+      const piece = candidates && out.slice(start, cut);
+      if (piece && candidates.some((s) => s.length > piece.length && s.startsWith(piece))) {
+        out = `${out.slice(0, start)}${REDACTED}${out.slice(cut)}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Replaces the longest tail of any secret that starts the text or follows a `…` (a text cut from the front). */
+function redactLeadingFragment(text: string, { tails, longest }: Prepared): string {
+  if (tails.size === 0) return text;
+  const starts = [0, ...[...text.matchAll(/…/g)].map((m) => m.index + 1)];
+  let out = text;
+  for (const start of starts.reverse()) {
+    for (let end = Math.min(out.length, start + longest - 1); end >= start + MIN_FRAGMENT_LENGTH; end--) {
+      const candidates = tails.get(out.slice(end - MIN_FRAGMENT_LENGTH, end));
+      const piece = candidates && out.slice(start, end);
+      if (piece && candidates.some((s) => s.length > piece.length && s.endsWith(piece))) {
+        out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function redactPrepared(text: string, prepared: Prepared): string {
+  let out = text;
+  for (const secret of prepared.sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  out = redactLeadingFragment(redactFragments(out, prepared), prepared);
+  return out.replace(AUTH_BEARER, `$1 ${REDACTED}`);
+}
+
+/**
+ * Replaces each of `secrets` (and any authorization bearer credential) in `text` with `<redacted>`.
+ * Pass `secretVariants(keys)` to also catch the encoded forms of the keys.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return redactPrepared(text, prepare(secrets));
+}
+
+/** A function that redacts `secrets` in every encoding from a text (variants computed once). */
+export function textRedactor(secrets: readonly string[]): (text: string) => string {
+  const prepared = prepare(secretVariants(secrets));
+  return (text) => redactPrepared(text, prepared);
+}
+
+/**
+ * A deep copy of a JSON-like value with every string (and key) redacted, before any escaping or truncation
+ * happens. Iterative, so a hostile, deeply nested value cannot overflow the stack.
+ */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return redactSecrets(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactSecrets(k, secrets), walk(x)]));
+  const redact = textRedactor(secrets);
+  const root: { v: unknown } = { v: value };
+  const stack: Array<{ from: unknown; into: Record<string, unknown> | unknown[]; key: string | number }> = [
+    { from: value, into: root as unknown as Record<string, unknown>, key: "v" },
+  ];
+  while (stack.length > 0) {
+    const { from, into, key } = stack.pop()!;
+    let copy: unknown = from;
+    if (typeof from === "string") copy = redact(from);
+    else if (Array.isArray(from)) {
+      const arr: unknown[] = new Array(from.length);
+      for (let i = 0; i < from.length; i++) stack.push({ from: from[i], into: arr, key: i });
+      copy = arr;
+    } else if (from !== null && typeof from === "object") {
+      const obj: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(from)) {
+        const name = redact(k);
+        obj[name] = undefined; // keeps the key order of the original
+        stack.push({ from: x, into: obj, key: name });
+      }
+      copy = obj;
     }
-    return v;
-  };
-  return walk(value) as T;
+    (into as Record<string | number, unknown>)[key] = copy;
+  }
+  return root.v as T;
 }

@@ -6,7 +6,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 
 /** The commands that write reports. */
-export type ReportingCommand = "run" | "load" | "certify-client" | "merge";
+export type ReportingCommand = "run" | "load" | "certify-client" | "merge" | "compare";
 
 /** Root of the default report folders, relative to the working directory. */
 export const REPORTS_ROOT = "reports";

@@ -1,9 +1,10 @@
 /** Writes a HAR document, with every secret (and any bearer credential) redacted from its text. */
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { HarnessError } from "../errors.js";
 import type { HarDocument } from "./har.js";
-import { redactSecrets, secretVariants } from "./redact.js";
+import { prepareReportDir } from "./prepare-report-dir.js";
+import { redactSecrets, redactValue, secretVariants } from "./redact.js";
 
 /** Writes `document` to `path`; returns the absolute path. Throws `CB_OUTPUT_UNWRITABLE` when it cannot. */
 export async function writeHar(
@@ -13,13 +14,13 @@ export async function writeHar(
 ): Promise<string> {
   const file = resolve(path);
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      redactSecrets(`${JSON.stringify(document, null, 2)}\n`, secretVariants(secrets)),
-      "utf8",
-    );
+    // Not a recursive mkdir: it never returns under /proc.
+    await prepareReportDir(dirname(file));
+    // Values first (an echoed key in any encoding, a body capped mid-key), then the text as a last line.
+    const text = `${JSON.stringify(redactValue(document, secrets), null, 2)}\n`;
+    await writeFile(file, redactSecrets(text, secretVariants(secrets)), "utf8");
   } catch (err) {
+    if (err instanceof HarnessError) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write the HAR file ${file}: ${reason}`);
   }

@@ -2,11 +2,12 @@
  * Writes every report file (junit.xml, report.json, report.md, report.html) into one directory.
  * Secrets are redacted from every file as a last line of defence (Authentication 6).
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { HarnessError } from "../errors.js";
 import { boundReport } from "./bound.js";
 import type { HtmlSection, Report } from "./model.js";
+import { prepareReportDir } from "./prepare-report-dir.js";
 import { redactSecrets, redactValue, secretVariants } from "./redact.js";
 import { REPORTERS, type ReporterName } from "./reporters.js";
 
@@ -16,6 +17,12 @@ export interface WriteReportsOptions {
   secrets?: readonly string[];
   /** Which reporters to run; default all. */
   reporters?: readonly ReporterName[];
+}
+
+/** The report as every output shows it: keys redacted (in every encoding) first, then values shortened. */
+export function safeReport(report: Report, secrets: readonly string[]): Report {
+  // Redact before bounding: a cut must never leave the head of a key behind.
+  return boundReport(redactValue(report, secrets));
 }
 
 /**
@@ -28,14 +35,13 @@ export async function writeReports(
   sections: readonly HtmlSection[] = [],
   options: WriteReportsOptions = {},
 ): Promise<string[]> {
-  const root = resolve(dir);
   const secrets = secretVariants(options.secrets ?? []);
   // Redacted twice: in the model, before truncation can split a key or escaping disguise it, and in each file.
-  const bounded = boundReport(redactValue(report, options.secrets ?? []));
+  const bounded = safeReport(report, options.secrets ?? []);
   const names = options.reporters ?? (Object.keys(REPORTERS) as ReporterName[]);
+  const root = await prepareReportDir(dir);
   const written: string[] = [];
   try {
-    await mkdir(root, { recursive: true });
     for (const name of names) {
       const reporter = REPORTERS[name];
       const path = join(root, reporter.fileName);

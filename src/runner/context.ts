@@ -50,6 +50,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
           const i = next++;
           await engine.paceSlot();
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
+          engine.giveUp.note(out[i]);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));

@@ -11,10 +11,12 @@ import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
+import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import type { RunPlan } from "./plan.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
+import { toWireRequest } from "./wire-request.js";
 
 /** Keys of the run; kept here and never recorded. */
 export interface RunKeys {
@@ -55,6 +57,8 @@ export class RunEngine {
   stopped?: RunStopped;
   /** When the next paced call may start (epoch ms). */
   #nextSlot = 0;
+  /** Calls in a row without a response, and 429s in a row: when to give up on the target. */
+  readonly giveUp: GiveUpTracker;
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
@@ -69,6 +73,10 @@ export class RunEngine {
     readonly onProgress: (line: string) => void = () => {},
   ) {
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
+    this.giveUp = new GiveUpTracker({
+      failuresInARow: options.giveUpAfterFailures,
+      rateLimitedInARow: options.giveUpAfter429s,
+    });
     if (options.har) this.har = new HarRecorder();
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -89,6 +97,9 @@ export class RunEngine {
   spend(count = 1): void {
     if (this.deadline.signal.aborted)
       throw this.stop("deadline", `stopped at the ${this.options.deadlineS} s deadline (--deadline-s)`);
+    // Checked before the next call, so that the last failed call was judged and recorded first.
+    const giveUp = this.giveUp.reason();
+    if (giveUp) throw this.stop(giveUp.kind, giveUp.message);
     if (this.calls + count > this.plan.budget) {
       const budget =
         this.options.maxCalls === undefined
@@ -134,30 +145,9 @@ export class RunEngine {
   wire(request: PlannedRequest): WireRequest {
     const baseUrl = request.base === "alt" ? this.target.altBaseUrl : this.target.baseUrl;
     if (!baseUrl) throw new Error("no alternate base URL configured");
-    const headers: Record<string, string> = { accept: "application/json", ...(request.headers ?? {}) };
-    let body: string | Buffer | undefined;
-    if (request.body && "json" in request.body) {
-      body = JSON.stringify(request.body.json);
-      headers["content-type"] ??= "application/json";
-    } else if (request.body) {
-      body = request.body.raw;
-      headers["content-type"] ??= request.body.contentType ?? "application/json";
-    }
     const choice = request.key ?? "main";
-    const apiKey = this.keyFor(choice);
-    const keyEnv = this.#keyEnv(choice);
     this.sent.add(request);
-    return {
-      operation: request.operation,
-      method: request.method,
-      baseUrl,
-      path: request.path,
-      ...(request.query ? { query: request.query } : {}),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      ...(apiKey !== undefined ? { apiKey } : {}),
-      ...(apiKey !== undefined && keyEnv ? { keyEnv } : {}),
-    };
+    return toWireRequest(request, baseUrl, this.keyFor(choice), this.#keyEnv(choice));
   }
 
   /** Where the user's key of a choice lives (for curl lines); none for the embedded server's own keys. */

@@ -2,9 +2,9 @@
  * Target fixtures: read from `--fixtures FILE` (validated against schemas/fixtures.schema.json; unknown
  * fields ignored), taken from the embedded server, or discovered through `/resolve`.
  */
-import { readFile } from "node:fs/promises";
 import { validateAs } from "../contract/registry.js";
 import { HarnessError } from "../errors.js";
+import { FILE_LIMITS, readCappedFile } from "../read-capped-file.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 
 /** Validates a parsed fixtures value; throws HarnessError `CB_INPUT_INVALID` naming the first problems. */
@@ -22,13 +22,7 @@ export function checkFixtures(value: unknown, source: string): TargetFixtures {
 
 /** Reads and validates a fixtures file. */
 export async function loadFixtures(path: string): Promise<TargetFixtures> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read fixtures file ${path}: ${reason}`);
-  }
+  const text = await readCappedFile(path, FILE_LIMITS.fixtures, "fixtures file");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -59,6 +59,10 @@ export interface RunOptions {
   shard?: string;
   timeoutMs?: number;
   deadlineS?: number;
+  /** Calls in a row without a response (timeout, reset, refused) after which the run stops. */
+  giveUpAfterFailures?: number;
+  /** 429 responses in a row, each waited out, after which the run stops. */
+  giveUpAfter429s?: number;
   maxBodyBytes?: number;
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
@@ -101,6 +105,8 @@ export interface ResolvedRunOptions {
   shard: Shard;
   timeoutMs: number;
   deadlineS: number;
+  giveUpAfterFailures: number;
+  giveUpAfter429s: number;
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
@@ -163,6 +169,11 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     shard: parseShard(input.shard ?? "1/1"),
     timeoutMs: integerIn(input.timeoutMs ?? RUN_DEFAULTS.timeoutMs, "--timeout-ms"),
     deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
+    giveUpAfterFailures: integerIn(
+      input.giveUpAfterFailures ?? RUN_DEFAULTS.giveUpAfterFailures,
+      "--give-up-after-failures",
+    ),
+    giveUpAfter429s: integerIn(input.giveUpAfter429s ?? RUN_DEFAULTS.giveUpAfter429s, "--give-up-after-429s"),
     maxBodyBytes: integerIn(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],

@@ -75,6 +75,7 @@ async function dispatch(
   }
   // A call cut by the deadline says nothing about the target: stop instead of judging it.
   if (signal.aborted) throw deadlineStop(engine);
+  engine.giveUp.note(exchange);
   return exchange;
 }
 
@@ -100,8 +101,11 @@ export async function sendPaced(
     exchange.response?.status === 429 && !opts.expect429 && waits < MAX_429_WAITS;
     waits++
   ) {
-    // A 429 is judged like any response, then waited out.
+    // A 429 is judged like any response, then waited out, unless 429s in a row passed the give-up limit.
     judgeAndRecord(ctx, exchange, { onlyFailures: true });
+    engine.giveUp.noteUnexpected429();
+    const giveUp = engine.giveUp.reason();
+    if (giveUp) throw engine.stop(giveUp.kind, giveUp.message);
     const seconds = parseRetryAfterSeconds(exchange.response.headers["retry-after"]) ?? 1;
     const waitS = Math.max(1, seconds);
     if (waitS * 1000 > engine.remainingMs) {

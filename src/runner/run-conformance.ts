@@ -63,6 +63,7 @@ async function preflight(engine: RunEngine): Promise<void> {
     throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
   // /me's `credential.credits` is the first balance the credit budget sees.
   engine.credits.observe("main", ex);
+  engine.giveUp.note(ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",

@@ -13,6 +13,13 @@ export const RUN_DEFAULTS = {
   expectRateLimit: "120/60",
   timeoutMs: 10_000,
   deadlineS: 600,
+  /** Calls in a row without a response before the run gives up: 5 × the 10 s timeout ends a dead target in ~1 min. */
+  giveUpAfterFailures: 5,
+  /**
+   * 429s in a row (each waited out) before the run gives up; a working limiter serves after one wait. At most
+   * the runner's own waits per request (5), so that a suite never judges a 429 it did not ask for.
+   */
+  giveUpAfter429s: 5,
   maxBodyBytes: 16 * 1024 * 1024,
   altIgnore: ["/request_id", "/as_of", "/cost/balance"],
   /** Sequential by default: the contract recommends calls one after another. */

@@ -16,7 +16,6 @@ import type { ServerState } from "./state.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
 /** The data snapshot time reported in `as_of` when a request names none. */
-const SNAPSHOT_AS_OF = "2026-01-01T00:00:00Z";
 
 function listen(server: Server, options: ResolvedServerOptions): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -44,7 +43,7 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     bendReply: replyBendOf(options.mutation),
     faults: new FaultState(options.faultPlan.steps),
     trace: [],
-    asOf: SNAPSHOT_AS_OF,
+    asOf: options.asOf,
     resourceMetadataUrl: "",
     bigBatchesInFlight: 0,
     calls: 0,

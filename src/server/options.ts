@@ -18,6 +18,8 @@ export interface ResolvedServerOptions {
   /** Starting balance of the `plus` key. */
   credits: number;
   latencyMs: number;
+  /** The snapshot's `as_of`, in every data response. */
+  asOf: string;
   mutation: MutationId | null;
   faultPlan: FaultPlan;
   trace: boolean;
@@ -39,8 +41,21 @@ export const DEFAULTS = {
   recordsPerDay: 50_000,
   credits: 100_000,
   latencyMs: 0,
+  asOf: "2026-01-01T00:00:00Z",
   maxBodyBytes: 1024 * 1024,
 } as const;
+
+/** `as_of` must be an RFC 3339 date-time (Resources: "as_of | string, date-time"). */
+function snapshotAsOf(value: string | undefined): string {
+  if (value === undefined) return DEFAULTS.asOf;
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
+    throw new RangeError(`asOf must be an RFC 3339 date-time, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
 
 function intIn(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -72,6 +87,7 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     recordsPerDay: intIn("recordsPerDay", options.recordsPerDay, DEFAULTS.recordsPerDay, 1, big),
     credits: intIn("credits", options.credits, DEFAULTS.credits, 0, big),
     latencyMs: intIn("latencyMs", options.latencyMs, DEFAULTS.latencyMs, 0, 600_000),
+    asOf: snapshotAsOf(options.asOf),
     mutation,
     faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },
     trace: options.trace ?? false,

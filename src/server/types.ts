@@ -26,6 +26,8 @@ export interface ServerOptions {
   credits?: number;
   /** Latency added to every response, in ms. Default 0. */
   latencyMs?: number;
+  /** The snapshot's `as_of` (an RFC 3339 date-time). Default `2026-01-01T00:00:00Z`. */
+  asOf?: string;
   /** Test-only: switch on exactly one seeded contract violation. */
   mutation?: string;
   /** Scripted faults for client certification. */

@@ -43,6 +43,11 @@ export interface RecordedResponse {
   json?: unknown;
   /** Why the body is not usable JSON (parse error, truncated, invalid UTF-8), when it is not. */
   bodyError?: string;
+  /**
+   * Set only on a body left unparsed because it opens more arrays and objects than are judged
+   * (`MAX_CONTAINERS`): how many it opens, counted just past that limit.
+   */
+  containers?: number;
   /** Milliseconds from send to the last body byte. */
   durationMs: number;
 }

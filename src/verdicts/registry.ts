@@ -8,6 +8,7 @@ import { CLIENT_RULES } from "../certify/rules/index.js";
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { Verdict } from "../vocabulary/verdict.js";
 import { ALT, AUTH, HTTP, SCHEMA } from "./access.js";
+import { COMPARE } from "./compare.js";
 import { CREDITS } from "./credits.js";
 import type { JudgedVerdict, RegisteredVerdict } from "./judged-verdict.js";
 import { BATCH, LIMITS } from "./limits.js";
@@ -40,7 +41,7 @@ const grouped = (group: Record<string, JudgedVerdict>): RegisteredVerdict[] =>
 /** Every verdict but the negative bound cases: cheap to build, so built at load. */
 const FIXED: readonly RegisteredVerdict[] = [
   ...CATALOGUE.map((c) => own(c, checkFile(c.id), c.id)),
-  ...[AUTH, HTTP, SCHEMA, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD].flatMap(grouped),
+  ...[AUTH, HTTP, SCHEMA, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD, COMPARE].flatMap(grouped),
   ...CLIENT_RULES.map((r) => own(r, clientRuleFile(r.id), r.id)),
 ];
 const byId = new Map(FIXED.map((v) => [v.id, v]));

@@ -1,6 +1,7 @@
 /**
  * Small readers for untyped JSON: checks judge what arrived, which may be any shape, so nothing is cast.
  */
+import { renderJson } from "../../bounded-json.js";
 
 /** A plain JSON object. */
 export type JsonObject = Record<string, unknown>;
@@ -39,13 +40,7 @@ export function pointer(...tokens: (string | number)[]): string {
   return tokens.map((t) => `/${escapePointer(t)}`).join("");
 }
 
-/** Short, one-line rendering of a received value for failure text. */
+/** Short, one-line rendering of a received value for failure text (bounded: any depth or size is safe). */
 export function show(value: unknown, max = 120): string {
-  let text: string;
-  try {
-    text = value === undefined ? "(absent)" : JSON.stringify(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return renderJson(value, max);
 }

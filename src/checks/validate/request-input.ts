@@ -69,12 +69,21 @@ export function requestFromJson(text: string): RecordedRequest {
       ? undefined
       : typeof value.body === "string"
         ? value.body
-        : JSON.stringify(value.body);
+        : stringifyParam(value.body, "body");
   const method =
     typeof value.method === "string" ? value.method.toUpperCase() : body !== undefined ? "POST" : "GET";
   const req = requestFromPath(value.path, method, body);
   if (isObject(value.query))
     for (const [k, v] of Object.entries(value.query))
-      req.query[k] = typeof v === "string" ? v : JSON.stringify(v);
+      req.query[k] = typeof v === "string" ? v : stringifyParam(v, `query.${k}`);
   return req;
+}
+
+/** JSON text of a part of `--request`; one nested too deep to write back is a usage error, not a crash. */
+function stringifyParam(value: unknown, where: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw new HarnessError("CB_USAGE", `--request ${where} nests too deep to be sent`);
+  }
 }

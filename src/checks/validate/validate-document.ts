@@ -2,7 +2,7 @@
  * Validates one JSON document as a kind: the schema of the kind, then every semantic check that can run
  * without what a file lacks (response headers always; the request and status unless given).
  */
-import { type SchemaName, validateAs } from "../../contract/registry.js";
+import { collectViolations, type SchemaName } from "../../contract/registry.js";
 import type { Exchange, OperationId, RecordedRequest } from "../../transport/exchange.js";
 import { authWwwAuthenticateOn401 } from "../auth-www-authenticate-on-401.js";
 import { CATALOGUE } from "../catalogue.js";
@@ -26,6 +26,7 @@ import { rateRetryAfterOn429 } from "../rate-retry-after-on-429.js";
 import { requestInvalidArgumentsRejected } from "../request-invalid-arguments-rejected.js";
 import { resolveLimitRespected } from "../resolve-limit-respected.js";
 import { responseSchema } from "../response-schema.js";
+import { responseStructureBounded } from "../response-structure-bounded.js";
 import type { Kind } from "./kinds.js";
 
 /** Checks that judge response headers, which a body file does not have. */
@@ -64,6 +65,8 @@ export interface ValidateResult {
   /** Why this kind was chosen when `--as` was left out (inferred from the document). */
   inferred?: string;
   findings: Finding[];
+  /** False when the schema's violations were capped (the first MAX_VIOLATIONS shown) or not all examined. */
+  isSchemaComplete: boolean;
   checksRun: string[];
   /** Check ids not run, with why. */
   notRun: { id: string; why: string }[];
@@ -74,6 +77,8 @@ export interface ValidateContext {
   request?: RecordedRequest;
   operation?: OperationId;
   status?: number;
+  /** Set when the text was left unparsed for opening more than MAX_CONTAINERS arrays and objects. */
+  containers?: number;
 }
 
 /** Validates `value` (parsed from `text`) as `kind`. */
@@ -83,13 +88,21 @@ export function validateDocument(
   kind: Kind,
   ctx: ValidateContext = {},
 ): ValidateResult {
-  const findings: Finding[] = validateAs(kind.schema, value).map((v) => ({
+  if (ctx.containers !== undefined) return unparsed(kind, text, ctx.containers);
+  const collected = collectViolations(kind.schema, value);
+  const findings: Finding[] = collected.violations.map((v) => ({
     pointer: v.pointer,
     message: v.message,
     source: v.schemaPath,
     severity: "error",
   }));
-  const result: ValidateResult = { schema: kind.schema, findings, checksRun: [], notRun: [] };
+  const result: ValidateResult = {
+    schema: kind.schema,
+    findings,
+    isSchemaComplete: collected.isComplete,
+    checksRun: [],
+    notRun: [],
+  };
   if (!kind.isResponse) return result;
   const operation = ctx.operation ?? kind.operation ?? "other";
   const status = ctx.status ?? kind.status ?? (kind.schema === "error" ? 400 : 200);
@@ -141,4 +154,26 @@ function describe(f: { title: string; expected?: string; received?: string }): s
     f.received ? `received ${f.received}` : "",
   ].filter(Boolean);
   return parts.length ? `${f.title} (${parts.join(", ")})` : f.title;
+}
+
+/** A document too big to parse: one finding, of `response.structure_bounded`, for any kind. */
+function unparsed(kind: Kind, text: string, containers: number): ValidateResult {
+  const exchange: Exchange = {
+    operation: kind.operation ?? "other",
+    request: { method: "GET", baseUrl: "", path: "/", query: {}, headers: {} },
+    response: { status: kind.status ?? 200, headers: {}, bodyText: text, containers, durationMs: 0 },
+  };
+  const findings = responseStructureBounded.run(exchange).map((f) => ({
+    pointer: f.pointer ?? "",
+    message: describe(f),
+    source: f.checkId,
+    severity: f.severity,
+  }));
+  return {
+    schema: kind.schema,
+    findings,
+    isSchemaComplete: false,
+    checksRun: [responseStructureBounded.id],
+    notRun: [],
+  };
 }

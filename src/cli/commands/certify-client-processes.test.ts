@@ -126,7 +126,7 @@ describe("certify-client: the client's processes end with cbcheck", () => {
     for (const pid of pids) expect(isRunning(pid)).toBe(true);
     run.child.kill(signal);
     expect(await run.exited, run.errors()).toBe(code);
-    expect(run.errors()).toContain(`stopped by ${signal}`);
+    expect(run.errors()).toContain(`${signal} received: stopping`);
     for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 });

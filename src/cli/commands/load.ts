@@ -8,6 +8,7 @@ import { resolveLoadOptions } from "../../load/load-options.js";
 import type { LoadHooks } from "../../load/run-load.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { type ProgressOutput, progressOutput } from "../progress-output.js";
+import { hideInOutput } from "../redacted-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { LOAD_FLAGS } from "./load-flags.js";
 
@@ -97,6 +98,7 @@ async function action(command: Command): Promise<void> {
       if (merge) return mergeLoad(merge);
       const options = resolveLoadOptions({ ...flags, reportDir, env: process.env });
       const secrets = options.target.kind === "url" ? [options.target.apiKey] : [];
+      hideInOutput(secrets);
       const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
       // The plan is printed even with --quiet: it is the safety notice of what will be sent.
       process.stderr.write(`${planLines(options).join("\n")}\n`);

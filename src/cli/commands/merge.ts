@@ -2,11 +2,11 @@
  * `cbcheck merge DIR...`: one verdict and the four reports from the reports of `cbcheck run --shard I/N`
  * (each DIR holds one shard's report.json). Refuses shards of different versions, seeds or targets.
  */
-import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { validateAs } from "../../contract/registry.js";
 import { HarnessError } from "../../errors.js";
+import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
 import type { Report } from "../../report/model.js";
 import { summaryText } from "../../runner/summary-text.js";
@@ -15,7 +15,7 @@ import { runReportingCommand } from "../reporting-command.js";
 import { MERGE_FLAGS } from "./merge-flags.js";
 
 /** A shard's report.json is small (bounded counterexamples); anything far larger is not one. */
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+const MAX_REPORT_BYTES = FILE_LIMITS.report;
 
 const HELP = `
 Each DIR is the --report-dir of one shard (its report.json is read). The shards must come from the same
@@ -38,19 +38,7 @@ Reports: without --report-dir, a new reports/merge/<timestamp>/, copied to repor
 
 async function readShard(dir: string): Promise<ShardReport> {
   const path = join(dir, "report.json");
-  let text: string;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new HarnessError("CB_FILE_UNREADABLE", `${path} is not a file`);
-    if (info.size > MAX_REPORT_BYTES) {
-      throw new HarnessError("CB_INPUT_TOO_LARGE", `${path} is larger than ${MAX_REPORT_BYTES} bytes`);
-    }
-    text = await readFile(path, "utf8");
-  } catch (err) {
-    if (err instanceof HarnessError) throw err;
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${path} (${code})`);
-  }
+  const text = await readCappedFile(path, MAX_REPORT_BYTES, "shard report");
   let value: unknown;
   try {
     value = JSON.parse(text);

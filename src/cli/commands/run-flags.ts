@@ -131,6 +131,18 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     parse: (text) => integerIn(text, "--deadline-s"),
     default: RUN_DEFAULTS.deadlineS,
   },
+  giveUpAfterFailures: {
+    flags: "--give-up-after-failures <n>",
+    description: "stop after this many calls in a row without a response (timeout, reset): a dead target",
+    parse: (text) => integerIn(text, "--give-up-after-failures"),
+    default: RUN_DEFAULTS.giveUpAfterFailures,
+  },
+  giveUpAfter429s: {
+    flags: "--give-up-after-429s <n>",
+    description: "stop after this many 429s in a row, each waited out (Retry-After)",
+    parse: (text) => integerIn(text, "--give-up-after-429s"),
+    default: RUN_DEFAULTS.giveUpAfter429s,
+  },
   altIgnore: {
     flags: "--alt-ignore <pointer...>",
     description: `JSON pointers the alt-base-url comparison ignores (default ${RUN_DEFAULTS.altIgnore.join(" ")})`,

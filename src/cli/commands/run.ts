@@ -11,6 +11,7 @@ import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { progressOutput } from "../progress-output.js";
+import { hideInOutput } from "../redacted-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { RUN_FLAGS } from "./run-flags.js";
 
@@ -38,10 +39,12 @@ no bar in CI logs or when redirected; --quiet prints no progress at all.
 
 Exit codes:
   0    pass: every check passed (inconclusive checks only with --allow-inconclusive)
-  1    fail: at least one contract violation (see the reports and the curl lines)
-  2    incomplete: the run stopped early (--max-calls, --deadline-s, a Retry-After past the deadline) before
-       finding any violation, or some checks were inconclusive; error: usage or configuration error, or the
-       target cannot be reached at all (the reports hold the error; an argv parse error writes none)
+  1    fail: at least one contract violation (see the reports and the curl lines); also a target that stops
+       answering (--give-up-after-failures): its calls without a response fail
+  2    incomplete: the run stopped early (--max-calls, --deadline-s, a Retry-After past the deadline, a target
+       that only answers 429: --give-up-after-429s) before finding any violation, or some checks were
+       inconclusive; error: usage or configuration error, or the target cannot be reached at all (the reports
+       hold the error; an argv parse error writes none)
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
@@ -59,6 +62,7 @@ async function action(command: Command): Promise<void> {
     async execute({ reportDir, signal }) {
       const options = resolveRunOptions({ ...flags, reportDir, env: process.env });
       const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
+      hideInOutput(secrets);
       const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
       out.say(
         `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,

@@ -71,6 +71,10 @@ export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
     description: "latency added to every response",
     parse: integer("--latency-ms", 0, 600_000),
   },
+  asOf: {
+    flags: "--as-of <date-time>",
+    description: "the snapshot's as_of in every data response (default 2026-01-01T00:00:00Z)",
+  },
   mutation: {
     flags: "--mutation <id>",
     description: "switch on one seeded bug (tests only)",

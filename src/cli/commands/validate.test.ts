@@ -204,4 +204,29 @@ describe("cbcheck validate through the real entry point (node --import tsx src/c
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^cbcheck: stdin is not JSON: .* \[CB_INPUT_NOT_JSON\]\n$/);
   });
+
+  it("fails a file nested 100,000 deep (whole, or in warnings) with the place, exit 1, no crash", () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const whole = cli(["-", "--as", "resolve"], deep);
+    expect(whole.status).toBe(1);
+    expect(whole.stdout).toMatch(
+      /^\/0(\/0)* {2}body nests deeper than 64 levels .*\[response\.structure_bounded\]$/m,
+    );
+    const body = valid.response!.bodyText.replace('"warnings":[]', `"warnings":[${deep}]`);
+    expect(body).not.toBe(valid.response!.bodyText);
+    const warnings = cli(["-", "--as", "entities", "--json"], body);
+    expect(warnings.status).toBe(1);
+    const result = JSON.parse(warnings.stdout) as { findings: { pointer: string; source: string }[] };
+    expect(result.findings.map((f) => f.source)).toContain("response.structure_bounded");
+    expect(result.findings.some((f) => f.pointer === "/warnings/0")).toBe(true);
+  });
+
+  it("fails a body of 300,000 {} items by their count, without parsing it, exit 1", () => {
+    const wide = `[${Array(300_000).fill("{}").join(",")}]`;
+    const run = cli(["-", "--as", "resolve"], wide);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(
+      /^\/ {2}body holds more than 250000 arrays and objects \(not parsed\).*\[response\.structure_bounded\]\n$/,
+    );
+  });
 });

@@ -3,9 +3,10 @@
  * schema and, for response bodies, the semantic checks that can run from a file. Exit 0 valid (warnings
  * allowed), 1 violations, 2 bad usage or unreadable input.
  */
-import { readFile, stat } from "node:fs/promises";
 import type { Command } from "commander";
+import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
 import { chooseKind } from "../../checks/validate/infer-kind.js";
+import { resolveKind } from "../../checks/validate/kinds.js";
 import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
   type Finding,
@@ -13,10 +14,11 @@ import {
   validateDocument,
 } from "../../checks/validate/validate-document.js";
 import { EXIT, HarnessError } from "../../errors.js";
+import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./validate-flags.js";
 
-const MAX_BYTES = 256 * 1024 * 1024;
+const MAX_BYTES = FILE_LIMITS.document;
 
 const HELP = `
 Kinds (--as): every schema name in schemas/ plus aliases resolve, entities, influencer, candidate, org, batch-body.
@@ -48,6 +50,16 @@ async function action(file: string | undefined, command: Command): Promise<void>
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const text = await readInput(file);
+  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB),
+  // so its kind is not inferred from its shape either.
+  const containers = countContainers(text);
+  if (containers > MAX_CONTAINERS) {
+    const kind = options.kind ?? resolveKind("envelope");
+    const result = validateDocument(undefined, text, kind, { ...options, containers });
+    print(result, json === true);
+    process.exitCode = EXIT.violation;
+    return;
+  }
   const value = parseJson(text, file);
   const { kind, inferred } = chooseKind(value, options.kind, options);
   const result = validateDocument(value, text, kind, options);
@@ -67,22 +79,8 @@ export function registerValidate(program: Command): void {
     .action((file: string | undefined) => action(file, command));
 }
 
-async function readFileText(path: string): Promise<string> {
-  try {
-    const info = await stat(path);
-    if (info.isDirectory())
-      throw new HarnessError("CB_FILE_UNREADABLE", `${path} is a directory, not a file`);
-    if (info.size > MAX_BYTES)
-      throw new HarnessError(
-        "CB_INPUT_TOO_LARGE",
-        `${path} is ${info.size} bytes; the limit is ${MAX_BYTES} bytes`,
-      );
-    return await readFile(path, "utf8");
-  } catch (err) {
-    if (err instanceof HarnessError) throw err;
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new HarnessError("CB_FILE_UNREADABLE", `cannot read ${path} (${code})`);
-  }
+function readFileText(path: string): Promise<string> {
+  return readCappedFile(path, MAX_BYTES, "file");
 }
 
 async function readInput(file: string | undefined): Promise<string> {
@@ -124,8 +122,9 @@ function print(result: ValidateResult, asJson: boolean): void {
     return;
   }
   for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
+  const more = result.isSchemaComplete ? "" : ", more schema violations not listed";
   const inferred = result.inferred ? `, --as ${result.schema} inferred: ${result.inferred}` : "";
-  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${inferred}`;
+  const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}${inferred}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
   process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();

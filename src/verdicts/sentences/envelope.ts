@@ -76,7 +76,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     section: E,
     sentence: "All envelope fields are required; no other fields appear.",
     schema: [env("/required"), env("/additionalProperties")],
-    checks: ["response.schema"],
+    checks: ["response.schema", "response.structure_bounded"],
+    reading:
+      "every field has a type, so the deepest field the contract names is 7 containers down; a body nested more than 64 deep is not judged field by field but fails under `response.structure_bounded`, a harness bound (payloads that allow other fields leave the depth open in the contract itself)",
   },
   {
     section: B,

@@ -2,6 +2,13 @@
 import { batchExchange, getExchange, influencerExchange, mutate, orgNr, smallBatch } from "../exchanges.js";
 import type { CheckExample } from "./example.js";
 
+/** `[[[…]]]`, `depth` arrays deep, built without recursion. */
+export function nestedArray(depth: number): unknown[] {
+  let value: unknown[] = [];
+  for (let i = 1; i < depth; i++) value = [value];
+  return value;
+}
+
 /** Examples keyed by check id. */
 export const ENTITY_EXAMPLES: Record<string, CheckExample> = {
   "coverage.consistent_with_request": {
@@ -46,6 +53,13 @@ export const ENTITY_EXAMPLES: Record<string, CheckExample> = {
     pass: getExchange(),
     fail: mutate(getExchange(), (j) => {
       j.data.entities[0].payload.org_nr = "123456789";
+    }),
+    severity: "error",
+  },
+  "response.structure_bounded": {
+    pass: batchExchange({ orgs: 5, edges: 5, subunits: 5 }),
+    fail: mutate(getExchange(), (j) => {
+      j.warnings = [nestedArray(65)];
     }),
     severity: "error",
   },

@@ -1,0 +1,68 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { findDepthExcess, mayNestDeeperThan, renderJson } from "./bounded-json.js";
+
+const deep = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+
+/** Depth by recursion, for comparison on small values. */
+function depthOf(v: unknown): number {
+  if (typeof v !== "object" || v === null) return 0;
+  return 1 + Math.max(0, ...Object.values(v).map(depthOf));
+}
+
+describe("renderJson", () => {
+  it("writes what JSON.stringify writes when it fits", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = JSON.stringify(v);
+        expect(renderJson(v, text.length)).toBe(text);
+      }),
+    );
+  });
+
+  it("cuts longer values to a prefix of JSON.stringify's text ending in …", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 2, max: 40 }), (v, max) => {
+        const text = JSON.stringify(v);
+        const shown = renderJson(v, max);
+        if (text.length <= max) expect(shown).toBe(text);
+        else expect(`${text.slice(0, max - 1)}…`).toBe(shown);
+      }),
+    );
+  });
+
+  it("renders a 100,000-deep array and a million-item array without overflow, in about max characters", () => {
+    expect(renderJson(deep(100_000), 20)).toBe(`${"[".repeat(19)}…`);
+    expect(renderJson(new Array(1_000_000).fill(7), 10)).toBe("[7,7,7,7,…");
+    expect(renderJson({ s: "x".repeat(10_000_000) }, 10)).toBe('{"s":"xxx…');
+  });
+});
+
+describe("findDepthExcess", () => {
+  it("agrees with a recursive depth on small values, and points at a container past the limit", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (v, limit) => {
+        const excess = findDepthExcess(v, limit);
+        expect(excess !== undefined).toBe(depthOf(v) > limit);
+        if (excess) expect(excess.pointer.split("/").length - 1).toBe(limit);
+      }),
+    );
+  });
+
+  it("finds the place in a 100,000-deep array at the limit, not at the bottom", () => {
+    expect(findDepthExcess(deep(100_000), 3)).toEqual({ pointer: "/0/0/0" });
+    expect(findDepthExcess({ "a/b": [{ "~": [[]] }] }, 3)).toEqual({ pointer: "/a~1b/0/~0" });
+    expect(findDepthExcess(deep(64), 64)).toBeUndefined();
+  });
+});
+
+describe("mayNestDeeperThan", () => {
+  it("is true whenever the parsed text nests deeper than the limit", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 0, max: 6 }), (v, limit) => {
+        if (depthOf(v) > limit) expect(mayNestDeeperThan(JSON.stringify(v), limit)).toBe(true);
+      }),
+    );
+    expect(mayNestDeeperThan('{"a":[1,2],"b":{}}', 3)).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Walks of parsed JSON that a hostile body cannot turn into a crash: no recursion (a 100,000-deep array
+ * overflows the stack of `JSON.stringify`, `String(array)` and every recursive walk) and work bounded by
+ * what the caller asks for, not by the size of the value.
+ */
+
+/** What is still to be written: a value, or literal text (a separator or a closing bracket). */
+type Step = { value: unknown; key?: string } | { text: string };
+
+/**
+ * The JSON text of `value`, cut after `max` characters (the cut marked by `…`). Iterative, and it stops as
+ * soon as `max` characters are written, so any depth or size costs at most about `max` steps. Matches
+ * `JSON.stringify` on what fits (objects skip undefined members, arrays write them as null).
+ */
+export function renderJson(value: unknown, max = 120): string {
+  if (value === undefined) return "(absent)";
+  let out = "";
+  const stack: Step[] = [{ value }];
+  while (stack.length > 0 && out.length <= max) {
+    const step = stack.pop()!;
+    if ("text" in step) {
+      out += step.text;
+      continue;
+    }
+    if (step.key !== undefined) out += `${JSON.stringify(step.key)}:`;
+    out += openOrScalar(step.value, stack, max - out.length);
+  }
+  return out.length > max || stack.length > 0 ? `${out.slice(0, max - 1)}…` : out;
+}
+
+/** Writes a scalar whole (a long string cut first), or opens a container and pushes its members. */
+function openOrScalar(v: unknown, stack: Step[], room: number): string {
+  if (typeof v === "string") return JSON.stringify(v.length > room ? v.slice(0, room + 1) : v);
+  if (typeof v !== "object" || v === null) return scalarText(v);
+  // Members are pushed in reverse (the stack pops the last first), at most `room` of them: each writes
+  // at least one character, so members beyond the room could never be shown.
+  if (Array.isArray(v)) {
+    const n = Math.min(v.length, room);
+    stack.push({ text: v.length > n ? ",…]" : "]" });
+    for (let i = n - 1; i >= 0; i--) {
+      stack.push({ value: v[i] === undefined ? null : v[i] });
+      if (i > 0) stack.push({ text: "," });
+    }
+    return "[";
+  }
+  const keys: string[] = [];
+  for (const k in v) {
+    if (!Object.hasOwn(v, k) || (v as Record<string, unknown>)[k] === undefined) continue;
+    keys.push(k);
+    if (keys.length > room) break;
+  }
+  stack.push({ text: "}" });
+  for (let i = keys.length - 1; i >= 0; i--) {
+    stack.push({ value: (v as Record<string, unknown>)[keys[i]], key: keys[i] });
+    if (i > 0) stack.push({ text: "," });
+  }
+  return "{";
+}
+
+function scalarText(v: unknown): string {
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "null";
+  if (typeof v === "boolean" || v === null) return String(v);
+  if (typeof v === "bigint") return v.toString();
+  return "null";
+}
+
+/** Where a value nests deeper than a limit: the JSON pointer of the first container past it. */
+export interface DepthExcess {
+  /** JSON pointer of a container that sits `limit + 1` levels deep. */
+  pointer: string;
+}
+
+/**
+ * The first place where `value` nests deeper than `limit` containers (a scalar is depth 0, `[]` depth 1,
+ * `[[1]]` depth 2), or undefined when it does not. Iterative: its stack is the current path, so it holds at
+ * most `limit + 1` frames whatever the body, and each value is visited once.
+ */
+export function findDepthExcess(value: unknown, limit: number): DepthExcess | undefined {
+  if (!isContainer(value)) return undefined;
+  const path: Frame[] = [];
+  let current: object | undefined = value;
+  while (current !== undefined) {
+    if (path.length + 1 > limit) return { pointer: pointerOf(path) };
+    path.push({
+      container: current,
+      keys: Array.isArray(current) ? undefined : Object.keys(current),
+      next: 0,
+    });
+    current = undefined;
+    while (current === undefined && path.length > 0) {
+      const frame = path[path.length - 1];
+      const size = frame.keys ? frame.keys.length : (frame.container as unknown[]).length;
+      if (frame.next >= size) {
+        path.pop();
+        continue;
+      }
+      const i = frame.next++;
+      const child = frame.keys
+        ? (frame.container as Record<string, unknown>)[frame.keys[i]]
+        : (frame.container as unknown[])[i];
+      if (isContainer(child)) current = child;
+    }
+  }
+  return undefined;
+}
+
+/** One open container of the walk: its keys (objects) and the index of the next member to visit. */
+interface Frame {
+  container: object;
+  keys: string[] | undefined;
+  next: number;
+}
+
+function isContainer(v: unknown): v is object {
+  return typeof v === "object" && v !== null;
+}
+
+/** The pointer of the member each open frame last entered (the path to the container being opened). */
+function pointerOf(path: Frame[]): string {
+  return path.map((f) => `/${f.keys ? escapeToken(f.keys[f.next - 1]) : String(f.next - 1)}`).join("");
+}
+
+function escapeToken(token: string): string {
+  return token.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/**
+ * Most arrays and objects a body may hold to be parsed and judged: a maximum-size entity read holds about
+ * 10,000, so this is far above any response of the contract, and it keeps a parsed body within tens of MiB
+ * (a 14 MiB body of `{}` items holds 4.9 million and parses into more than 500 MiB).
+ */
+export const MAX_CONTAINERS = 250_000;
+
+/**
+ * How many arrays and objects the JSON text `text` opens, counting no further than just past `limit`
+ * (brackets inside strings do not count). Texts shorter than `2 × limit` characters cannot pass the limit,
+ * so they are not scanned: the count is then a bound, not exact, and only a result over `limit` matters.
+ */
+export function countContainers(text: string, limit: number = MAX_CONTAINERS): number {
+  if (text.length < 2 * limit) return 0;
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if ((c === 0x7b || c === 0x5b) && ++count > limit) return count;
+  }
+  return count;
+}
+
+/**
+ * Whether the JSON text `text` could nest more than `limit` containers deep: false when it opens at most
+ * `limit` arrays and objects in all (depth never exceeds that count). A cheap test (a few `indexOf` calls
+ * on an everyday body) that spares the walk of `findDepthExcess` on almost every response.
+ */
+export function mayNestDeeperThan(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ["{", "["]) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1))
+      if (++count > limit) return true;
+  }
+  return false;
+}

@@ -1,0 +1,48 @@
+/**
+ * Every check on a body with a 100,000-deep array at any place: nothing throws (every walk is bounded or
+ * iterative), and the exchange fails by name instead of passing unjudged.
+ */
+import { describe, expect, it } from "vitest";
+import type { Exchange } from "../transport/exchange.js";
+import { runChecks } from "./run-checks.js";
+import { errorExchange, getExchange, resolveExchange } from "./test-support/exchanges.js";
+
+const DEEP = "[".repeat(100_000) + "]".repeat(100_000);
+const MARK = '"__deep__"';
+
+/** Every JSON pointer of a (small) value, root included. */
+function places(value: unknown, at = ""): string[] {
+  if (typeof value !== "object" || value === null) return [at];
+  const keys = Object.keys(value);
+  return [at, ...keys.flatMap((k) => places((value as Record<string, unknown>)[k], `${at}/${k}`))];
+}
+
+/** The exchange with the value at `pointer` replaced by the deep array (parsed from text, as on the wire). */
+function deepAt(x: Exchange, pointer: string): Exchange {
+  const json = structuredClone(x.response!.json) as Record<string, unknown>;
+  let text: string;
+  if (pointer === "") text = DEEP;
+  else {
+    const tokens = pointer.slice(1).split("/");
+    let parent = json as Record<string, unknown>;
+    for (const t of tokens.slice(0, -1)) parent = parent[t] as Record<string, unknown>;
+    parent[tokens[tokens.length - 1]] = JSON.parse(MARK);
+    text = JSON.stringify(json).replace(MARK, DEEP);
+  }
+  return { ...x, response: { ...x.response!, bodyText: text, json: JSON.parse(text) } };
+}
+
+describe.each([
+  ["resolve", resolveExchange(3)],
+  ["entity read", getExchange()],
+  ["error", errorExchange("resolve", 400, { code: "invalid_arguments" })],
+])("a %s with a 100,000-deep array", (_name, exchange) => {
+  it("fails at every place, without a check throwing", () => {
+    for (const place of places(exchange.response!.json)) {
+      const failures = runChecks(deepAt(exchange, place));
+      const nesting = failures.find((f) => f.checkId === "response.structure_bounded");
+      expect(nesting?.pointer?.startsWith(place), place).toBe(true);
+      for (const f of failures) expect((f.received ?? "").length, place).toBeLessThan(200);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/** The flags of `cbcheck compare`, typed from `CompareOptions`. */
+import { envVarName, httpUrl, integerIn } from "../../option-values.js";
+import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
+import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
+import { collect, type FlagTable } from "../flag-table.js";
+
+/** Where the comparison's reports go. */
+export interface CompareOutputOptions {
+  reportDir?: string;
+}
+
+/** `cbcheck compare`'s decision for every option. */
+export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
+  baseUrl: {
+    flags: "--base-url <url>",
+    description: "the release to compare against (its {base_url}, ending in /v1)",
+    parse: (text) => httpUrl(text, "--base-url"),
+    isRequired: true,
+  },
+  candidateUrl: {
+    flags: "--candidate-url <url>",
+    description: "the candidate release ({base_url} of the new version)",
+    parse: (text) => httpUrl(text, "--candidate-url"),
+    isRequired: true,
+  },
+  env: { notAFlag: "the CLI passes its environment; keys come only from the variables named below" },
+  apiKeyEnv: {
+    flags: "--api-key-env <name>",
+    description: "variable holding the key for the base",
+    parse: (text) => envVarName(text),
+    default: "CB_API_KEY",
+  },
+  candidateApiKeyEnv: {
+    flags: "--candidate-api-key-env <name>",
+    description: "variable holding the key for the candidate (default: the base's)",
+    parse: (text) => envVarName(text),
+  },
+  fixtures: {
+    flags: "--fixtures <file>",
+    description: "known ids (default: a few found through the base's /resolve)",
+  },
+  seed: {
+    flags: "--seed <n>",
+    description: "seed of the generated requests (default: random, printed)",
+    parse: (text) => integerIn(text, "--seed", 0),
+  },
+  runs: {
+    flags: "--runs <n>",
+    description: "generated requests per operation (besides the parameter examples and every bound case)",
+    parse: (text) => integerIn(text, "--runs"),
+    default: COMPARE_DEFAULTS.runs,
+  },
+  ignore: {
+    flags: "--ignore <pointer>",
+    description: `JSON pointer compared as data, never breaking (repeatable; * = one segment; default ${DEFAULT_COMPARE_IGNORE.join(" ")})`,
+    parse: collect,
+  },
+  maxCalls: {
+    flags: "--max-calls <n>",
+    description: "refuse to start when the comparison needs more calls than this (both releases counted)",
+    parse: (text) => integerIn(text, "--max-calls"),
+    default: COMPARE_DEFAULTS.maxCalls,
+  },
+  timeoutMs: {
+    flags: "--timeout-ms <ms>",
+    description: "per-request timeout",
+    parse: (text) => integerIn(text, "--timeout-ms"),
+    default: COMPARE_DEFAULTS.timeoutMs,
+  },
+  allowCredits: {
+    flags: "--allow-credits",
+    description: "also compare influencer reads (they spend credits on both)",
+  },
+  reportDir: {
+    flags: "--report-dir <dir>",
+    description:
+      "where the reports go (default: a new reports/compare/<timestamp>, copied to reports/compare/latest)",
+  },
+};

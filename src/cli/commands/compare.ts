@@ -1,0 +1,79 @@
+/**
+ * `cbcheck compare --base-url URL --candidate-url URL`: did the release change the API? The same requests go
+ * to both; each difference is breaking, additive or data. Exit 1 on any breaking difference.
+ */
+import type { Command } from "commander";
+import type { Report } from "../../report/model.js";
+import { verdictLabel } from "../../report/verdict.js";
+import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
+import { runCompare } from "../../runner/compare/run-compare.js";
+import { addFlags, readFlags } from "../flag-table.js";
+import { runReportingCommand } from "../reporting-command.js";
+import { COMPARE_FLAGS } from "./compare-flags.js";
+
+const HELP = `
+The same generated requests — every optional parameter alone and together, random valid requests of every
+operation, every bound case of the negative suite — go to the base and then to the candidate, one after the
+other (a 429 is waited out once). Each pair of responses is compared structurally (lists of objects with an id
+are matched by id) and each difference classified:
+  breaking  status or error code changed, a field removed or its type changed, fewer ids delivered
+            (coverage.missing grew), a check that passed on the base fails on the candidate
+  additive  a field or list items added while every check still passes on the candidate
+  data      values that differ between snapshots (request_id, as_of, balances, the data itself)
+Pointers given with --ignore (default /request_id /as_of /cost/balance /cost/credits_charged) are not compared.
+
+Examples:
+  CB_API_KEY=... cbcheck compare --base-url https://prod.example.com/v1 --candidate-url https://rc.example.com/v1
+  cbcheck compare --base-url $PROD --candidate-url $RC --fixtures fixtures.json --seed 7 --runs 30
+  cbcheck compare --base-url $PROD --candidate-url $RC --candidate-api-key-env RC_KEY --ignore /data/*/score
+
+Exit codes:
+  0  no breaking difference (additive and data differences are listed)
+  1  at least one breaking difference (see the reports: grouped by kind and operation, with example pairs)
+  2  usage error, no key, unreachable release, or a comparison larger than --max-calls
+`;
+
+function summary(report: Report, files: readonly string[]): string {
+  const lines = report.results
+    .filter((r) => r.status !== "pass")
+    .map(
+      (r) =>
+        `${r.status === "fail" ? "BREAKING" : "additive"} ${r.operation}: ${r.message ?? ""}${r.counterexamples[0] ? ` — first: ${r.counterexamples[0].title}` : ""}`,
+    );
+  const s = report.summary;
+  lines.push(
+    `${verdictLabel(report.verdict)}: ${s.failed} operation(s) with breaking differences, ${s.warnings} with additive ones; ${s.calls ?? 0} calls; seed ${report.seed}`,
+  );
+  if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
+  return `${lines.join("\n")}\n`;
+}
+
+async function action(command: Command): Promise<void> {
+  const { reportDir, ...flags } = readFlags(command, COMPARE_FLAGS);
+  await runReportingCommand({
+    command: "compare",
+    reportDir,
+    summary,
+    async execute() {
+      const options = await resolveCompareOptions({
+        ...(flags as Parameters<typeof resolveCompareOptions>[0]),
+        env: process.env,
+      });
+      process.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
+      return runCompare(options, (line) => process.stderr.write(`${line}\n`));
+    },
+  });
+}
+
+/** Registers `cbcheck compare`. */
+export function registerCompare(program: Command): void {
+  const command = program
+    .command("compare")
+    .summary("compare a candidate release with the base one: breaking, additive and data differences")
+    .description(
+      "Sends the same requests to two releases and classifies every difference against the contract.",
+    );
+  addFlags(command, COMPARE_FLAGS)
+    .addHelpText("after", HELP)
+    .action(() => action(command));
+}

@@ -1,0 +1,170 @@
+/**
+ * Hostile targets for the CLI's hostile matrix (and bench/hostile.ts): real `node:http` servers on
+ * 127.0.0.1, port 0, each breaking one promise an attacker or a broken server would break — echoing the
+ * key back, stalling, answering 429 to everything, resetting, redirecting, gzip bombs, deeply nested and
+ * very wide JSON — plus a proxy that adds a deep `warnings` field to the reference server's answers.
+ */
+import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { constants, gzipSync } from "node:zlib";
+
+/** What a hostile target does with every request. */
+export type HostileTargetKind =
+  | "echo-key"
+  | "stall"
+  | "all-429"
+  | "reset"
+  | "redirect"
+  | "gzip-bomb"
+  | "deep-json"
+  | "wide-array";
+
+/** A started target; `hits` counts requests, `redirectHits` those that followed a redirect. */
+export interface HostileTarget {
+  baseUrl: string;
+  hits(): number;
+  redirectHits(): number;
+  close(): Promise<void>;
+}
+
+/** Depth of the nested arrays of `deep-json` and the deep-warnings proxy. */
+export const DEEP = 100_000;
+
+const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+/** 1 GiB of zeros gzipped (about 1 MiB); built once, on first use. */
+let bomb: Buffer | undefined;
+function gzipBomb(): Buffer {
+  if (!bomb) {
+    const zeros = Buffer.alloc(64 * 1024 * 1024);
+    const part = gzipSync(zeros, { level: constants.Z_BEST_COMPRESSION });
+    // Concatenated gzip members decode as one stream: 16 × 64 MiB = 1 GiB of zeros.
+    bomb = Buffer.concat(Array.from({ length: 16 }, () => part));
+  }
+  return bomb;
+}
+
+/** The key in every form an echoing target sends it back in. */
+function echoBody(authorization: string): string {
+  const key = authorization.replace(/^Bearer\s+/i, "");
+  return JSON.stringify({
+    contract: "cb/v1",
+    authorization,
+    base64: Buffer.from(key).toString("base64"),
+    base64_of_header: Buffer.from(authorization).toString("base64"),
+    url: encodeURIComponent(key),
+    quoted: JSON.stringify({ key }),
+    // Past the reporters' 2,000-character cut, so that only the head of the key survives truncation.
+    long: `${"x".repeat(1990)}${key}`,
+  });
+}
+
+function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerResponse, socket: Socket): void {
+  const json = { "content-type": "application/json" };
+  switch (kind) {
+    case "echo-key":
+      res.writeHead(200, { ...json, "x-echo": req.headers.authorization ?? "" });
+      res.end(echoBody(req.headers.authorization ?? ""));
+      return;
+    case "stall":
+      return;
+    case "all-429":
+      res.writeHead(429, { ...json, "retry-after": "1" });
+      res.end(JSON.stringify({ error: { code: "volume_limit" } }));
+      return;
+    case "reset":
+      socket.destroy();
+      return;
+    case "redirect":
+      res.writeHead(302, { location: `/trap${req.url ?? "/"}` }).end();
+      return;
+    case "gzip-bomb":
+      // Content-Encoding the client never asked for, 1 GiB once decompressed.
+      res.writeHead(200, { ...json, "content-encoding": "gzip" }).end(gzipBomb());
+      return;
+    case "deep-json":
+      res.writeHead(200, json).end(deepArray(DEEP));
+      return;
+    case "wide-array":
+      // 14 MiB of `{}` items: under the 16 MiB body cap, millions of invalid items to judge.
+      res.writeHead(200, json).end(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
+      return;
+  }
+}
+
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer(handler);
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  return { port, close };
+}
+
+/** Starts a target that answers every request the `kind` way. */
+export async function startHostileTarget(kind: HostileTargetKind): Promise<HostileTarget> {
+  let hits = 0;
+  let redirectHits = 0;
+  const { port, close } = await listen((req, res) => {
+    hits++;
+    if (req.url?.startsWith("/trap")) redirectHits++;
+    req.resume();
+    respond(kind, req, res, req.socket);
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    hits: () => hits,
+    redirectHits: () => redirectHits,
+    close,
+  };
+}
+
+/**
+ * A proxy in front of `upstream` (a base URL ending in /v1) that adds `"warnings": [[[…]]]` (DEEP levels)
+ * to every successful JSON envelope it passes on: valid envelopes with one field no check can render.
+ */
+export async function startDeepWarningsProxy(upstream: string): Promise<HostileTarget> {
+  const target = new URL(upstream);
+  let hits = 0;
+  const { port, close } = await listen((req, res) => {
+    hits++;
+    const forward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          // Only successful envelopes: an error body with an extra field would fail for that alone.
+          const isOk = (up.statusCode ?? 0) < 300;
+          const isObject = isOk && text.trimStart().startsWith("{") && text.trimEnd().endsWith("}");
+          const head = text.trimEnd().slice(0, -1);
+          const comma = head.trim() === "{" ? "" : ",";
+          const body = isObject ? `${head}${comma}"warnings":${deepArray(DEEP)}}` : text;
+          const headers = { ...up.headers };
+          delete headers["content-length"];
+          res.writeHead(up.statusCode ?? 502, headers).end(body);
+        });
+      },
+    );
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, hits: () => hits, redirectHits: () => 0, close };
+}
