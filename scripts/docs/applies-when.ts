@@ -8,6 +8,8 @@ export const APPLIES_WHEN: Record<string, string> = {
   "coverage.requested_returned_or_missing":
     "200 entity reads whose requested ids could be decoded; the unaccounted-ids part is skipped when `truncated` is true or a cursor is returned.",
   "edges.only_with_include": "200 entity reads sent without `include` (or with an empty one).",
+  "edges.page_cut_declared":
+    "200 entity reads with an `include`, sent without a `cursor` (the first edge page), whose nodes carry `active_predicates`.",
   "edges.predicates_from_include": '200 entity reads with an `include` that is not `["*"]`.',
   "entities.consistent_with_data": "200 responses of resolve and entity reads with an `entities` array.",
   "envelope.evidence_empty": "200 responses of resolve and entity reads.",
@@ -23,6 +25,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "ext.subunits.legacy_names": "200 entity reads with `data.extensions.subunits`.",
   "ext.subunits.parent_matches_key": "200 entity reads with `data.extensions.subunits`.",
   "ext.subunits.truncated_consistent": "200 entity reads with `data.extensions_truncated.subunits`.",
+  "http.allow_on_405": "Any response with status 405.",
   "http.documented_status": "Every response of resolve, GET /entities/{id} and POST /entities/batch.",
   "http.error_body_on_error_status": "Every response with status >= 400 (except to HEAD).",
   "http.json_body": "Every 2xx response except 204 (and HEAD).",
@@ -37,6 +40,8 @@ export const APPLIES_WHEN: Record<string, string> = {
     "Responses of resolve and entity reads whose request breaks a stated bound.",
   "resolve.coverage_single_requested": "200 resolve responses.",
   "resolve.cursor_null": "200 resolve responses.",
+  "resolve.types_respected":
+    "200 resolve responses whose `types` is a JSON array of node type names of the contract.",
   "resolve.limit_respected": "200 resolve responses whose `limit` is an integer (or absent: default 10).",
   "resolve.missing_empty": "200 resolve responses.",
   "response.structure_bounded": "Every response with a JSON body.",

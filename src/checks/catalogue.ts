@@ -11,6 +11,7 @@ import { costInfluencerCreditPerRecord } from "./cost-influencer-credit-per-reco
 import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
+import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
@@ -26,6 +27,7 @@ import { extSubunitsCap } from "./ext-subunits-cap.js";
 import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
 import { extSubunitsParentMatchesKey } from "./ext-subunits-parent-matches-key.js";
 import { extSubunitsTruncatedConsistent } from "./ext-subunits-truncated-consistent.js";
+import { httpAllowOn405 } from "./http-allow-on-405.js";
 import { httpDocumentedStatus } from "./http-documented-status.js";
 import { httpErrorBodyOnErrorStatus } from "./http-error-body-on-error-status.js";
 import { httpJsonBody } from "./http-json-body.js";
@@ -41,6 +43,7 @@ import { resolveCoverageSingleRequested } from "./resolve-coverage-single-reques
 import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
+import { resolveTypesRespected } from "./resolve-types-respected.js";
 import { responseSchema } from "./response-schema.js";
 import { responseStructureBounded } from "./response-structure-bounded.js";
 
@@ -53,6 +56,7 @@ export const CATALOGUE: readonly Check[] = [
   coverageConsistentWithRequest,
   coverageRequestedReturnedOrMissing,
   edgesOnlyWithInclude,
+  edgesPageCutDeclared,
   edgesPredicatesFromInclude,
   entitiesConsistentWithData,
   envelopeEvidenceEmpty,
@@ -68,6 +72,7 @@ export const CATALOGUE: readonly Check[] = [
   extSubunitsLegacyNames,
   extSubunitsParentMatchesKey,
   extSubunitsTruncatedConsistent,
+  httpAllowOn405,
   httpDocumentedStatus,
   httpErrorBodyOnErrorStatus,
   httpJsonBody,
@@ -84,5 +89,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveLimitRespected,
   resolveMissingEmpty,
   responseStructureBounded,
+  resolveTypesRespected,
   responseSchema,
 ];

@@ -73,7 +73,7 @@ describe("interrupted runs", () => {
       const fixtures = join(process.cwd(), "fixtures/targets/example.json");
       const child = spawnBuiltCli(
         ["run", "--base-url", server.baseUrl, "--fixtures", fixtures, "--runs", "500", "--report-dir", "r"],
-        { cwd, env: { CB_API_KEY: "k-interrupt-test" } },
+        { cwd, env: { CB_API_KEY: "cbk_run_5e81c0d47a2b9f36e1" } },
       );
       await waitForOutput(child.errors, /suite schema/);
       // Let it judge a few exchanges first.
@@ -139,7 +139,7 @@ describe("interrupted runs", () => {
           "--report-dir",
           "r",
         ],
-        { cwd, env: { CB_API_KEY: "k-load-interrupt" } },
+        { cwd, env: { CB_API_KEY: "cbk_load_7f3a9c2e41d08b65c3" } },
       );
       await waitForOutput(() => String(server.arrivals.length), /^\d{3,}$/);
       const signalledAt = Date.now();

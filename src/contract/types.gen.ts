@@ -1167,6 +1167,31 @@ export interface CbcheckReport {
     count: number;
   }[];
   /**
+   * run: for each registered rule a run can judge (checks and run verdicts, src/verdicts/registry.ts), how many exchanges it judged, the ones never exercised and why; and what the responses held (statuses, error codes, node types, predicates, extensions).
+   */
+  coverage?: {
+    rules: {
+      id: string;
+      exchanges: number;
+      /**
+       * only for a rule never exercised: why not
+       */
+      reason?: string;
+      /**
+       * true when never exercising the rule is expected (its suite was not selected, or it applies only to an answer a conforming server never sends): --fail-on-unexercised does not count it
+       */
+      exempt?: boolean;
+    }[];
+    unexercised: number;
+    seen: {
+      statuses: Tally;
+      errorCodes: Tally;
+      nodeTypes: Tally;
+      predicates: Tally;
+      extensions: Tally;
+    };
+  };
+  /**
    * report.json only: the URI of this schema.
    */
   $schema?: string;
@@ -1248,6 +1273,12 @@ export interface Counterexample {
   curl?: string;
   shrinks?: number;
   evidence?: string[];
+}
+/**
+ * How many times each value was seen.
+ */
+export interface Tally {
+  [k: string]: number;
 }
 /**
  * Contract cb/v1, Endpoints / GET /resolve, Response 200: `{id, type (node type from the resolve list), name, score}`, all four required. `score` ranks and is not a probability.

@@ -54,6 +54,8 @@ export function parameterExamples(
       return [
         resolvePlan({ query }),
         resolvePlan({ query, types: ["org"] }),
+        // A type the query (an organisation name) is unlikely to match: shows whether `types` filters.
+        resolvePlan({ query, types: ["person"] }),
         resolvePlan({ query, types: null }),
         resolvePlan({ query, limit: 1 }),
         resolvePlan({ query, types: [...RESOLVE_NODE_TYPES], limit: 50 }),

@@ -72,10 +72,10 @@ describe("run (library)", () => {
     }
   });
 
-  it("throws a usage HarnessError without a key for a URL, or for a bad option", async () => {
+  it("throws a HarnessError without a key for a URL (CB_NO_KEY), or for a bad option", async () => {
     await expect(run({ baseUrl: server.url, env: {} })).rejects.toMatchObject({
       name: "HarnessError",
-      code: "CB_USAGE",
+      code: "CB_NO_KEY",
       message: expect.stringMatching(/no API key/),
     });
     await expect(run({ baseUrl: server.url, apiKey: "k", suites: ["nope"] })).rejects.toBeInstanceOf(

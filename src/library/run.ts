@@ -21,7 +21,8 @@ export interface RunLibraryOptions extends Omit<RunOptions, "mutation"> {
 /**
  * Runs the conformance suites against `baseUrl` (or the embedded reference server when absent) and returns the
  * report. With `reportDir` it also writes junit.xml, report.json, report.md and report.html there, keys
- * redacted. Bad options throw a `HarnessError` (`code` `CB_USAGE`); an unreachable target `CB_TARGET_UNREACHABLE`.
+ * redacted. Bad options throw a `HarnessError` (`code` `CB_USAGE`; no key: `CB_NO_KEY`); an unreachable target
+ * `CB_TARGET_UNREACHABLE`.
  * A run cut short by `maxCalls` or `deadlineS` returns its report with `details.stopped` set and a note.
  */
 export async function run(options: RunLibraryOptions = {}): Promise<Report> {

@@ -3,6 +3,7 @@
  * then warnings, then every row. Hostile text sits in code fences or escaped table cells.
  */
 
+import { coverageMarkdown } from "./coverage.js";
 import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
 import { failureText } from "./failure-text.js";
 import type { CheckResult, Report } from "./model.js";
@@ -84,7 +85,13 @@ export const markdownReporter: Reporter = {
         `| ${r.status} | ${markdownCode(rowName(r))} | ${escapeMarkdownCell(r.suite)} | ${escapeMarkdownCell(note)} |`,
       );
     }
-    lines.push("", "</details>", "", ...sentValuesMarkdown(report.sent ?? []));
+    lines.push(
+      "",
+      "</details>",
+      "",
+      ...sentValuesMarkdown(report.sent ?? []),
+      ...coverageMarkdown(report.coverage),
+    );
     return lines.join("\n");
   },
 };

@@ -4,6 +4,7 @@
  * (merging unlike runs would make a verdict nobody ran).
  */
 import { HarnessError } from "../errors.js";
+import { mergeCoverage } from "./merge-coverage.js";
 import type { CheckResult, Report, SentValueRow } from "./model.js";
 import { summarise } from "./summarise.js";
 
@@ -107,6 +108,7 @@ export function mergeShardReports(shards: readonly ShardReport[]): Report {
   const unfinished = ordered.find((s) => s.report.verdict !== "pass" && s.report.verdict !== "fail");
   const failed = results.some((r) => r.status === "fail");
   const sent = mergeSent(ordered);
+  const coverage = mergeCoverage(ordered.map((s) => s.report));
   const notes = [
     `merged from ${count} shard${count === 1 ? "" : "s"}: ${ordered.map((s) => s.source).join(", ")}`,
     ...ordered.flatMap((s) => (s.report.notes ?? []).map((n) => `[shard ${s.report.shard ?? "1/1"}] ${n}`)),
@@ -138,6 +140,7 @@ export function mergeShardReports(shards: readonly ShardReport[]): Report {
     },
     results,
     ...(sent ? { sent } : {}),
+    ...(coverage ? { coverage } : {}),
     timings: sumTimings(ordered),
     details: { merged: ordered.map((s) => ({ source: s.source, shard: s.report.shard ?? "1/1" })) },
     notes,

@@ -17,6 +17,12 @@ export type { CheckResult, Counterexample };
 /** One row of a run's `sent` table: a request parameter, a class of its values and how many requests. */
 export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
 
+/** A run's coverage section: rules with the exchanges they judged, the unexercised ones and why, values seen. */
+export type RunCoverage = NonNullable<CbcheckReport["coverage"]>;
+
+/** One rule of the coverage section. */
+export type CoverageRule = RunCoverage["rules"][number];
+
 /** Outcome of one check (or rule) on one operation. `warn` never fails a run. */
 export type ResultStatus = CheckResult["status"];
 

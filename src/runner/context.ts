@@ -50,6 +50,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
           const i = next++;
           await engine.paceSlot();
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
+          engine.seen.add(out[i]);
           engine.giveUp.note(out[i]);
         }
       };

@@ -1,6 +1,9 @@
 /**
- * Without `--fixtures`, finds ids on the target through `/resolve` (and one batch read to tell main units
- * from sub-units). Every call is judged like any other and counted against the budget.
+ * Without `--fixtures`, finds ids on the target through `/resolve` (following a few words of the names found
+ * when the short queries find few orgs), and with one batch read (extended with `financial_history`) tells
+ * main units from sub-units and ranks the orgs by the rules they can exercise: financial history and the most
+ * relations first (edge paging needs relations beyond one page), and the main unit with the most sub-units as
+ * `main_unit_with_many_subunits`. Every call is judged like any other and counted against the budget.
  */
 import { HarnessError } from "../errors.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -10,12 +13,24 @@ import type { SuiteContext } from "./suite.js";
 /** Short queries likely to match some names on any company graph. */
 const QUERIES = ["as", "a", "e", "holding", "1", "o", "n"];
 const ORG = /^cb:org:\d{9}$/;
+/** Resolve calls spent following words of names found, when the short queries found too few orgs. */
+const MAX_FOLLOW_UPS = 4;
 
-function candidates(json: unknown): { id: string; type: string }[] {
+/** The first word (4+ letters) of the names found that was not queried yet, or undefined. */
+function followUpWord(names: readonly string[], tried: readonly string[]): string | undefined {
+  const done = new Set(tried.map((t) => t.toLowerCase()));
+  for (const name of names)
+    for (const word of name.split(/[^\p{L}]+/u))
+      if (word.length >= 4 && !done.has(word.toLowerCase())) return word;
+  return undefined;
+}
+
+function candidates(json: unknown): { id: string; type: string; name?: unknown }[] {
   const data = (json as { data?: unknown } | undefined)?.data;
   if (!Array.isArray(data)) return [];
   return data.filter(
-    (c): c is { id: string; type: string } => typeof c?.id === "string" && typeof c?.type === "string",
+    (c): c is { id: string; type: string; name?: unknown } =>
+      typeof c?.id === "string" && typeof c?.type === "string",
   );
 }
 
@@ -24,7 +39,11 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
   const known = new Set<string>();
   const orgs = new Set<string>();
   const queries: string[] = [];
-  for (const query of QUERIES) {
+  const names: string[] = [];
+  const pending = [...QUERIES];
+  const tried = [...QUERIES];
+  let followUps = 0;
+  for (let query = pending.shift(); query !== undefined; query = pending.shift()) {
     const ex = await ctx.send({
       operation: "resolve",
       method: "GET",
@@ -37,34 +56,95 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
     for (const c of found) {
       known.add(c.id);
       if (c.type === "org" && ORG.test(c.id)) orgs.add(c.id);
+      if (typeof c.name === "string") names.push(c.name);
     }
     if (orgs.size >= 20 && known.size >= 40) break;
+    // Short queries may match only other node types, whose names often carry an org's name: follow a few of
+    // their words, so that orgs (and their sub-units, relations and history) are found too.
+    if (pending.length === 0 && orgs.size < 20 && followUps < MAX_FOLLOW_UPS) {
+      const next = followUpWord(names, tried);
+      if (next) {
+        followUps++;
+        pending.push(next);
+        tried.push(next);
+      }
+    }
   }
   if (known.size === 0) {
     throw new HarnessError("CB_FIXTURES", "no node id found through /resolve; pass --fixtures FILE");
   }
-  const subunits = await findSubunits(ctx, [...orgs].slice(0, 50));
+  const first = await surveyOrgs(ctx, [...orgs].slice(0, 50));
+  // Main units of the sub-units found (`parent_org_nr`): one more read finds the ones with many sub-units.
+  const seenIds = new Set(first.map((o) => o.id));
+  const parents = [...new Set(first.flatMap((o) => (o.parent && !seenIds.has(o.parent) ? [o.parent] : [])))];
+  const survey = [...first, ...(await surveyOrgs(ctx, parents.slice(0, 50)))];
+  for (const o of survey) {
+    known.add(o.id);
+    orgs.add(o.id);
+  }
+  const subunits = survey.filter((o) => o.subunit).map((o) => o.id);
+  const mains = survey.filter((o) => !o.subunit).sort((a, b) => richness(b) - richness(a));
+  const surveyed = new Set(survey.map((o) => o.id));
+  const many = [...mains].sort((a, b) => b.subunits - a.subunits)[0];
   return normaliseFixtures({
     known_ids: [...known],
-    org_ids: [...orgs].filter((id) => !subunits.includes(id)),
+    org_ids: [...mains.map((o) => o.id), ...[...orgs].filter((id) => !surveyed.has(id))],
     subunit_ids: subunits,
+    ...(many && many.subunits > 0 ? { main_unit_with_many_subunits: many.id } : {}),
     missing_ids: ["cb:org:000000000", `cb:person:cbcheck-missing-${seed}`],
     resolve_queries: queries,
   });
 }
 
-async function findSubunits(ctx: SuiteContext, ids: string[]): Promise<string[]> {
+/** What one batch read tells of an org. */
+interface OrgSurvey {
+  id: string;
+  subunit: boolean;
+  /** `active_predicates.HAS_SUBUNIT`. */
+  subunits: number;
+  /** Sum of `active_predicates`. */
+  relations: number;
+  financialHistory: boolean;
+  /** A sub-unit's main unit (`parent_org_nr`, Payloads / org), as a node id. */
+  parent?: string;
+}
+
+/** How many rules an org can exercise, roughly: financial history first, then the number of relations. */
+const richness = (o: OrgSurvey): number => (o.financialHistory ? 1e9 : 0) + o.relations;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+/** One batch read of up to 50 orgs: sub-unit or main unit, sub-units, relations, financial history. */
+async function surveyOrgs(ctx: SuiteContext, ids: string[]): Promise<OrgSurvey[]> {
   if (ids.length === 0) return [];
   const ex = await ctx.send({
     operation: "entity-batch",
     method: "POST",
     path: "/entities/batch",
-    body: { json: { ids } },
+    body: { json: { ids, extend: ["financial_history"] } },
   });
   judgeAndRecord(ctx, ex, { onlyFailures: true });
-  const entities = (ex.response?.json as { data?: { entities?: unknown } } | undefined)?.data?.entities;
-  if (!Array.isArray(entities)) return [];
-  return entities
-    .filter((n) => (n as { payload?: { entity_type?: unknown } })?.payload?.entity_type === "underenhet")
-    .map((n) => (n as { id: string }).id);
+  const data = (ex.response?.json as { data?: unknown } | undefined)?.data;
+  if (!isObj(data) || !Array.isArray(data.entities)) return [];
+  const history = isObj(data.extensions) ? data.extensions.financial_history : undefined;
+  return data.entities.filter(isObj).flatMap((n) => {
+    if (typeof n.id !== "string") return [];
+    const active = isObj(n.active_predicates) ? n.active_predicates : {};
+    const rows = isObj(history) ? history[n.id.slice("cb:org:".length)] : undefined;
+    const parentNr = isObj(n.payload) ? n.payload.parent_org_nr : undefined;
+    const parent =
+      typeof parentNr === "string" && /^\d{9}$/.test(parentNr) ? `cb:org:${parentNr}` : undefined;
+    return [
+      {
+        ...(parent ? { parent } : {}),
+        id: n.id,
+        subunit: isObj(n.payload) && n.payload.entity_type === "underenhet",
+        subunits: count(active.HAS_SUBUNIT),
+        relations: Object.values(active).reduce<number>((sum, v) => sum + count(v), 0),
+        financialHistory: Array.isArray(rows) && rows.length > 0,
+      },
+    ];
+  });
 }

@@ -16,6 +16,7 @@ import type { ResolvedRunOptions } from "./options.js";
 import type { RunPlan } from "./plan.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
+import { SeenTally } from "./seen-tally.js";
 import { toWireRequest } from "./wire-request.js";
 
 /** Keys of the run; kept here and never recorded. */
@@ -49,6 +50,8 @@ export class RunEngine {
   readonly credits: CreditBudget;
   /** Which parameters and value classes the run sent (report `sent`). */
   readonly sent = new SentTally();
+  /** What the responses held (report `coverage.seen`). */
+  readonly seen = new SeenTally();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
   readonly har?: HarRecorder;
   calls = 0;

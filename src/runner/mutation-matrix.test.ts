@@ -16,6 +16,8 @@ interface Row {
   expect: string[];
   /** Suites that can see the bug (kept small for speed); absent: the full default run. */
   suites?: SuiteName[];
+  /** Run with `--strict`: the bug breaks a rule judged as a warning (see docs/contract-rules.md). */
+  strict?: boolean;
 }
 
 const S: SuiteName[] = ["schema"];
@@ -36,6 +38,8 @@ const MATRIX: Record<string, Row> = {
   "envelope-unit-type-invalid": { expect: ["response.schema"], suites: S },
   "resolve-cursor-set": { expect: ["resolve.cursor_null"], suites: S },
   "resolve-over-limit": { expect: ["resolve.limit_respected"], suites: S },
+  "resolve-types-ignored": { expect: ["resolve.types_respected"], suites: S, strict: true },
+  "resolve-default-limit-50": { expect: ["resolve.limit_respected"], suites: S },
   "resolve-requested-empty": { expect: ["resolve.coverage_single_requested"], suites: S },
   "org-employees-string": { expect: ["response.schema"], suites: S },
   "org-unknown-field": { expect: ["response.schema"], suites: S },
@@ -43,6 +47,9 @@ const MATRIX: Record<string, Row> = {
   "edges-without-include": { expect: ["edges.only_with_include"], suites: S },
   "edge-props-extra-field": { expect: ["response.schema"], suites: S },
   "edges-51": { expect: ["response.schema"], suites: LIM },
+  "edges-cut-silently": { expect: ["edges.page_cut_declared"], suites: LIM },
+  "method-not-allowed-without-allow": { expect: ["http.allow_on_405"], suites: ["http"], strict: true },
+  "edges-cursor-skip": { expect: ["limits.edge_paging_reaches_all"], suites: LIM },
   "edges-cursor-overlap": { expect: ["limits.edge_paging_no_duplicate_edge"], suites: LIM },
   "financial-oldest-first": { expect: ["ext.financial_history.newest_first"], suites: S },
   "financial-duplicate-year": { expect: ["ext.financial_history.one_row_per_year"], suites: S },
@@ -79,6 +86,9 @@ const MATRIX: Record<string, Row> = {
   "plan-required-without-tier": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
   "alt-drops-warnings": { expect: ["alt.same_response"], suites: ALT },
   "alt-resolve-limit-default": { expect: ["alt.same_response"], suites: ALT },
+  "alt-401-without-challenge": { expect: ["alt.same_error_response"], suites: ALT },
+  "alt-405-as-404": { expect: ["alt.same_error_response"], suites: ALT },
+  "alt-errors-text-plain": { expect: ["alt.same_error_response"], suites: ALT },
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
   "influencer-data-has-edges": { expect: ["response.schema"], suites: S },
@@ -104,6 +114,7 @@ describe("mutation matrix: cbcheck run catches every seeded bug", () => {
         runs: 10,
         mutation: m.id,
         ...(row.suites ? { suites: row.suites } : {}),
+        ...(row.strict ? { strict: true } : {}),
       });
       const { report } = await runConformance(options);
       const failing = new Set(report.results.filter((r) => r.status === "fail").map((r) => r.id));

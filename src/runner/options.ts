@@ -67,6 +67,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** Count every warning as a failure (the run's verdict fails on any warning). */
+  strict?: boolean;
   /** Write every exchange as HAR 1.2 to this file (keys never included). */
   har?: string;
   /** Let a run with inconclusive checks (and no failure) pass; default such a run is incomplete (exit 2). */
@@ -75,6 +77,8 @@ export interface RunOptions {
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
   mutation?: string;
+  /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
+  failOnUnexercised?: boolean;
 }
 
 /** The options after resolution: nothing optional left to default. */
@@ -110,6 +114,8 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  strict: boolean;
+  failOnUnexercised: boolean;
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
@@ -178,6 +184,8 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    strict: input.strict ?? false,
+    failOnUnexercised: input.failOnUnexercised ?? false,
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },

@@ -75,6 +75,7 @@ async function dispatch(
   }
   // A call cut by the deadline says nothing about the target: stop instead of judging it.
   if (signal.aborted) throw deadlineStop(engine);
+  engine.seen.add(exchange);
   engine.giveUp.note(exchange);
   return exchange;
 }

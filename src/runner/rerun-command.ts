@@ -27,6 +27,7 @@ export function rerunCommand(options: ResolvedRunOptions): string {
   if (!all) for (const suite of options.suites) add("--suite", suite);
   if (options.runs !== RUN_DEFAULTS.runs) add("--runs", options.runs);
   if (options.concurrency !== RUN_DEFAULTS.concurrency) add("--concurrency", options.concurrency);
+  if (options.strict) add("--strict");
   if (options.shard.count > 1) add("--shard", `${options.shard.index}/${options.shard.count}`);
   add("--seed", options.seed);
   return parts.join(" ");

@@ -11,7 +11,10 @@ import { SUITES } from "./suites/index.js";
 
 describe("runConformance against the embedded reference server", () => {
   it("passes every suite on the unmutated server, with a report that matches its schema", async () => {
-    const { report } = await runConformance(resolveRunOptions({ seed: 11, runs: 8 }));
+    // --fail-on-unexercised: on the embedded server (its own ids, a Free and a revoked key) every rule applies.
+    const { report } = await runConformance(
+      resolveRunOptions({ seed: 11, runs: 8, failOnUnexercised: true }),
+    );
     const failing = report.results
       .filter((r) => r.status === "fail")
       .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
@@ -27,6 +30,7 @@ describe("runConformance against the embedded reference server", () => {
     }
     expect(validateAs("report", report)).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);
+    expect(report.coverage?.rules.filter((r) => r.reason && !r.exempt)).toEqual([]);
     // The report says what was sent: bound lengths in characters, astral letters, include ["*"].
     const sent = (report.sent ?? []).map((r) => `${r.operation} ${r.parameter} ${r.class}`);
     expect(sent).toEqual(
@@ -135,5 +139,19 @@ describe("runConformance against a URL", () => {
     expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
     const skipped = report.results.find((r) => r.id === "auth.free_key_plan_required_403");
     expect(skipped?.status).toBe("skip");
+  });
+
+  it("discovers a main unit with many sub-units (through parent_org_nr), so the sub-unit limits are exercised", async () => {
+    const env = { CB_API_KEY: server.keys.plus };
+    const { report } = await runConformance(
+      resolveRunOptions({ baseUrl: server.url, env, suites: ["limits"], seed: 2 }),
+    );
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+    expect(report.results.filter((r) => r.message?.includes("main_unit_with_many_subunits"))).toEqual([]);
+    const rule = report.coverage?.rules.find(
+      (r) => r.id === "limits.subunits_cut_listed_in_extensions_truncated",
+    );
+    expect(rule?.reason).toBeUndefined();
+    expect(rule?.exchanges).toBeGreaterThan(0);
   });
 });

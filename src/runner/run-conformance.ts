@@ -5,6 +5,7 @@
  * writes nothing and prints nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
+import { coverageSection } from "../report/coverage.js";
 import type { CommandResult, Report } from "../report/model.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
@@ -13,6 +14,7 @@ import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
+import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
@@ -20,6 +22,7 @@ import type { ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
 import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
+import { strictResults } from "./strict.js";
 import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
@@ -164,7 +167,16 @@ export async function runConformance(
   if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
   engine.notes.push(creditNote(engine.credits));
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  const results = engine.results.results();
+  const coverage = runCoverage({
+    results: engine.results.results(),
+    suites: options.suites,
+    shard: options.shard,
+    seen: engine.seen.values(),
+    ...(engine.stopped ? { stopped: engine.stopped.message } : {}),
+  });
+  const unexercised = options.failOnUnexercised ? unexercisedOutcome(coverage) : undefined;
+  if (unexercised) engine.results.add("coverage", unexercised);
+  const results = strictResults(engine.results.results(), options.strict);
   const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
   const report: Report = {
     tool: "cbcheck",
@@ -193,6 +205,7 @@ export async function runConformance(
     rerun: rerunCommand(options),
     timings,
     sent: engine.sent.rows(),
+    coverage,
   };
   const secrets = [
     options.apiKey,
@@ -203,7 +216,7 @@ export async function runConformance(
   ].filter((k): k is string => k !== undefined);
   return {
     report,
-    sections: [sentValuesSection(report.sent ?? [])],
+    sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
     secrets,
     ...(stopped ? { stopped } : {}),
     ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),

@@ -17,8 +17,10 @@ export interface BugSettings {
   nodeWithoutName: boolean;
   /** Edges: added to the page size and step (51 edges per page). */
   edgePageOverflow: number;
-  /** Edges: the cursor resumes this many edges early (the last edge of a page repeats). */
+  /** Edges: the cursor resumes this many edges early (the last edge of a page repeats); negative: late. */
   edgeCursorStepBack: number;
+  /** Edges: a cut edge page answers `truncated: false` and no cursor. */
+  edgeCutSilently: boolean;
   /** Edges: returned as if `include=*` when `include` was not given. */
   edgesWithoutInclude: boolean;
   /** Coverage: `requested` names an id that was not requested. */
@@ -29,6 +31,8 @@ export interface BugSettings {
   unknownId404: boolean;
   /** Resolve: candidates delivered beyond `limit`. */
   resolveOverLimit: number;
+  /** Resolve: `types` is ignored (candidates of every type). */
+  resolveIgnoresTypes: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -71,6 +75,8 @@ export interface BugSettings {
   maxQuery: number;
   /** Validation: the resolve query's length counted in UTF-16 units instead of characters. */
   queryLengthInUtf16Units: boolean;
+  /** Validation: resolve's default `limit` under /v1 (contract: 10). */
+  resolveDefaultLimit: number;
   /** Validation: resolve's default `limit` under /api/v1 (contract: 10). */
   altResolveDefaultLimit: number;
   /** Validation: request body cap instead of the server option, or null. */
@@ -93,11 +99,13 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   nodeWithoutName: false,
   edgePageOverflow: 0,
   edgeCursorStepBack: 0,
+  edgeCutSilently: false,
   edgesWithoutInclude: false,
   requestedExtraId: false,
   missingOmitsLast: false,
   unknownId404: false,
   resolveOverLimit: 0,
+  resolveIgnoresTypes: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   batchSubunitCap: 50,
@@ -119,6 +127,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   maxIds: null,
   maxQuery: 300,
   queryLengthInUtf16Units: false,
+  resolveDefaultLimit: 10,
   altResolveDefaultLimit: 10,
   maxBodyBytes: null,
   rateWindowOff: false,
@@ -135,7 +144,10 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "node-missing-name": { nodeWithoutName: true },
   "edges-51": { edgePageOverflow: 1 },
   "edges-cursor-overlap": { edgeCursorStepBack: 1 },
+  "edges-cursor-skip": { edgeCursorStepBack: -1 },
   "edges-without-include": { edgesWithoutInclude: true },
+  "edges-cut-silently": { edgeCutSilently: true },
+  "resolve-types-ignored": { resolveIgnoresTypes: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },
@@ -162,6 +174,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthInUtf16Units: true },
   "alt-resolve-limit-default": { altResolveDefaultLimit: 5 },
+  "resolve-default-limit-50": { resolveDefaultLimit: 50 },
   "oversize-body-accepted": { maxBodyBytes: 64 * 1024 * 1024 },
   "rate-limit-off": { rateWindowOff: true },
   "rate-limit-leaks-under-concurrency": { countCallsLate: true },

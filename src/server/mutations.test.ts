@@ -27,6 +27,11 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "envelope-unit-type-invalid": async (s) => (await get(s)).json.cost.unit_type !== "record",
   "resolve-cursor-set": async (s) => (await call(s, "/resolve?query=Avd")).json.cursor !== null,
   "resolve-over-limit": async (s) => (await call(s, "/resolve?query=Avd&limit=2")).json.data.length > 2,
+  "resolve-types-ignored": async (s) =>
+    (await call(s, `/resolve${qs({ query: "Avd", types: ["person"] })}`)).json.data.some(
+      (c: { type: string }) => c.type !== "person",
+    ),
+  "resolve-default-limit-50": async (s) => (await call(s, "/resolve?query=Avd")).json.data.length > 10,
   "resolve-requested-empty": async (s) =>
     (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
   "org-employees-string": async (s) =>
@@ -37,6 +42,25 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "edge-props-extra-field": async (s) =>
     "weight" in (await get(s, { include: ["*"] })).json.data.edges[0].props,
   "edges-51": async (s) => (await get(s, { include: ["*"] })).json.data.edges.length > 50,
+  "edges-cut-silently": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    return r.data.edges.length === 50 && r.truncated === false && r.cursor === null;
+  },
+  "method-not-allowed-without-allow": async (s) => {
+    const r = await call(s, "/resolve?query=Avd", { method: "POST", body: {} });
+    return r.status === 405 && !r.headers.has("allow");
+  },
+  "edges-cursor-skip": async (s) => {
+    // Following every cursor reaches fewer than the stub's 120 edges of MAIN.
+    const reached = new Set<number>();
+    let r = await batch(s, { ids: [MAIN], include: ["*"] });
+    for (let i = 0; i < 10; i++) {
+      for (const e of r.json.data.edges) reached.add(e.id);
+      if (r.json.cursor === null) break;
+      r = await batch(s, { ids: [MAIN], include: ["*"], cursor: r.json.cursor });
+    }
+    return reached.size < 120;
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });
@@ -117,6 +141,14 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "alt-drops-warnings": async (s) => !("warnings" in (await call(s, entityPath(MAIN), { alt: true })).json),
   "alt-resolve-limit-default": async (s) =>
     (await call(s, "/resolve?query=Avd", { alt: true })).json.data.length !== 10,
+  "alt-401-without-challenge": async (s) =>
+    !(await call(s, "/me", { key: "none", alt: true })).headers.get("www-authenticate"),
+  "alt-405-as-404": async (s) =>
+    (await call(s, "/resolve?query=Avd", { method: "POST", alt: true })).status !== 405,
+  "alt-errors-text-plain": async (s) =>
+    !(await call(s, "/no-such-route", { alt: true })).headers
+      .get("content-type")
+      ?.startsWith("application/json"),
   "content-type-html": async (s) =>
     !(await get(s)).headers.get("content-type")?.startsWith("application/json"),
   "influencer-26-nodes": async (s) =>

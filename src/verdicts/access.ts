@@ -79,4 +79,12 @@ export const ALT = {
     level: "fail",
     judgedIn: ["src/runner/suites/alt-base-url.ts"],
   },
+  sameErrorResponse: {
+    id: "alt.same_error_response",
+    section: "Versioning",
+    // The same API includes its refusals: status, error code and the headers the contract names.
+    sentence: "The same API is also served at {alt_base_url} for existing clients.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/alt-errors.ts"],
+  },
 } as const satisfies Record<string, JudgedVerdict>;

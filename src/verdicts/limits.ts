@@ -45,6 +45,14 @@ export const LIMITS = {
     level: "fail",
     judgedIn: ["src/runner/suites/edge-paging.ts"],
   },
+  edgePagingReachesAll: {
+    id: "limits.edge_paging_reaches_all",
+    section: "Endpoints / GET /entities/{id}",
+    sentence:
+      'Names predicates whose edges are returned; `["*"]` means all. Edges are a bounded page. (following every `cursor` reaches the relations `active_predicates` counts)',
+    level: "fail",
+    judgedIn: ["src/runner/suites/edge-paging.ts"],
+  },
   edgePagingTruncated: {
     id: "limits.edge_paging_truncated_consistent",
     section: "Resources / Response envelope",

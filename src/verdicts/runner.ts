@@ -35,4 +35,13 @@ export const RUNNER = {
     level: "inconclusive",
     judgedIn: ["src/runner/run-conformance.ts"],
   },
+  /** `--fail-on-unexercised`: a rule of a selected suite that judged nothing fails the run. */
+  ruleUnexercised: {
+    id: "run.rule_unexercised",
+    section: HARNESS_SECTION,
+    sentence:
+      "With --fail-on-unexercised, a rule of a selected suite that judged no exchange fails the run: a pass means little if the check never applied.",
+    level: "fail",
+    judgedIn: ["src/runner/coverage.ts"],
+  },
 } as const satisfies Record<string, JudgedVerdict>;

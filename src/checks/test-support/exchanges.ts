@@ -142,6 +142,11 @@ export function batchExchange(options: EntityOptions = {}): Exchange {
     valid_to: null,
     recorded_at: "2026-01-01T00:00:00Z",
   }));
+  // Each node counts the relations this page delivers, so the page is complete (`truncated` false holds).
+  for (const node of nodes) {
+    const touching = edgeList.filter((e) => e.src === node.id || e.dst === node.id).length;
+    node.active_predicates = { HAS_ROLE: touching };
+  }
   const data: Json = { entities: nodes, edges: edgeList };
   if (extend.length > 0) data.extensions = extensionsFor(nodes.length, extend, subunits);
   const env = envelope(data, {

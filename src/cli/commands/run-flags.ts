@@ -77,6 +77,10 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     parse: parseConcurrency,
     default: RUN_DEFAULTS.concurrency,
   },
+  strict: {
+    flags: "--strict",
+    description: "count every warning as a failure (exit 1); warnings mark readings the contract leaves open",
+  },
   maxCalls: {
     flags: "--max-calls <n>",
     description:
@@ -147,6 +151,11 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     flags: "--alt-ignore <pointer...>",
     description: `JSON pointers the alt-base-url comparison ignores (default ${RUN_DEFAULTS.altIgnore.join(" ")})`,
     parse: collect,
+  },
+  failOnUnexercised: {
+    flags: "--fail-on-unexercised",
+    description:
+      "exit 1 when a rule of a selected suite judged no exchange (the report's coverage section says why)",
   },
   maxBodyBytes: { notAFlag: "a safety cap of the transport; library callers (tests) lower it" },
   embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },

@@ -1,7 +1,8 @@
 /**
  * Suite `alt-base-url` (Versioning: "The same API is also served at {alt_base_url} for existing clients"):
  * the same generated requests sent to the base URL and the alternate one give the same status and the
- * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`).
+ * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`); a few
+ * refusals (401, 400, 404, 405) give the same status, error code and named headers (`alt-errors.ts`).
  */
 import fc from "fast-check";
 import { parameterExamples, validRequests } from "../../generate/index.js";
@@ -11,7 +12,11 @@ import { ALT } from "../../verdicts/access.js";
 import { influencerRecords } from "../influencer-records.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext, SuiteOptions } from "../suite.js";
+import { compareErrorPaths } from "./alt-errors.js";
 import { recordVerdict } from "./expect.js";
+
+/** Refusals `compareErrorPaths` sends to each base (at most; a shard draws some). */
+const ERROR_PATHS = 5;
 
 /** Operations compared body by body; `/me` and `/capabilities` carry live counters, so only their status. */
 const COMPARED = ["resolve", "entity-get", "entity-batch"] as const;
@@ -79,7 +84,7 @@ function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boole
 export const altBaseUrlSuite: Suite = {
   name: "alt-base-url",
   description:
-    "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers)",
+    "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers), the same refusals",
   plan: (input) => {
     if (!input.hasAltBaseUrl) return { calls: 0, reserve: 0, credits: 0 };
     let calls = 0;
@@ -92,11 +97,14 @@ export const altBaseUrlSuite: Suite = {
         credits += 2 * influencerRecords(request);
       }
     }
+    // The refusals compared on both bases (alt-errors.ts): five requests, each sent to both.
+    calls += 2 * ERROR_PATHS;
     return { calls, reserve: 0, credits };
   },
   async run(ctx) {
     if (!ctx.target.altBaseUrl) {
-      ctx.record({ verdict: ALT.sameResponse, status: "skip", message: "no --alt-base-url given" });
+      for (const verdict of [ALT.sameResponse, ALT.sameErrorResponse])
+        ctx.record({ verdict, status: "skip", message: "no --alt-base-url given" });
       return;
     }
     for (const { op, bodies, requests } of sampled(ctx.fixtures, ctx.options)) {
@@ -115,5 +123,6 @@ export const altBaseUrlSuite: Suite = {
         compare(ctx, main, alt, bodies);
       }
     }
+    await compareErrorPaths(ctx);
   },
 };

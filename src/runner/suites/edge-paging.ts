@@ -3,6 +3,7 @@
  * bounded page"; envelope `cursor`: "continuation marker on entity reads"): no edge may repeat, a page
  * that hands out a cursor was cut (`truncated` true), and the last page's cursor is null.
  */
+import type { Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { LIMITS } from "../../verdicts/limits.js";
 import { judgeAndRecord } from "../judge-record.js";
@@ -13,11 +14,18 @@ import { entityBatch, entityGet } from "./samples.js";
 /** Pages followed at most (50 edges each). */
 const MAX_PAGES = 40;
 
+interface PageEdge {
+  id?: unknown;
+  predicate?: unknown;
+  src?: unknown;
+  dst?: unknown;
+}
+
 interface Page {
   truncated?: unknown;
   cursor?: unknown;
   data?: {
-    edges?: { id?: unknown }[];
+    edges?: PageEdge[];
     entities?: { id: string; active_predicates?: Record<string, number> }[];
   };
 }
@@ -54,6 +62,8 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     return;
   }
   const seen = new Map<unknown, number>();
+  const edges: PageEdge[] = [];
+  let counts: Record<string, number> | undefined;
   let cursor: unknown = null;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const query: Record<string, string> = { include: JSON.stringify(["*"]) };
@@ -78,7 +88,12 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
             },
           ],
     );
-    for (const edge of body.data?.edges ?? []) if (!seen.has(edge.id)) seen.set(edge.id, page);
+    if (page === 1) counts = body.data?.entities?.find((n) => n.id === id)?.active_predicates;
+    for (const edge of body.data?.edges ?? []) {
+      if (seen.has(edge.id)) continue;
+      seen.set(edge.id, page);
+      edges.push(edge);
+    }
     cursor = body.cursor ?? null;
     const cut = cursor !== null;
     recordVerdict(
@@ -96,11 +111,40 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
             },
           ],
     );
-    if (!cut) return;
+    if (!cut) {
+      recordVerdict(ctx, LIMITS.edgePagingReachesAll, ex, unreached(id, counts, edges, page));
+      return;
+    }
   }
   ctx.record({
     verdict: LIMITS.edgePagingNoDuplicates,
     status: "inconclusive",
     message: `stopped following edge pages of ${id} after ${MAX_PAGES} pages`,
   });
+}
+
+/**
+ * The predicates whose relations (as `active_predicates` counted them on the first page) were not all
+ * reached by following the cursors: fewer distinct edges of the predicate touch the node than it counts.
+ * A lower bound in every reading (outgoing, incoming or both), as every edge touching the node is one of them.
+ */
+function unreached(
+  id: string,
+  counts: Record<string, number> | undefined,
+  edges: PageEdge[],
+  pages: number,
+): Problem[] {
+  const out: Problem[] = [];
+  for (const [predicate, count] of Object.entries(counts ?? {})) {
+    if (typeof count !== "number") continue;
+    const reached = edges.filter((e) => e.predicate === predicate && (e.src === id || e.dst === id)).length;
+    if (reached >= count) continue;
+    out.push({
+      title: `${pages} page(s) of ${id} reach ${reached} of its ${count} ${predicate} relations`,
+      pointer: "/data/edges",
+      expected: `${count} distinct ${predicate} edges touching ${id} over all pages (active_predicates)`,
+      received: `${reached}`,
+    });
+  }
+  return out;
 }

@@ -71,6 +71,19 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;
   }),
+  "alt-401-without-challenge": (reply, ctx) => {
+    if (ctx.base !== "api/v1" || reply.status !== 401) return reply;
+    const { "www-authenticate": _dropped, ...headers } = reply.headers;
+    return { ...reply, headers };
+  },
+  "alt-405-as-404": (reply, ctx) =>
+    ctx.base === "api/v1" && reply.status === 405
+      ? { status: 404, headers: {}, body: { error: { code: "not_found" } } }
+      : reply,
+  "alt-errors-text-plain": (reply, ctx) =>
+    ctx.base === "api/v1" && reply.status >= 400
+      ? { ...reply, headers: { ...reply.headers, "content-type": "text/plain; charset=utf-8" } }
+      : reply,
   "validation-500-message": onStatus(400, (reply) => ({
     ...reply,
     status: 500,
@@ -87,6 +100,10 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   }),
   "retry-after-fractional": onStatus(429, (reply) => {
     reply.headers["retry-after"] = "1.5";
+    return reply;
+  }),
+  "method-not-allowed-without-allow": onStatus(405, (reply) => {
+    delete reply.headers.allow;
     return reply;
   }),
   "content-type-html": onStatus(200, (reply) => {

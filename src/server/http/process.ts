@@ -57,7 +57,7 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
     const req = parseResolve(parseQuery(r.rawQuery), {
       maxQuery: bugs.maxQuery,
       countUtf16Units: bugs.queryLengthInUtf16Units,
-      defaultLimit: alt ? bugs.altResolveDefaultLimit : 10,
+      defaultLimit: alt ? bugs.altResolveDefaultLimit : bugs.resolveDefaultLimit,
     });
     return resolve(state, req, account);
   }

@@ -52,8 +52,9 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     const { size, step } = edgePaging(state);
     const p = page(all, offset, size, token, step);
     edges = p.items;
-    truncated = p.truncated;
-    cursor = p.cursor;
+    // The seeded "edges-cut-silently" bug keeps the cut page but says nothing of the cut.
+    truncated = p.truncated && !state.bugs.edgeCutSilently;
+    cursor = state.bugs.edgeCutSilently ? null : p.cursor;
   }
   let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${JSON.stringify(edges)}`;
   let rows = 0;

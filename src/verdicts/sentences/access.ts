@@ -129,8 +129,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: ER,
     sentence:
       "404 Route or owner-scoped resource not found; 405 Method not supported; 409 idempotency key conflict; 413 body too large — code: not stated",
-    checks: ["http.error_body_on_error_status"],
-    reading: "only the error body shape applies; no code and no `Allow` header are required",
+    checks: ["http.error_body_on_error_status", "http.allow_on_405"],
+    reading:
+      "only the error body shape applies and no code is required; a 405 without `Allow` is a warning (RFC 9110 §15.5.6 requires it, the contract does not restate it; a failure under `--strict`)",
   },
   {
     section: ER,

@@ -42,8 +42,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     sentence:
       "`types` | query | JSON-encoded array of strings, or null | optional; max 20 items. Allowed item values: not shown.",
     schema: [at("resolve-request", "/properties/types")],
-    checks: [BOUNDS],
-    reading: "any item value is accepted",
+    checks: [BOUNDS, "resolve.types_respected"],
+    reading:
+      "any item value is accepted; `types` is read as a filter of candidate types (the name says so, the contract does not), so a candidate of a type not listed is a warning, judged only when every item is a node type of the contract",
   },
   {
     section: R,
@@ -112,12 +113,16 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   {
     section: G,
     sentence: 'Names predicates whose edges are returned; `["*"]` means all.',
-    checks: ["edges.predicates_from_include"],
+    checks: ["edges.predicates_from_include", "edges.page_cut_declared"],
+    reading:
+      '`["*"]` returns edges of any predicate; a node whose `active_predicates` counts more relations of an included predicate than the first page delivers (edges touching it, in either direction) was cut, so `truncated` or a `cursor` must say so',
   },
   {
     section: G,
     sentence: "Edges are a bounded page.",
     schema: [at("entities-response", "/allOf/1/properties/data/properties/edges")],
+    checks: ["edges.page_cut_declared"],
+    suites: ["limits"],
   },
   {
     section: G,

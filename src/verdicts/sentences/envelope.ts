@@ -53,8 +53,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     section: E,
     sentence: "`truncated` | boolean | true when output was cut",
     schema: [env("/properties/truncated")],
-    checks: ["envelope.truncated_when_cut"],
-    reading: "a cut sub-unit list counts as cut output (warning when `truncated` is false)",
+    checks: ["envelope.truncated_when_cut", "edges.page_cut_declared"],
+    reading:
+      "a cut sub-unit list counts as cut output (warning when `truncated` is false); a cut edge page must say so by `truncated` true or a `cursor` (either is enough: both are read as saying so)",
   },
   {
     section: E,

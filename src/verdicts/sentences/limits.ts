@@ -163,6 +163,8 @@ export const LIMIT_SENTENCES: ContractSentence[] = [
     section: V,
     sentence: "The same API is also served at `{alt_base_url}` for existing clients.",
     suites: ["alt-base-url"],
+    reading:
+      "the same API includes its refusals: alt.same_response compares 200 bodies, alt.same_error_response compares the status, error code and the headers WWW-Authenticate, Retry-After and Content-Type of a missing key, a wrong key, a bound case past its bound, an unknown route and a wrong method",
   },
   {
     section: V,

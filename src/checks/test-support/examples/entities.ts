@@ -30,6 +30,17 @@ export const ENTITY_EXAMPLES: Record<string, CheckExample> = {
     fail: smallBatch({ include: [], edges: 2 }),
     severity: "error",
   },
+  "edges.page_cut_declared": {
+    pass: mutate(smallBatch(), (j) => {
+      j.data.entities[0].active_predicates.HAS_ROLE = 80;
+      j.truncated = true;
+      j.cursor = ["e1", 50];
+    }),
+    fail: mutate(smallBatch(), (j) => {
+      j.data.entities[0].active_predicates.HAS_ROLE = 80;
+    }),
+    severity: "error",
+  },
   "edges.predicates_from_include": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {

@@ -16,6 +16,11 @@ export const HTTP_ERROR_EXAMPLES: Record<string, CheckExample> = {
     fail: errorExchange("resolve", 401, { code: "invalid_token" }),
     severity: "error",
   },
+  "http.allow_on_405": {
+    pass: errorExchange("entity-batch", 405, { code: "method_not_allowed" }, { allow: "POST" }),
+    fail: errorExchange("entity-batch", 405, { code: "method_not_allowed" }),
+    severity: "warning",
+  },
   "rate.retry_after_on_429": {
     pass: errorExchange("entity-batch", 429, { code: "volume_limit" }, { "retry-after": "2" }),
     fail: errorExchange("entity-batch", 429, { code: "volume_limit" }, { "retry-after": "1.5" }),

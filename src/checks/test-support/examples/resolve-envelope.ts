@@ -1,4 +1,6 @@
 /** Examples for the resolve and envelope-wide checks. */
+
+import type { Exchange } from "../../../transport/exchange.js";
 import {
   errorExchange,
   influencerExchange,
@@ -8,6 +10,11 @@ import {
   smallBatch,
 } from "../exchanges.js";
 import type { CheckExample } from "./example.js";
+
+/** The exchange with `types` (JSON-encoded) added to its resolve query. */
+function withTypes(x: Exchange, types: string[]): Exchange {
+  return { ...x, request: { ...x.request, query: { ...x.request.query, types: JSON.stringify(types) } } };
+}
 
 /** Examples keyed by check id. */
 export const RESOLVE_ENVELOPE_EXAMPLES: Record<string, CheckExample> = {
@@ -36,6 +43,11 @@ export const RESOLVE_ENVELOPE_EXAMPLES: Record<string, CheckExample> = {
     pass: resolveExchange(10),
     fail: resolveExchange(11),
     severity: "error",
+  },
+  "resolve.types_respected": {
+    pass: withTypes(resolveExchange(), ["org", "person"]),
+    fail: withTypes(resolveExchange(), ["person"]),
+    severity: "warning",
   },
   "envelope.evidence_empty": {
     pass: smallBatch(),
