@@ -92,19 +92,31 @@ describe("reports on every exit", () => {
 });
 
 describe("a stopped run never reports PASS", () => {
-  it("--max-calls: exit 2, incomplete with why in every file and on the console", async () => {
+  it("--deadline-s: exit 2, incomplete with why in every file and on the console", async () => {
+    const cwd = tempDir();
+    const args = ["run", "--suite", "schema", "--runs", "5000", "--deadline-s", "2", "--seed", "3"];
+    const run = await cbcheck([...args, "--report-dir", "r"], cwd);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).not.toMatch(/^PASS/m);
+    expect(run.stdout).toMatch(/^INCOMPLETE: \d+ passed/m);
+    expect(run.stderr).toMatch(/stopped at the 2 s deadline.*\[CB_STOPPED\]/);
+    const { json, md, junit } = read(join(cwd, "r"));
+    expect(json.verdict).toBe("incomplete");
+    expect(json.reason).toContain("2 s deadline");
+    expect(md).toContain("# cbcheck run: INCOMPLETE");
+    expect(md).not.toContain("PASS");
+    expect(junit).toMatch(/<error message="stopped at the 2 s deadline[^"]*" type="cbcheck.incomplete">/);
+  });
+
+  it("--max-calls below the plan: exit 2 before the first call, saying how many are needed, never PASS", async () => {
     const cwd = tempDir();
     const run = await cbcheck(["run", "--max-calls", "12", "--seed", "3", "--report-dir", "r"], cwd);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stdout).not.toMatch(/^PASS/m);
-    expect(run.stdout).toMatch(/^INCOMPLETE: \d+ passed/m);
-    expect(run.stderr).toMatch(/stopped at --max-calls 12.*\[CB_STOPPED\]/);
-    const { json, md, junit } = read(join(cwd, "r"));
-    expect(json.verdict).toBe("incomplete");
-    expect(json.reason).toContain("--max-calls 12");
-    expect(md).toContain("# cbcheck run: INCOMPLETE");
-    expect(md).not.toContain("PASS");
-    expect(junit).toMatch(/<error message="stopped at --max-calls 12[^"]*" type="cbcheck.incomplete">/);
+    expect(run.stderr).toMatch(/--max-calls 12 is below the plan: this run needs \d+ calls/);
+    const { json } = read(join(cwd, "r"));
+    expect(json.verdict).toBe("error");
+    expect(json.summary.calls ?? 0).toBe(0);
   });
 
   it("a Retry-After beyond the deadline: exit 2, incomplete, not pass", async () => {

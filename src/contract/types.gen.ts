@@ -1136,11 +1136,18 @@ export interface CbcheckReport {
     skipped: number;
     warnings: number;
     inconclusive: number;
+    /**
+     * Calls sent (run).
+     */
     calls?: number;
     /**
      * Credits the run spent (run).
      */
     credits?: number;
+    /**
+     * Wall time of the run in seconds (run).
+     */
+    seconds?: number;
   };
   results: CheckResult[];
   /**

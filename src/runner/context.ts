@@ -9,6 +9,7 @@ import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { RunEngine } from "./engine.js";
 import { overlappingDispatch, type SendOptions, sendPaced, sequentialDispatch } from "./paced-send.js";
+import { suiteOptionsOf } from "./plan.js";
 import { sendMany } from "./send-many.js";
 import { isInShard } from "./shard.js";
 import type { SendManyResult, SuiteContext } from "./suite.js";
@@ -35,15 +36,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     hasNoCreditsKey: engine.keys.noCredits !== undefined,
     credits: engine.credits,
     fixtures,
-    options: {
-      seed: options.seed,
-      runs: options.runs,
-      allowCredits: options.allowCredits,
-      allowLoad: options.allowLoad || target.isLoopback,
-      expectRateLimit: options.expectRateLimit,
-      altIgnore: options.altIgnore,
-      concurrency: options.concurrency,
-    },
+    options: suiteOptionsOf(options, target, engine.plan.runs),
     send(request: PlannedRequest, opts: SendOptions = {}): Promise<Exchange> {
       return sendPaced(engine, ctx, sequential, request, opts);
     },
@@ -55,6 +48,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       const worker = async (): Promise<void> => {
         while (next < requests.length) {
           const i = next++;
+          await engine.paceSlot();
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
           engine.seen.add(out[i]);
           engine.giveUp.note(out[i]);

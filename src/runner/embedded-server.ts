@@ -13,6 +13,8 @@ export interface EmbeddedServer {
   altUrl: string;
   keys: ServerKeys;
   fixtures: ServerFixtures;
+  /** Sets the calls allowed per rate window (every window starts afresh); resolves once the server has it. */
+  setRateLimit(rateLimit: number, rateWindowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,11 @@ export function startEmbeddedServer(options: ServerOptions): Promise<EmbeddedSer
         altUrl,
         keys,
         fixtures,
+        setRateLimit: (rateLimit, rateWindowMs) =>
+          new Promise<void>((done) => {
+            worker.once("message", () => done());
+            worker.postMessage({ rateLimit, rateWindowMs });
+          }),
         close: async () => {
           await worker.terminate();
         },

@@ -1,7 +1,8 @@
 /**
  * The shared state of one run that every suite's context draws on: the transport, the sequential pacer,
- * the call budget, the deadline, the keys and the result collector.
+ * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
 import { HarRecorder } from "../report/har.js";
@@ -12,6 +13,7 @@ import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
 import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
+import type { RunPlan } from "./plan.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
@@ -37,7 +39,7 @@ export interface RunTarget {
   embedded: boolean;
 }
 
-/** One run's engine: budget, pacing, deadline and results, shared by the suites. */
+/** One run's engine: plan, budget, pacing, deadline and results, shared by the suites. */
 export class RunEngine {
   readonly transport: Transport;
   readonly pacer = new SequentialPacer();
@@ -56,6 +58,8 @@ export class RunEngine {
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
   stopped?: RunStopped;
+  /** When the next paced call may start (epoch ms). */
+  #nextSlot = 0;
   /** Calls in a row without a response, and 429s in a row: when to give up on the target. */
   readonly giveUp: GiveUpTracker;
   readonly #deadlineTimer: NodeJS.Timeout;
@@ -67,6 +71,8 @@ export class RunEngine {
     readonly target: RunTarget,
     readonly keys: RunKeys,
     readonly fixtures: TargetFixtures,
+    /** The plan in force: its budget and pace (replaced once fixtures are discovered). */
+    public plan: RunPlan,
     readonly onProgress: (line: string) => void = () => {},
   ) {
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
@@ -97,11 +103,28 @@ export class RunEngine {
     // Checked before the next call, so that the last failed call was judged and recorded first.
     const giveUp = this.giveUp.reason();
     if (giveUp) throw this.stop(giveUp.kind, giveUp.message);
-    if (this.calls + count > this.options.maxCalls) {
-      throw this.stop("max-calls", `stopped at --max-calls ${this.options.maxCalls}: the run is incomplete`);
+    if (this.calls + count > this.plan.budget) {
+      const budget =
+        this.options.maxCalls === undefined
+          ? `the call budget ${this.plan.budget} (the plan's ${this.plan.total} calls and its reserve; --max-calls)`
+          : `--max-calls ${this.plan.budget}`;
+      throw this.stop("max-calls", `stopped at ${budget}: the run is incomplete`);
     }
     this.calls += count;
     this.onCall(this.calls);
+  }
+
+  /**
+   * Waits for the next paced slot: calls start at least `plan.paceMs` apart, so that a target enforcing the
+   * declared limit never has to refuse one (the rate-limit suite's burst does not call this).
+   */
+  async paceSlot(): Promise<void> {
+    const paceMs = this.plan.paceMs;
+    if (paceMs <= 0) return;
+    const now = Date.now();
+    const at = Math.max(now, this.#nextSlot);
+    this.#nextSlot = at + paceMs;
+    if (at > now) await sleep(at - now, undefined, { signal: this.deadline.signal });
   }
 
   /** Records why the run stopped (first reason wins) and returns the error to throw. */

@@ -71,7 +71,7 @@ describe("runConformance gives up on a dead or hostile target", () => {
         baseUrl: target.baseUrl,
         env: { CB_API_KEY: "give-up-test-key" },
         fixtures,
-        maxCalls: 300,
+        maxCalls: 1000,
         giveUpAfter429s: 3,
       });
       const result = await runConformance(options);

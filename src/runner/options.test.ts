@@ -21,8 +21,10 @@ describe("resolveRunOptions", () => {
     expect(o.target).toEqual({ kind: "embedded" });
     expect(o.suites).toEqual(SUITE_ORDER);
     expect(o.runs).toBe(RUN_DEFAULTS.runs);
-    expect(o.maxCalls).toBe(2000);
-    expect(o.expectRateLimit).toEqual({ calls: RUN_DEFAULTS.embeddedRateLimit, seconds: 3 });
+    // No --max-calls: the plan's calls and reserve are the budget (plan.test.ts).
+    expect(o.maxCalls).toBeUndefined();
+    expect([o.runsGiven, o.paceToLimit]).toEqual([false, false]);
+    expect(o.expectRateLimit).toEqual({ calls: RUN_DEFAULTS.embeddedRateLimit, seconds: 1 });
     expect(o.allowCredits).toBe(true);
     expect(o.reportDir).toBe("reports/run/2026-01-02T03-04-05-678Z");
     expect(o.allowInconclusive).toBe(false);

@@ -95,8 +95,13 @@ export interface ResolvedRunOptions {
   suites: SuiteName[];
   seed: number;
   runs: number;
-  maxCalls: number;
+  /** Whether `--runs` was given (otherwise a paced plan may choose fewer to fit the declared limit). */
+  runsGiven: boolean;
+  /** `--max-calls` when given; otherwise the plan's calls plus its reserve are the budget (plan.ts). */
+  maxCalls?: number;
   expectRateLimit: { calls: number; seconds: number };
+  /** Pace every call to stay under `expectRateLimit`: the user declared the limit of a URL target. */
+  paceToLimit: boolean;
   allowLoad: boolean;
   allowCredits: boolean;
   maxCredits: number;
@@ -158,8 +163,10 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),
     runs: integerIn(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
-    maxCalls: integerIn(input.maxCalls ?? RUN_DEFAULTS.maxCalls, "--max-calls"),
+    runsGiven: input.runs !== undefined,
+    ...(input.maxCalls !== undefined ? { maxCalls: integerIn(input.maxCalls, "--max-calls") } : {}),
     expectRateLimit: parseRate(rateText),
+    paceToLimit: !embedded && input.expectRateLimit !== undefined,
     allowLoad: input.allowLoad ?? false,
     // The embedded server's credits are not real money: influencer reads are always allowed there.
     allowCredits: input.allowCredits ?? (input.maxCredits !== undefined || embedded),

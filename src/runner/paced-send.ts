@@ -91,7 +91,12 @@ export async function sendPaced(
   const withheld = engine.credits.withhold(request, opts.creditPurpose);
   if (withheld) throw new CreditsWithheld(withheld);
   const taken = engine.credits.take(request, opts.creditPurpose);
-  let exchange = await once(request);
+  // A call that expects a 429 is the rate-limit burst: it must pass the limit, so it is not paced.
+  const paced = async () => {
+    if (!opts.expect429) await engine.paceSlot();
+    return once(request);
+  };
+  let exchange = await paced();
   for (
     let waits = 0;
     exchange.response?.status === 429 && !opts.expect429 && waits < MAX_429_WAITS;
@@ -113,7 +118,7 @@ export async function sendPaced(
     }
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
     engine.pacer.holdFor(waitS);
-    exchange = await once(request);
+    exchange = await paced();
   }
   const status = exchange.response?.status;
   if (taken > 0 && isCreditRefusal(exchange)) {

@@ -15,8 +15,9 @@ export function rerunCommand(options: ResolvedRunOptions): string {
     if (options.target.altBaseUrl) add("--alt-base-url", options.target.altBaseUrl);
     if (options.keyEnv.main !== RUN_DEFAULTS.apiKeyEnv) add("--api-key-env", options.keyEnv.main);
     if (options.keyEnv.free !== RUN_DEFAULTS.freeApiKeyEnv) add("--free-api-key-env", options.keyEnv.free);
+    // Only a declared limit: declaring it paces the calls (plan.ts), which may change the generated cases.
     const rate = options.expectRateLimit;
-    add("--expect-rate-limit", `${rate.calls}/${rate.seconds}`);
+    if (options.paceToLimit) add("--expect-rate-limit", `${rate.calls}/${rate.seconds}`);
     if (options.allowCredits) add("--allow-credits");
     if (options.allowLoad) add("--allow-load");
   }

@@ -4,7 +4,9 @@ import { startServer } from "../server/index.js";
 import type { RunningServer } from "../server/types.js";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { resolveRunOptions } from "./options.js";
+import type { RunPlan } from "./plan.js";
 import { runConformance } from "./run-conformance.js";
+import type { Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 
 describe("runConformance against the embedded reference server", () => {
@@ -64,11 +66,49 @@ describe("runConformance against the embedded reference server", () => {
     expect([...first, ...second].sort()).toEqual(all);
   });
 
-  it("stops at --max-calls with a clear note and never sends more", async () => {
-    const { report } = await runConformance(resolveRunOptions({ seed: 1, maxCalls: 20 }));
+  it("refuses a --max-calls below the plan before the first call, saying how many are needed", async () => {
+    const sent: number[] = [];
+    const run = runConformance(resolveRunOptions({ seed: 1, maxCalls: 20, suites: ["http", "auth"] }), {
+      onCall: (calls) => sent.push(calls),
+    });
+    await expect(run).rejects.toMatchObject({
+      code: "CB_USAGE",
+      message: expect.stringMatching(
+        /--max-calls 20 is below the plan: this run needs 37 calls \(setup 1, http 9, auth 27\)/,
+      ),
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it("stops at --max-calls with a clear note and never sends more when a suite outruns its plan", async () => {
+    // A suite that plans 3 calls and sends 10: the budget (the plan's 4 calls) stops it.
+    const greedy: Suite = {
+      name: "http",
+      description: "sends more than it planned",
+      plan: () => ({ calls: 3, reserve: 0, credits: 0 }),
+      async run(ctx) {
+        for (let i = 0; i < 10; i++) await ctx.send({ operation: "me", method: "GET", path: "/me" });
+      },
+    };
+    const options = resolveRunOptions({ seed: 1, maxCalls: 4, suites: ["http"] });
+    const { report } = await runConformance(options, { suites: [greedy] });
     expect(report.details?.stopped).toBe("max-calls");
-    expect(report.summary.calls).toBeLessThanOrEqual(20);
-    expect(report.notes?.[0]).toMatch(/--max-calls 20/);
+    expect(report.summary.calls).toBe(4);
+    expect(report.notes?.[0]).toMatch(/--max-calls 4/);
+  });
+
+  it("plans before the first call and lets the default budget follow the plan (a deep run completes)", async () => {
+    const plans: RunPlan[] = [];
+    const options = resolveRunOptions({ seed: 2, runs: 450, suites: ["schema"] });
+    const { report } = await runConformance(options, { onPlan: (p) => plans.push(p) });
+    expect(plans).toHaveLength(1);
+    expect(plans[0].total).toBe(1 + 5 * 450);
+    expect(plans[0].budget).toBeGreaterThan(plans[0].total);
+    expect(report.details?.stopped).toBeUndefined();
+    expect(report.verdict).toBe("pass");
+    // Generated influencer cases the credit budget does not cover are not sent: the plan is an upper bound.
+    expect(report.summary.calls).toBeLessThanOrEqual(plans[0].total);
+    expect(report.summary.calls).toBeGreaterThan(plans[0].total * 0.9);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * `runConformance`: opens the target, finds its fixtures, runs the selected suites one after another on a
- * shared engine (pacing, budget, deadline, shard), and returns the report. It writes nothing and prints
- * nothing: the CLI renders, writes reports and sets the exit code.
+ * `runConformance`: opens the target, plans the run (plan.ts: calls per suite, budget, pace) before the
+ * first call, finds its fixtures, runs the selected suites one after another on a shared engine (pacing,
+ * budget, deadline, shard), and returns the report with what the run spent (calls, credits, seconds). It
+ * writes nothing and prints nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
 import { coverageSection } from "../report/coverage.js";
@@ -18,6 +19,7 @@ import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
+import { planRun, type RunPlan } from "./plan.js";
 import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import { strictResults } from "./strict.js";
@@ -33,6 +35,8 @@ export interface RunHooks {
   onCall?: (calls: number) => void;
   /** Suites to choose from (default `SUITES`; tests and the lead may add more). */
   suites?: readonly Suite[];
+  /** Called with the plan before the first call, and again once discovered fixtures change it. */
+  onPlan?: (plan: RunPlan) => void;
   /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was judged is returned. */
   signal?: AbortSignal;
   /** Called when a suite starts, with its position among the selected suites (progress). */
@@ -77,11 +81,37 @@ export async function runConformance(
   hooks: RunHooks = {},
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  const started = performance.now();
   /** Seconds per suite, for JUnit testsuite times. */
   const timings: Record<string, number> = {};
   const progress = hooks.onProgress ?? (() => {});
+  const available = hooks.suites ?? SUITES;
   const open = await openTarget(options);
-  const engine = new RunEngine(options, open.target, open.keys, open.fixtures ?? emptyFixtures(), progress);
+  const fixtures = open.fixtures ?? emptyFixtures();
+  const planFor = (discover: boolean): RunPlan => {
+    const plan = planRun(
+      options,
+      {
+        target: open.target,
+        hasFreeKey: open.keys.free !== undefined,
+        hasRevokedKey: open.keys.revoked !== undefined,
+        hasTeamKey: open.keys.team !== undefined,
+        hasNoCreditsKey: open.keys.noCredits !== undefined,
+        fixtures,
+        discover,
+      },
+      available,
+    );
+    hooks.onPlan?.(plan);
+    return plan;
+  };
+  let engine: RunEngine;
+  try {
+    engine = new RunEngine(options, open.target, open.keys, fixtures, planFor(!open.fixtures), progress);
+  } catch (err) {
+    await open.close();
+    throw err;
+  }
   if (hooks.onCall) engine.onCall = hooks.onCall;
   const unwatch = stopOnInterrupt(engine, hooks.signal);
   try {
@@ -90,9 +120,10 @@ export async function runConformance(
       progress("discovering ids through /resolve (no --fixtures given)");
       const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
       Object.assign(engine.fixtures, found);
+      // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
+      engine.plan = planFor(true);
     }
     engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
-    const available = hooks.suites ?? SUITES;
     for (const [index, name] of options.suites.entries()) {
       if (engine.stopped) break;
       const suite = available.find((s) => s.name === name);
@@ -104,6 +135,7 @@ export async function runConformance(
       hooks.onSuite?.(name, index, options.suites.length);
       const suiteStarted = performance.now();
       try {
+        await open.beforeSuite(name);
         await suite.run(createSuiteContext(engine, name));
       } catch (err) {
         if (err instanceof RunStopped) break;
@@ -132,7 +164,9 @@ export async function runConformance(
     await open.close();
   }
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
+  if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
   engine.notes.push(creditNote(engine.credits));
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
   const coverage = runCoverage({
     results: engine.results.results(),
     suites: options.suites,
@@ -160,9 +194,12 @@ export async function runConformance(
       ...(stopped ? { stopped } : {}),
       allowInconclusive: options.allowInconclusive,
     }),
-    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent },
+    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent, seconds },
     results,
-    ...(engine.stopped ? { details: { stopped: engine.stopped.reason } } : {}),
+    details: {
+      plan: engine.plan,
+      ...(engine.stopped ? { stopped: engine.stopped.reason } : {}),
+    },
     ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
     shard: `${options.shard.index}/${options.shard.count}`,
     rerun: rerunCommand(options),

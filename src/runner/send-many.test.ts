@@ -11,6 +11,7 @@ import { normaliseFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { RunEngine } from "./engine.js";
 import { resolveRunOptions } from "./options.js";
+import { planRun } from "./plan.js";
 
 interface Probe {
   baseUrl: string;
@@ -56,7 +57,9 @@ async function start(first429: boolean, maxCalls = 1000) {
   const fixtures = { known_ids: ["cb:org:123456789"] };
   const options = resolveRunOptions({ baseUrl: probe.baseUrl, env: { CB_API_KEY: "k" }, fixtures, maxCalls });
   const target = { baseUrl: probe.baseUrl, isLoopback: true, embedded: false };
-  const engine = new RunEngine(options, target, { main: "k" }, normaliseFixtures(fixtures));
+  const on = { target, hasFreeKey: false, hasRevokedKey: false, fixtures: normaliseFixtures(fixtures) };
+  const plan = planRun(options, { ...on, discover: false }, []);
+  const engine = new RunEngine(options, target, { main: "k" }, on.fixtures, plan);
   open.push({ probe, engine });
   return { probe, engine, ctx: createSuiteContext(engine, "schema") };
 }

@@ -101,10 +101,37 @@ export interface SuiteContext {
   progress(message: string): void;
 }
 
-/** A suite: plans its cases and records outcomes. */
+/** What a suite's plan may read: everything its run will see, before any call is sent. */
+export interface PlanInput {
+  fixtures: TargetFixtures;
+  options: SuiteOptions;
+  hasFreeKey: boolean;
+  hasRevokedKey: boolean;
+  /** A team key was given (`--team-api-key-env`). */
+  hasTeamKey: boolean;
+  /** A key without credits was given (`--no-credits-api-key-env`). */
+  hasNoCreditsKey: boolean;
+  hasAltBaseUrl: boolean;
+  /** Whether a case key of this suite belongs to the run's shard (`SuiteContext.inShard`). */
+  inShard(caseKey: string): boolean;
+}
+
+/** The calls (and credits) one suite plans before the run sends anything (src/runner/plan.ts). */
+export interface SuitePlan {
+  /** Calls of a passing run: exact, or an upper bound where responses decide (edge pages, the 429 burst). */
+  calls: number;
+  /** Calls spent only when something fails (shrinking a counterexample, replaying a concurrent round). */
+  reserve: number;
+  /** Upper bound of the credits the suite's influencer reads may be charged (1 per delivered record). */
+  credits: number;
+}
+
+/** A suite: plans its calls, runs its cases and records outcomes. */
 export interface Suite {
   name: SuiteName;
   /** One line for `--help` and reports. */
   description: string;
+  /** The suite's calls and credits for these inputs; `run` must not exceed `calls + reserve`. */
+  plan(input: PlanInput): SuitePlan;
   run(ctx: SuiteContext): Promise<void>;
 }

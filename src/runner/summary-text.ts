@@ -11,6 +11,12 @@ function elapsedSeconds(report: Report): number {
   return Math.round((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000);
 }
 
+/** What the run spent: calls, credits and wall time (the run's own, else from its timestamps). */
+function spent(report: Report): string {
+  const s = report.summary;
+  return `${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ${s.seconds ?? elapsedSeconds(report)} s`;
+}
+
 /** The end-of-run summary as plain text. */
 export function summaryText(report: Report, reportFiles: readonly string[] = []): string {
   const s = report.summary;
@@ -18,8 +24,7 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
     `${verdictLabel(report.verdict)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
-      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ` +
-      `${elapsedSeconds(report)} s; seed ${report.seed}`,
+      `${s.warnings} warnings, ${s.inconclusive} inconclusive; ${spent(report)}; seed ${report.seed}`,
   );
   if (report.reason) lines.push(`${verdictLabel(report.verdict)}: ${report.reason}`);
   if (report.verdict === "fail") {

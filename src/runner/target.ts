@@ -1,8 +1,10 @@
 /**
- * Where a run sends its requests: the embedded reference server (started on loopback with a short rate
- * window) or a base URL given by the user, with the keys and fixtures that go with it.
+ * Where a run sends its requests: the embedded reference server (started on loopback; its short rate window
+ * is enforced only while the `rate-limit` suite runs) or a base URL given by the user, with the keys and
+ * fixtures that go with it.
  */
 
+import type { SuiteName } from "../vocabulary/suite-name.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server.js";
 import type { RunKeys, RunTarget } from "./engine.js";
@@ -15,8 +17,13 @@ export interface OpenTarget {
   keys: RunKeys;
   /** Fixtures known up front (file or embedded server); undefined means discover through /resolve. */
   fixtures?: TargetFixtures;
+  /** Called before each suite: the embedded server enforces its window only during `rate-limit`. */
+  beforeSuite(name: SuiteName): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The embedded server's window outside the `rate-limit` suite: lifted, so that no other suite waits on it. */
+const LIFTED_RATE_LIMIT = 1_000_000_000;
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
@@ -53,17 +60,20 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
         ...(options.noCreditsApiKey ? { noCredits: options.noCreditsApiKey } : {}),
       },
       ...(fileFixtures ? { fixtures: fileFixtures } : {}),
+      beforeSuite: async () => {},
       close: async () => {},
     };
   }
+  const { rateLimit, rateWindowMs } = options.embedded;
   const server: EmbeddedServer = await startEmbeddedServer({
-    rateLimit: options.embedded.rateLimit,
-    rateWindowMs: options.embedded.rateWindowMs,
+    rateLimit: LIFTED_RATE_LIMIT,
+    rateWindowMs,
     // Daily limits are not under test here and would end a long property run early.
     callsPerDay: 10_000_000,
     recordsPerDay: 1_000_000_000,
     ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
   });
+  let current = LIFTED_RATE_LIMIT;
   return {
     target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
     keys: {
@@ -74,6 +84,11 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
       noCredits: server.keys.noCredits,
     },
     fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
+    beforeSuite: async (name) => {
+      const limit = name === "rate-limit" ? rateLimit : LIFTED_RATE_LIMIT;
+      if (limit !== current) await server.setRateLimit(limit, rateWindowMs);
+      current = limit;
+    },
     close: () => server.close(),
   };
 }

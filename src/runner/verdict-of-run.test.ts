@@ -14,9 +14,20 @@ import type { Suite } from "./suite.js";
 const undecided: Suite = {
   name: "http",
   description: "sends /me, judges nothing",
+  plan: () => ({ calls: 1, reserve: 0, credits: 0 }),
   async run(ctx) {
     await ctx.send({ operation: "me", method: "GET", path: "/me" });
     ctx.record({ verdict: RUNNER.suiteError, status: "inconclusive", message: "could not judge" });
+  },
+};
+
+/** A suite whose plan says 5 calls but that sends 20 (as a response-driven suite may): --max-calls stops it. */
+const overrunning: Suite = {
+  name: "http",
+  description: "sends /me 20 times",
+  plan: () => ({ calls: 5, reserve: 0, credits: 0 }),
+  async run(ctx) {
+    for (let i = 0; i < 20; i++) await ctx.send({ operation: "me", method: "GET", path: "/me" });
   },
 };
 
@@ -37,7 +48,11 @@ describe("the verdict of a run", () => {
   });
 
   it("is incomplete, never pass, when --max-calls stops it", async () => {
-    const { report, stopped } = await runConformance(resolveRunOptions({ seed: 2, maxCalls: 8 }));
+    // A --max-calls below the plan refuses to start (plan.test.ts); one the suites outrun stops the run.
+    const { report, stopped } = await runConformance(
+      resolveRunOptions({ seed: 2, maxCalls: 8, suites: ["http"] }),
+      { suites: [overrunning] },
+    );
     expect(report.verdict).toBe("incomplete");
     expect(report.reason).toContain("--max-calls 8");
     expect(stopped).toContain("--max-calls 8");

@@ -76,6 +76,7 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     fixtures: graph.fixtures(),
     trace: state.trace,
     pendingFaults: () => state.faults.remaining(),
+    setRateLimit: (rateLimit, rateWindowMs) => state.limiter.setWindow(rateLimit, rateWindowMs),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

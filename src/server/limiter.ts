@@ -30,7 +30,15 @@ export interface LimiterConfig {
   recordsPerDay: number;
 }
 
-const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** The UTC day last asked for, and its bounds: every call asks, and nearly all fall on the same day (hot path). */
+let memo = { from: 0, to: 0, day: "" };
+
+function dayOf(ms: number): string {
+  if (ms >= memo.from && ms < memo.to) return memo.day;
+  const from = ms - (((ms % 86_400_000) + 86_400_000) % 86_400_000);
+  memo = { from, to: from + 86_400_000, day: new Date(ms).toISOString().slice(0, 10) };
+  return memo.day;
+}
 
 /** Milliseconds until the next 00:00 UTC. */
 export function msUntilUtcMidnight(now: number): number {
@@ -43,6 +51,20 @@ export class Limiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(private readonly config: LimiterConfig) {}
+
+  /**
+   * Changes the per-window call limit and starts every window afresh (the day counters stay): the runner's
+   * embedded target lifts the window for the suites that are not about it and sets it for `rate-limit`.
+   * The config is the server's options object, so `/me` and `/capabilities` report the new window too.
+   */
+  setWindow(rateLimit: number, rateWindowMs: number): void {
+    this.config.rateLimit = rateLimit;
+    this.config.rateWindowMs = rateWindowMs;
+    for (const b of this.buckets.values()) {
+      b.log = [];
+      b.head = 0;
+    }
+  }
 
   private bucket(id: string): Bucket {
     let b = this.buckets.get(id);

@@ -130,5 +130,7 @@ export interface RunningServer {
   trace: TraceEntry[];
   /** Fault steps not yet consumed. */
   pendingFaults(): FaultStep[];
+  /** Sets the calls allowed per rate window from now on; every window starts afresh. */
+  setRateLimit(rateLimit: number, rateWindowMs: number): void;
   close(): Promise<void>;
 }

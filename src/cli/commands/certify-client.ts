@@ -2,7 +2,6 @@
  * `cbcheck certify-client [--scenario NAME]... [--level required|all] [--report-dir DIR] [--timeout-s N] -- COMMAND [ARG...]`
  */
 import type { Command } from "commander";
-import { certifyClient } from "../../certify/certify-client.js";
 import { ClientStartError } from "../../certify/client-start-error.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
@@ -84,6 +83,8 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
       const out = progressOutput({ quiet: quiet === true, secrets: [], env: process.env });
       const bar = out.bar("certify-client", options.scenarios.length);
       let done = 0;
+      // Loaded on use, so that other commands do not pay for certification's modules at start-up.
+      const { certifyClient } = await import("../../certify/certify-client.js");
       return certifyClient(options, {
         signal,
         onScenarioStart: (name) => bar.update(done, `scenario ${name}`),

@@ -5,9 +5,7 @@
  */
 import type { Command } from "commander";
 import { resolveLoadOptions } from "../../load/load-options.js";
-import { mergeLoad } from "../../load/merge-load.js";
-import { type LoadHooks, planLines, runLoad } from "../../load/run-load.js";
-import { loadSummaryText } from "../../load/summary-text.js";
+import type { LoadHooks } from "../../load/run-load.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { type ProgressOutput, progressOutput } from "../progress-output.js";
 import { hideInOutput } from "../redacted-output.js";
@@ -84,6 +82,12 @@ function loadProgress(out: ProgressOutput): Pick<LoadHooks, "onProfile" | "onRes
 }
 
 async function action(command: Command): Promise<void> {
+  // Loaded on use: autocannon and the histograms would add to the start-up of every other command.
+  const [{ mergeLoad }, { planLines, runLoad }, { loadSummaryText }] = await Promise.all([
+    import("../../load/merge-load.js"),
+    import("../../load/run-load.js"),
+    import("../../load/summary-text.js"),
+  ]);
   const { merge, quiet, ...flags } = readFlags(command, LOAD_FLAGS);
   await runReportingCommand({
     command: "load",

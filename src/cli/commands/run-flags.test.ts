@@ -48,7 +48,14 @@ describe("cbcheck run flags", () => {
 
   it("gives the defaults of RUN_DEFAULTS and collects --alt-ignore pointers", () => {
     const o = resolveArgs("--seed", "1", "--alt-ignore", "/a", "/b", "--alt-ignore", "/c");
-    expect([o.runs, o.maxCalls, o.timeoutMs, o.deadlineS, o.concurrency]).toEqual([40, 2000, 10_000, 600, 1]);
+    expect([o.runs, o.maxCalls, o.timeoutMs, o.deadlineS, o.concurrency]).toEqual([
+      40,
+      undefined,
+      10_000,
+      600,
+      1,
+    ]);
+    expect(o.runsGiven).toBe(false);
     expect(o.altIgnore).toEqual(["/a", "/b", "/c"]);
   });
 

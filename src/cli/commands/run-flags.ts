@@ -60,9 +60,10 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   },
   runs: {
     flags: "--runs <n>",
-    description: "property-based runs per operation in the schema and alt-base-url suites",
+    description:
+      `property-based runs per operation in the schema and alt-base-url suites (default ${RUN_DEFAULTS.runs}; ` +
+      "fewer when a declared --expect-rate-limit is too low for them)",
     parse: (text) => integerIn(text, "--runs"),
-    default: RUN_DEFAULTS.runs,
   },
   har: {
     flags: "--har <file>",
@@ -82,13 +83,16 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   },
   maxCalls: {
     flags: "--max-calls <n>",
-    description: "never send more than this many requests",
+    description:
+      "never send more than this many requests (default: the planned calls plus a reserve for shrinking " +
+      "and 429 repeats; below the planned calls the run refuses to start)",
     parse: (text) => integerIn(text, "--max-calls"),
-    default: RUN_DEFAULTS.maxCalls,
   },
   expectRateLimit: {
     flags: "--expect-rate-limit <calls/seconds>",
-    description: `limit the target must enforce (default ${RUN_DEFAULTS.expectRateLimit}; embedded: its window)`,
+    description:
+      `limit the target must enforce (default ${RUN_DEFAULTS.expectRateLimit}; embedded: its window); ` +
+      "when given, every call is paced to stay under it",
   },
   allowLoad: {
     flags: "--allow-load",

@@ -54,7 +54,7 @@ describe("cbcheck run (CLI)", () => {
     const { code, stdout, stderr } = await cli([...args, "--report-dir", tempDir()]);
     expect(code, stdout + stderr).toBe(0);
     // 5 operations × 8 generated requests, plus the reachability probe.
-    expect(stdout).toMatch(/^PASS: .*; 41 calls, \d+ credits, \d+ s;/m);
+    expect(stdout).toMatch(/^PASS: .*; 41 calls, \d+ credits, [\d.]+ s;/m);
   });
 
   it("exits 2 with a one-line message on bad flags, a missing key, or an unreachable target", async () => {

@@ -4,12 +4,9 @@
  * 2 usage).
  */
 import type { Command } from "commander";
-import {
-  type ResolvedRunOptions,
-  RUN_DEFAULTS,
-  resolveRunOptions,
-  SUITE_ORDER,
-} from "../../runner/options.js";
+import type { Progress } from "../../report/progress.js";
+import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
+import { planText, type RunPlan } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
@@ -51,9 +48,9 @@ Exit codes:
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
-/** The planned total the progress bar counts to: the selected suites (the one place the bar reads it). */
-export function runPlanTotal(options: ResolvedRunOptions): number {
-  return options.suites.length;
+/** The planned total the progress bar counts to: the planner's calls (the one place the bar reads it). */
+export function runPlanTotal(plan: RunPlan): number {
+  return plan.total;
 }
 
 async function action(command: Command): Promise<void> {
@@ -70,17 +67,23 @@ async function action(command: Command): Promise<void> {
       out.say(
         `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
       );
-      const bar = out.bar("cbcheck run", runPlanTotal(options));
+      // The bar counts calls to the planner's total; it starts once the plan is known (again after discovery).
+      let bar: Progress | undefined;
+      let total = 0;
       let suite = "starting";
-      let done = 0;
       let calls = 0;
-      const show = () => bar.update(done, `suite ${suite} · ${calls} calls`);
+      const show = () => bar?.update(Math.min(calls, total), `suite ${suite}`);
       return runConformance(options, {
         signal,
         onProgress: (line) => out.say(line),
-        onSuite: (name, index) => {
+        onPlan: (plan) => {
+          for (const line of planText(plan)) out.say(line);
+          total = runPlanTotal(plan);
+          bar = out.bar("cbcheck run", total);
+          show();
+        },
+        onSuite: (name) => {
           suite = name;
-          done = index;
           show();
         },
         onCall: (n) => {
@@ -89,7 +92,7 @@ async function action(command: Command): Promise<void> {
         },
       })
         .then((result) => {
-          if (result.stopped === undefined) bar.update(runPlanTotal(options), `done · ${calls} calls`);
+          if (result.stopped === undefined) bar?.update(total, `done · ${calls} calls`);
           return result;
         })
         .finally(() => out.stop());

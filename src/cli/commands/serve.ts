@@ -5,7 +5,6 @@
 import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { SIGNAL_EXIT, type StopSignal } from "../../report/verdict.js";
-import { startServer } from "../../server/index.js";
 import type { RunningServer, ServerOptions } from "../../server/types.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { type HandoffOptions, handoffLine, KEY_ENV_NAMES, writeHandoff } from "../serve-handoff.js";
@@ -33,6 +32,8 @@ Exit codes:
 /** Starts the server; a port in use or an address it cannot listen on is a harness error (exit 2). */
 async function start(options: ServerOptions): Promise<RunningServer> {
   try {
+    // Loaded on use: `run` starts its embedded server in a worker, so its main thread never needs it.
+    const { startServer } = await import("../../server/index.js");
     return await startServer(options);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

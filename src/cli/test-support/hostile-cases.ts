@@ -216,7 +216,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "all-429",
     item: "§6",
     exits: [2],
-    prepare: runAgainst("all-429", ["--max-calls", "300"]),
+    prepare: runAgainst("all-429", ["--max-calls", "1000"]),
   },
   { name: "reset", item: "§6", exits: [1], prepare: runAgainst("reset") },
   { name: "redirect", item: "§6", exits: [1], prepare: runAgainst("redirect", ["--suite", "http"]) },

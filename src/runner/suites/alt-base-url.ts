@@ -9,14 +9,40 @@ import { parameterExamples, validRequests } from "../../generate/index.js";
 import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
+import { influencerRecords } from "../influencer-records.js";
 import { judgeAndRecord } from "../judge-record.js";
-import type { Suite, SuiteContext } from "../suite.js";
+import type { Suite, SuiteContext, SuiteOptions } from "../suite.js";
 import { compareErrorPaths } from "./alt-errors.js";
 import { recordVerdict } from "./expect.js";
+
+/** Refusals `compareErrorPaths` sends to each base (at most; a shard draws some). */
+const ERROR_PATHS = 5;
 
 /** Operations compared body by body; `/me` and `/capabilities` carry live counters, so only their status. */
 const COMPARED = ["resolve", "entity-get", "entity-batch"] as const;
 const STATUS_ONLY = ["me", "capabilities"] as const;
+
+/**
+ * The requests of the suite, per operation: where bodies are compared, the operation's first parameter example
+ * and half the property runs; else one. Both `plan` and `run` read it, so the plan counts what is sent.
+ */
+function sampled(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
+  const runs = Math.max(1, Math.ceil(options.runs / 2));
+  const ops = [
+    ...COMPARED.map((op) => [op, true] as const),
+    ...STATUS_ONLY.map((op) => [op, false] as const),
+  ];
+  return ops.map(([op, bodies], i) => {
+    const arb = validRequests(op, fixtures, { allowCredits: options.allowCredits });
+    // The plainest request of the operation first (for resolve: a known query, default limit), then random ones.
+    const plain = bodies ? parameterExamples(op, fixtures, { allowCredits: options.allowCredits }) : [];
+    const requests = [
+      ...plain.slice(0, 1),
+      ...fc.sample(arb, { seed: options.seed + 104_729 * (i + 1), numRuns: bodies ? runs : 1 }),
+    ];
+    return { op, bodies, requests };
+  });
+}
 
 function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boolean): void {
   const a = main.response;
@@ -59,29 +85,29 @@ export const altBaseUrlSuite: Suite = {
   name: "alt-base-url",
   description:
     "the same requests on --base-url and --alt-base-url give the same status and body (except ignored pointers), the same refusals",
+  plan: (input) => {
+    if (!input.hasAltBaseUrl) return { calls: 0, reserve: 0, credits: 0 };
+    let calls = 0;
+    let credits = 0;
+    for (const { op, requests } of sampled(input.fixtures, input.options)) {
+      for (const [i, request] of requests.entries()) {
+        if (!input.inShard(`${op}:${i}`)) continue;
+        // Each request goes to both bases, and both charge.
+        calls += 2;
+        credits += 2 * influencerRecords(request);
+      }
+    }
+    // The refusals compared on both bases (alt-errors.ts): five requests, each sent to both.
+    calls += 2 * ERROR_PATHS;
+    return { calls, reserve: 0, credits };
+  },
   async run(ctx) {
     if (!ctx.target.altBaseUrl) {
       for (const verdict of [ALT.sameResponse, ALT.sameErrorResponse])
         ctx.record({ verdict, status: "skip", message: "no --alt-base-url given" });
       return;
     }
-    const runs = Math.max(1, Math.ceil(ctx.options.runs / 2));
-    const ops = [
-      ...COMPARED.map((op) => [op, true] as const),
-      ...STATUS_ONLY.map((op) => [op, false] as const),
-    ];
-    let index = 0;
-    for (const [op, bodies] of ops) {
-      index++;
-      const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
-      // The plainest request of the operation first (for resolve: a known query, default limit), then random ones.
-      const plain = bodies
-        ? parameterExamples(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits })
-        : [];
-      const requests = [
-        ...plain.slice(0, 1),
-        ...fc.sample(arb, { seed: ctx.options.seed + 104_729 * index, numRuns: bodies ? runs : 1 }),
-      ];
+    for (const { op, bodies, requests } of sampled(ctx.fixtures, ctx.options)) {
       for (const [i, request] of requests.entries()) {
         if (!ctx.inShard(`${op}:${i}`)) continue;
         if (ctx.credits.withhold(request, undefined, { times: 2 })) {

@@ -7,7 +7,7 @@
 import { AUTH } from "../../verdicts/access.js";
 import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
 import { CREDIT_PURPOSE, INFLUENCER_PLUS_IDS } from "../credits/plan.js";
-import type { Suite, SuiteContext } from "../suite.js";
+import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { sendCreditCall } from "./credit-call.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { noCreditsKey, revokedKey, teamKey } from "./key-states.js";
@@ -125,11 +125,36 @@ async function mainKeyAccount(ctx: SuiteContext): Promise<void> {
   if (ex) expectStatus(ctx, AUTH.influencerPlus, ex, [200]);
 }
 
+/**
+ * Calls of the suite: every sample without a key and with a wrong one; the free and main keys; and the key
+ * states (key-states.ts): revoked (data samples and /me), team (/me, a credit read, /me), no credits (1 read).
+ */
+function plan(input: PlanInput): SuitePlan {
+  const data = dataSamples(input.fixtures).length;
+  const account = accountSamples().length;
+  const unauthenticated = 2 * (data + account);
+  const free = input.hasFreeKey ? data + 1 + account : 0;
+  const credits = input.options.allowCredits && input.fixtures.influencer_ids.length > 0;
+  const influencer = credits ? 1 : 0;
+  const revoked = input.hasRevokedKey ? data + 1 : 0;
+  const team = input.hasTeamKey ? (credits ? 3 : 1) : 0;
+  const noCredits = input.hasNoCreditsKey && input.fixtures.influencer_ids.length > 0 ? 1 : 0;
+  return {
+    calls: unauthenticated + free + account + influencer + revoked + team + noCredits,
+    reserve: 0,
+    // The planned credit checks (credits/plan.ts): the Plus read and the team key's read.
+    credits: credits
+      ? Math.min(INFLUENCER_PLUS_IDS, input.fixtures.influencer_ids.length) + (input.hasTeamKey ? 1 : 0)
+      : 0,
+  };
+}
+
 /** The `auth` suite. */
 export const authSuite: Suite = {
   name: "auth",
   description:
     "401 with WWW-Authenticate without or with a wrong key; Free key 403 plan_required; influencer needs Plus",
+  plan,
   async run(ctx) {
     await unauthenticated(ctx);
     await freeKey(ctx);

@@ -37,7 +37,9 @@ const batch = (body: Record<string, unknown>): PlannedRequest => ({
   body: { json: body },
 });
 
-function plan(ctx: SuiteContext): { kind: keyof typeof BATCH_VERDICTS; request: PlannedRequest }[] {
+function cases(
+  ctx: Pick<SuiteContext, "fixtures">,
+): { kind: keyof typeof BATCH_VERDICTS; request: PlannedRequest }[] {
   const padded = JSON.stringify({ ids: ids(ctx.fixtures, 1, 9) });
   const oversize: PlannedRequest = {
     ...batch({}),
@@ -93,6 +95,11 @@ export const batchLimitsSuite: Suite = {
   name: "batch-limits",
   description:
     "100-id batches accepted, 101 refused (400), oversize bodies refused (413), no 5xx — all under concurrency",
+  plan: ({ fixtures, options }) => ({
+    calls: options.allowLoad ? cases({ fixtures }).length : 0,
+    reserve: 0,
+    credits: 0,
+  }),
   async run(ctx: SuiteContext): Promise<void> {
     if (!ctx.options.allowLoad) {
       for (const verdict of Object.values(BATCH_VERDICTS)) {
@@ -105,14 +112,14 @@ export const batchLimitsSuite: Suite = {
       return;
     }
     if (!ctx.inShard("concurrent-batches")) return;
-    const cases = plan(ctx);
-    ctx.progress(`${cases.length} batches, ${CONCURRENCY} at a time`);
+    const probes = cases(ctx);
+    ctx.progress(`${probes.length} batches, ${CONCURRENCY} at a time`);
     const exchanges = await ctx.sendConcurrent(
-      cases.map((c) => c.request),
+      probes.map((c) => c.request),
       CONCURRENCY,
     );
     exchanges.forEach((ex, i) => {
-      const kind = cases[i].kind;
+      const kind = probes[i].kind;
       // A server may close the connection after answering 413 (before reading the whole body); the
       // client then sees a reset instead of the status: that probe proves nothing either way.
       if (!ex.response) {

@@ -45,6 +45,11 @@ async function busiestNode(ctx: SuiteContext): Promise<string | undefined> {
   return best && best.total > 0 ? best.id : ctx.fixtures.main_unit_with_many_subunits;
 }
 
+/** Calls `followEdgePages` sends at most: the batch that finds the busiest node, then every page. */
+export function edgePagingCalls(fixtures: SuiteContext["fixtures"]): number {
+  return fixtures.known_ids.length === 0 ? 0 : 1 + MAX_PAGES;
+}
+
 /** Follows every edge page of the busiest known node and records the paging rules. */
 export async function followEdgePages(ctx: SuiteContext): Promise<void> {
   const id = await busiestNode(ctx);

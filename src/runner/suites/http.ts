@@ -16,24 +16,33 @@ async function dataCalls(ctx: SuiteContext): Promise<void> {
   }
 }
 
+const ROUTES = ["/cbcheck-no-such-route", "/entities", "/resolve/extra/segments"];
+
+function wrongMethods(fixtures: SuiteContext["fixtures"]) {
+  const id = encodeURIComponent(fixtures.known_ids[0] ?? "cb:org:000000000");
+  return [
+    { method: "POST", path: "/resolve", operation: "resolve" as const },
+    { method: "DELETE", path: "/entities/batch", operation: "entity-batch" as const },
+    { method: "PUT", path: `/entities/${id}`, operation: "entity-get" as const },
+  ];
+}
+
 /** The `http` suite. */
 export const httpSuite: Suite = {
   name: "http",
   description: "unknown route 404, wrong method 405, JSON content type, error body on every error status",
+  plan: ({ fixtures }) => ({
+    calls: ROUTES.length + wrongMethods(fixtures).length + dataSamples(fixtures).length,
+    reserve: 0,
+    credits: 0,
+  }),
   async run(ctx) {
-    const routes = ["/cbcheck-no-such-route", "/entities", "/resolve/extra/segments"];
-    for (const path of routes) {
+    for (const path of ROUTES) {
       if (!ctx.inShard(`404:${path}`)) continue;
       const ex = await ctx.send({ operation: "other", method: "GET", path });
       expectError(ctx, HTTP.notFound, ex, { status: 404 });
     }
-    const id = encodeURIComponent(ctx.fixtures.known_ids[0] ?? "cb:org:000000000");
-    const methods = [
-      { method: "POST", path: "/resolve", operation: "resolve" as const },
-      { method: "DELETE", path: "/entities/batch", operation: "entity-batch" as const },
-      { method: "PUT", path: `/entities/${id}`, operation: "entity-get" as const },
-    ];
-    for (const m of methods) {
+    for (const m of wrongMethods(ctx.fixtures)) {
       if (!ctx.inShard(`405:${m.method}:${m.path}`)) continue;
       const ex = await ctx.send({
         operation: m.operation,

@@ -10,7 +10,7 @@ import { CREDIT_PURPOSE } from "../credits/plan.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
 import { sendCreditCall } from "./credit-call.js";
-import { followEdgePages } from "./edge-paging.js";
+import { edgePagingCalls, followEdgePages } from "./edge-paging.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
 import { subunitCount, truncatedSubunits } from "./subunits.js";
@@ -111,6 +111,19 @@ export const limitsSuite: Suite = {
   name: "limits",
   description:
     "100/101 ids, node/edge/extension caps, sub-units 50 in a batch vs 1000 single, edge paging with cursor",
+  plan: ({ fixtures, options }) => {
+    const influencer = options.allowCredits && fixtures.influencer_ids.slice(0, 100).length > 25;
+    return {
+      calls:
+        3 +
+        (fixtures.main_unit_with_many_subunits ? 2 : 0) +
+        (influencer ? 1 : 0) +
+        edgePagingCalls(fixtures),
+      reserve: 0,
+      // The influencer node cap (25) bounds the records one read delivers.
+      credits: influencer ? 25 : 0,
+    };
+  },
   async run(ctx) {
     await idCounts(ctx);
     await subunitCaps(ctx);

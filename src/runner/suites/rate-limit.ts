@@ -35,6 +35,12 @@ export const rateLimitSuite: Suite = {
   name: "rate-limit",
   description:
     "past the expected limit: 429 volume_limit with a whole-seconds Retry-After; calls succeed after it",
+  // At most the burst past the limit and the one call after the wait; usually far fewer.
+  plan: ({ options }) => ({
+    calls: options.allowLoad ? 2 * options.expectRateLimit.calls + 2 : 0,
+    reserve: 0,
+    credits: 0,
+  }),
   async run(ctx) {
     const { calls: limit, seconds: window } = ctx.options.expectRateLimit;
     if (!ctx.options.allowLoad) {

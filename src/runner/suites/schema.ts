@@ -16,11 +16,12 @@ import {
 import type { Exchange } from "../../transport/exchange.js";
 import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
+import { influencerRecords } from "../influencer-records.js";
 import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
-import type { Suite, SuiteContext } from "../suite.js";
+import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { recordVerdict } from "./expect.js";
-import { concurrentRound } from "./schema-concurrent.js";
+import { concurrentRound, roundRequests } from "./schema-concurrent.js";
 import { errorsOf, recordMinimal, roundSeed, served } from "./schema-rules.js";
 
 /** Calls one shrink may spend before the smallest failure so far is taken as minimal. */
@@ -96,10 +97,35 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
   }
 }
 
+/**
+ * Calls: `runs` per operation in the shard. Reserve: shrinking (at most MAX_SHRINK_CALLS in each of
+ * MAX_ROUNDS rounds) and, with `--concurrency` > 1, the sequential replay of a failed concurrent round.
+ * Credits: the influencer records of the first round, sampled from the same seed as the run.
+ */
+function plan(input: PlanInput): SuitePlan {
+  const { options } = input;
+  let calls = 0;
+  let reserve = 0;
+  let credits = 0;
+  for (const [i, op] of GENERATED_OPERATIONS.entries()) {
+    if (!input.inShard(op)) continue;
+    calls += options.runs;
+    reserve += MAX_ROUNDS * MAX_SHRINK_CALLS + (options.concurrency > 1 ? options.runs : 0);
+    if (options.allowCredits && (op === "entity-get" || op === "entity-batch")) {
+      const arb = validRequests(op, input.fixtures, { allowCredits: true });
+      for (const request of roundRequests(arb, roundSeed(options.seed, i + 1, 0), options.runs)) {
+        credits += influencerRecords(request);
+      }
+    }
+  }
+  return { calls, reserve, credits };
+}
+
 /** The `schema` suite. */
 export const schemaSuite: Suite = {
   name: "schema",
   description: "property-based valid requests for every operation, every response judged; failures shrunk",
+  plan,
   async run(ctx) {
     let index = 0;
     for (const op of GENERATED_OPERATIONS) {

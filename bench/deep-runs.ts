@@ -1,0 +1,90 @@
+/**
+ * Deep runs (issue 12 §5): `cbcheck run --suite schema --runs N` on the embedded target from the command line
+ * (the built CLI, `dist/cli/main.js`; run `npm run build` first), for N = 40, 400 and 4,000. Each run must
+ * finish with a verdict under the default budget, which now follows the plan; time and peak memory must grow
+ * at most linearly with N (time per call and RSS above the N = 40 run per 1,000 calls stay flat), and the
+ * sequential schema suite's validated exchanges per second are reported (goal >= 3,000/s).
+ * Peak RSS is the whole process, embedded server worker included (`/usr/bin/time -f %M`).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+
+const GOAL = 3000;
+const cli = new URL("../dist/cli/main.js", import.meta.url).pathname;
+
+interface Figure {
+  runs: number;
+  calls: number;
+  wallS: number;
+  suiteS: number;
+  rssMiB: number;
+  exit: number | null;
+}
+
+function deepRun(runs: number): Figure {
+  const dir = mkdtempSync(join(tmpdir(), "cbcheck-deep-"));
+  const started = performance.now();
+  const child = spawnSync(
+    "/usr/bin/time",
+    [
+      "-f",
+      "maxrss=%M",
+      process.execPath,
+      cli,
+      "run",
+      "--suite",
+      "schema",
+      "--runs",
+      String(runs),
+      "--seed",
+      "7",
+      "--report-dir",
+      dir,
+    ],
+    { encoding: "utf8", env: { ...process.env, CI: "true" }, timeout: 10 * 60_000 },
+  );
+  const wallS = (performance.now() - started) / 1000;
+  const rssKiB = Number(/maxrss=(\d+)/.exec(child.stderr)?.[1] ?? Number.NaN);
+  const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as {
+    summary: { calls: number; seconds: number };
+  };
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    runs,
+    calls: report.summary.calls,
+    wallS,
+    suiteS: report.summary.seconds,
+    rssMiB: rssKiB / 1024,
+    exit: child.status,
+  };
+}
+
+console.log(
+  `schema suite from the command line, embedded target, sequential (${cpus().length} cores, load ${loadavg()[0].toFixed(1)}):`,
+);
+console.log("runs   calls   exit  wall s  run s  calls/s  peak RSS MiB  ms/call");
+const figures: Figure[] = [];
+for (const runs of [40, 400, 4000]) {
+  const f = deepRun(runs);
+  figures.push(f);
+  const rate = f.calls / f.suiteS;
+  console.log(
+    `${String(runs).padStart(4)}  ${String(f.calls).padStart(6)}  ${String(f.exit).padStart(4)}  ${f.wallS.toFixed(1).padStart(6)}` +
+      `  ${f.suiteS.toFixed(1).padStart(5)}  ${rate.toFixed(0).padStart(7)}  ${f.rssMiB.toFixed(0).padStart(12)}` +
+      `  ${((f.suiteS * 1000) / f.calls).toFixed(3).padStart(7)}`,
+  );
+}
+const [small, , big] = figures;
+const rate = big.calls / big.suiteS;
+// Linear growth: the extra memory of the deepest run per 1,000 extra calls, and time per call flat.
+const rssPerK = ((big.rssMiB - small.rssMiB) / (big.calls - small.calls)) * 1000;
+console.log(
+  `extra memory per 1,000 calls (4,000 vs 40 runs): ${rssPerK.toFixed(2)} MiB; ` +
+    `time per call 4,000 vs 400 runs: ${((big.suiteS / big.calls / (figures[1].suiteS / figures[1].calls)) * 100).toFixed(0)}%`,
+);
+console.log(
+  `sequential schema suite: ${rate.toFixed(0)} validated exchanges/s (goal >= ${GOAL}/s: ${rate >= GOAL ? "met" : "MISSED"})`,
+);
+process.exitCode = figures.every((f) => f.exit === 0) ? 0 : 1;

@@ -1,0 +1,80 @@
+/**
+ * The plan holds the run to what it says: every suite sends at most its planned calls (exactly them where
+ * no response decides how many), the budget follows the plan, a declared limit paces the calls and lowers
+ * the generated cases only when they would not fit.
+ */
+import { describe, expect, it } from "vitest";
+import { HarnessError } from "../errors.js";
+import { normaliseFixtures } from "../vocabulary/target-fixtures.js";
+import { resolveRunOptions, SUITE_ORDER } from "./options.js";
+import { planRun } from "./plan.js";
+import { runConformance } from "./run-conformance.js";
+import { SUITES } from "./suites/index.js";
+
+/** Suites whose calls no response can change: the plan is exact for them. */
+const EXACT = new Set(["http", "auth", "schema", "negative", "alt-base-url", "batch-limits"]);
+
+describe("the plan of the embedded run", () => {
+  it("bounds every suite's calls, exactly where no response decides them", async () => {
+    for (const suite of SUITE_ORDER) {
+      let planned = 0;
+      const options = resolveRunOptions({ seed: 4, runs: 6, suites: [suite] });
+      const { report } = await runConformance(options, {
+        onPlan: (p) => {
+          planned = p.total;
+        },
+      });
+      const calls = report.summary.calls ?? 0;
+      expect(report.verdict, suite).toBe("pass");
+      if (EXACT.has(suite)) expect(calls, suite).toBe(planned);
+      else expect(calls, suite).toBeLessThanOrEqual(planned);
+      expect(calls, suite).toBeGreaterThan(1);
+    }
+  }, 120_000);
+});
+
+const target = { baseUrl: "http://cb.example/v1", isLoopback: false, embedded: false };
+const fixtures = normaliseFixtures({
+  known_ids: ["cb:org:123456789", "cb:org:223456789"],
+  org_ids: ["cb:org:123456789", "cb:org:223456789"],
+  resolve_queries: ["as"],
+});
+const on = { target, hasFreeKey: true, hasRevokedKey: false, fixtures, discover: false };
+const url = (extra: Parameters<typeof resolveRunOptions>[0] = {}) =>
+  resolveRunOptions({ baseUrl: target.baseUrl, env: { CB_API_KEY: "k" }, fixtures, seed: 3, ...extra });
+
+describe("planRun", () => {
+  it("makes the budget the planned calls plus a reserve, and refuses a lower --max-calls", () => {
+    const plan = planRun(url(), on, SUITES);
+    expect(plan.total).toBe(plan.setup + plan.suites.reduce((n, s) => n + s.calls, 0));
+    expect(plan.budget).toBe(plan.total + plan.reserve);
+    expect(plan.paceMs).toBe(0);
+    expect(planRun(url({ maxCalls: plan.total }), on, SUITES).budget).toBe(plan.total);
+    expect(() => planRun(url({ maxCalls: plan.total - 1 }), on, SUITES)).toThrow(HarnessError);
+    expect(() => planRun(url({ maxCalls: plan.total - 1 }), on, SUITES)).toThrow(
+      new RegExp(`needs ${plan.total} calls`),
+    );
+  });
+
+  it("grows linearly with --runs", () => {
+    const calls = [40, 400, 4000].map((runs) => planRun(url({ runs }), on, SUITES).total);
+    // 360 more runs add as many calls as 3,600 more, divided by ten: every per-run cost is constant.
+    expect(calls[2] - calls[1]).toBe(10 * (calls[1] - calls[0]));
+  });
+
+  it("paces to a declared limit and keeps the default cases when they fit", () => {
+    const plan = planRun(url({ expectRateLimit: "120/60" }), on, SUITES);
+    expect(plan.paceMs).toBeGreaterThanOrEqual(500);
+    expect(plan.runs).toBe(40);
+    expect(plan.estimatedSeconds).toBeLessThanOrEqual(300);
+  });
+
+  it("plans fewer generated cases for a low declared limit, but never below 5, and keeps a given --runs", () => {
+    const low = planRun(url({ expectRateLimit: "30/60" }), on, SUITES);
+    expect(low.runs).toBeLessThan(40);
+    expect(low.runs).toBeGreaterThanOrEqual(5);
+    expect(low.runsNote).toMatch(/--runs \d+ instead of 40/);
+    expect(planRun(url({ expectRateLimit: "1/60" }), on, SUITES).runs).toBe(5);
+    expect(planRun(url({ expectRateLimit: "30/60", runs: 40 }), on, SUITES).runs).toBe(40);
+  });
+});
