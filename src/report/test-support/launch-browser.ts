@@ -1,14 +1,16 @@
 /**
  * Headless Chromium for the report tests, installed by `npm install` alone.
  *
- * A system Chromium is preferred when one is present (`CHROMIUM_PATH`, or Debian's `/usr/bin/chromium`), because it
+ * A system Chromium is preferred when one is present (`CHROMIUM_PATH`, or `chromium`/`google-chrome` on `PATH`), because it
  * starts faster and matches what a user opens reports with; otherwise the binary shipped inside the
  * `@sparticuz/chromium` npm package is unpacked (into the OS temp folder, once) and used. No step outside npm.
  */
 import { existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 
-const SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+/** Names a system Chromium goes by, looked up on `PATH` (whatever the distribution installs it as). */
+const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome"];
 
 /** Flags that keep Chromium off this machine's closed network and quiet in a sandbox-less container. */
 const QUIET_FLAGS = [
@@ -29,7 +31,12 @@ export type BrowserSource = "system" | "npm";
 export function systemChromiumPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const configured = env.CHROMIUM_PATH;
   if (configured && existsSync(configured)) return configured;
-  return SYSTEM_CANDIDATES.find((path) => existsSync(path));
+  const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  for (const name of SYSTEM_NAMES) {
+    const found = dirs.map((dir) => join(dir, name)).find((path) => existsSync(path));
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
