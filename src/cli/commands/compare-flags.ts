@@ -1,8 +1,10 @@
 /** The flags of `cbcheck compare`, typed from `CompareOptions`. */
+
 import { envVarName, httpUrl, integerIn } from "../../option-values.js";
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { SEED_FLAG } from "./seed-flag.js";
 
 /** Where the comparison's reports go. */
 export interface CompareOutputOptions {
@@ -39,11 +41,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     flags: "--fixtures <file>",
     description: "known ids (default: a few found through the base's /resolve)",
   },
-  seed: {
-    flags: "--seed <n>",
-    description: "seed of the generated requests (default: random, printed)",
-    parse: (text) => integerIn(text, "--seed", 0),
-  },
+  seed: SEED_FLAG,
   runs: {
     flags: "--runs <n>",
     description: "generated requests per operation (besides the parameter examples and every bound case)",

@@ -1,11 +1,13 @@
 /**
  * The flags of `cbcheck run`, typed from `RunOptions` (and `--quiet`): every option is a flag or says why it is not.
  */
+
 import { integerIn } from "../../option-values.js";
 import { parseConcurrency } from "../../runner/option-parsers.js";
 import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { SEED_FLAG } from "./seed-flag.js";
 
 /** `cbcheck run`'s decision for every option of `RunOptions`. */
 export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
@@ -53,11 +55,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     description: `run only this suite; repeatable (${SUITE_ORDER.join(", ")})`,
     parse: collect,
   },
-  seed: {
-    flags: "--seed <n>",
-    description: "seed of the generated requests (default: random, printed)",
-    parse: (text) => integerIn(text, "--seed", 0),
-  },
+  seed: SEED_FLAG,
   runs: {
     flags: "--runs <n>",
     description:
