@@ -2,20 +2,15 @@
  * `cbcheck merge DIR...`: one verdict and the four reports from the reports of `cbcheck run --shard I/N`
  * (each DIR holds one shard's report.json). Refuses shards of different versions, seeds or targets.
  */
+
 import { join } from "node:path";
 import type { Command } from "commander";
-import { validateAs } from "../../contract/registry.js";
-import { HarnessError } from "../../errors.js";
-import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
-import type { Report } from "../../report/model.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { readRunReport } from "../read-run-report.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { MERGE_FLAGS } from "./merge-flags.js";
-
-/** A shard's report.json is small (bounded counterexamples); anything far larger is not one. */
-const MAX_REPORT_BYTES = FILE_LIMITS.report;
 
 const HELP = `
 Each DIR is the --report-dir of one shard (its report.json is read). The shards must come from the same
@@ -38,22 +33,8 @@ Reports: without --report-dir, a new reports/merge/<timestamp>/, copied to repor
 
 async function readShard(dir: string): Promise<ShardReport> {
   const path = join(dir, "report.json");
-  const text = await readCappedFile(path, MAX_REPORT_BYTES, "shard report");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HarnessError("CB_INPUT_NOT_JSON", `${path} is not JSON`);
-  }
-  const violations = validateAs("report", value);
-  if (violations.length > 0) {
-    const first = violations[0];
-    throw new HarnessError(
-      "CB_INPUT_INVALID",
-      `${path} is not a cbcheck report (${first.pointer || "/"}: ${first.message})`,
-    );
-  }
-  return { source: dir, report: value as Report };
+  const report = await readRunReport(path, "shard report");
+  return { source: dir, report };
 }
 
 async function action(dirs: string[], command: Command): Promise<void> {

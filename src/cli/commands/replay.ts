@@ -2,18 +2,17 @@
  * `cbcheck replay REPORT [--check ID | --index N]`: re-sends one failing counterexample of a report and
  * judges the response again. Exit 0 when it passes now, 1 when it fails again, 2 when it cannot be replayed.
  */
-import { readFile, stat } from "node:fs/promises";
+
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { validateAs } from "../../contract/registry.js";
-import { EXIT, HarnessError } from "../../errors.js";
+import { EXIT } from "../../errors.js";
 import { toCurl } from "../../report/curl.js";
 import type { Report } from "../../report/model.js";
 import { replayCounterexample } from "../../runner/replay.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { readRunReport } from "../read-run-report.js";
 import { REPLAY_FLAGS } from "./replay-flags.js";
-
-const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 
 const HELP = `
 REPORT is a report.json written by cbcheck run (or the directory that holds it). Without --check or --index the
@@ -32,28 +31,13 @@ Exit codes:
   2  bad usage, unreadable report, missing key, or no response
 `;
 
+/** The report at `path`, or at `path/report.json` when it is a directory. */
 async function readReport(path: string): Promise<Report> {
-  let file = path;
-  try {
-    if ((await stat(path)).isDirectory()) file = join(path, "report.json");
-    const info = await stat(file);
-    if (info.size > MAX_REPORT_BYTES) throw new HarnessError("CB_INPUT_TOO_LARGE", `${file} is over 64 MiB`);
-  } catch (err) {
-    if (err instanceof HarnessError) throw err;
-    throw new HarnessError(
-      "CB_FILE_UNREADABLE",
-      `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-    );
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    throw new HarnessError("CB_INPUT_NOT_JSON", `${file} is not JSON`);
-  }
-  if (validateAs("report", value).length > 0)
-    throw new HarnessError("CB_INPUT_INVALID", `${file} is not a cbcheck report`);
-  return value as Report;
+  const isDir = await stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  return readRunReport(isDir ? join(path, "report.json") : path, "report");
 }
 
 async function action(path: string, command: Command): Promise<void> {
