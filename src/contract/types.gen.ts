@@ -1145,7 +1145,7 @@ export interface CbcheckReport {
      */
     credits?: number;
     /**
-     * Wall time of the run in seconds (run).
+     * Wall time of the run in seconds, to the millisecond (run).
      */
     seconds?: number;
   };

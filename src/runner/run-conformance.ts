@@ -166,7 +166,8 @@ export async function runConformance(
   if (engine.stopped) engine.notes.unshift(engine.stopped.message);
   if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
   engine.notes.push(creditNote(engine.credits));
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  // Millisecond precision: exchanges per second of a short run are computed from it (bench/deep-runs.ts).
+  const seconds = Math.round(performance.now() - started) / 1000;
   const coverage = runCoverage({
     results: engine.results.results(),
     suites: options.suites,

@@ -14,7 +14,9 @@ function elapsedSeconds(report: Report): number {
 /** What the run spent: calls, credits and wall time (the run's own, else from its timestamps). */
 function spent(report: Report): string {
   const s = report.summary;
-  return `${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ${s.seconds ?? elapsedSeconds(report)} s`;
+  // summary.seconds has millisecond precision (benchmarks divide by it); a tenth is enough to read.
+  const seconds = s.seconds === undefined ? elapsedSeconds(report) : Math.round(s.seconds * 10) / 10;
+  return `${s.calls ?? 0} calls, ${s.credits ?? 0} credits, ${seconds} s`;
 }
 
 /** The end-of-run summary as plain text. */
