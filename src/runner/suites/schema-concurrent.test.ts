@@ -13,7 +13,7 @@ import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { normaliseFixtures } from "../../vocabulary/target-fixtures.js";
 import { resolveRunOptions } from "../options.js";
 import { runConformance } from "../run-conformance.js";
-import { roundRequests } from "./schema-concurrent.js";
+import { roundRequests } from "./round-requests.js";
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -1,31 +1,18 @@
 /**
  * The first property round of the `schema` suite with `--concurrency N` > 1: the same requests the
- * sequential property would generate (`fc.sample` with the round's seed and run count walks the same
- * random stream as `fc.check`; schema-concurrent.test.ts holds it to that), sent with up to N in flight and
+ * sequential property would generate (round-requests.ts), sent with up to N in flight and
  * judged and recorded in request order exactly as the property would. Shrinking needs one request at a
  * time, so a failure is left to the sequential property, which finds it again from the same seed.
  */
-import fc from "fast-check";
+import type fc from "fast-check";
 import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { creditPrice } from "../credits/price.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
+import { roundRequests } from "./round-requests.js";
 import { errorsOf, served } from "./schema-rules.js";
-
-/** The requests of one property round, in the order the property would see them. */
-export function roundRequests(
-  arb: fc.Arbitrary<PlannedRequest>,
-  seed: number,
-  numRuns: number,
-  examples: PlannedRequest[] = [],
-): PlannedRequest[] {
-  // fast-check runs the examples first, within numRuns, then values from the seed's own stream.
-  const head = examples.slice(0, numRuns);
-  const rest = numRuns - head.length;
-  return rest > 0 ? [...head, ...fc.sample(arb, { seed, numRuns: rest })] : head;
-}
 
 /**
  * Sends and records one round concurrently; true when an exchange failed (the caller then replays the
@@ -36,8 +23,9 @@ export async function concurrentRound(
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
   examples: PlannedRequest[] = [],
+  key?: string,
 ): Promise<boolean> {
-  const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, examples));
+  const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, examples, key));
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
     if (ctx.credits.isRefused(ex)) return;

@@ -21,7 +21,9 @@ import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
 import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { recordVerdict } from "./expect.js";
-import { concurrentRound, roundRequests } from "./schema-concurrent.js";
+import { roundRequests } from "./round-requests.js";
+import { concurrentRound } from "./schema-concurrent.js";
+import { pipelinedRound } from "./schema-pipelined.js";
 import { errorsOf, recordMinimal, roundSeed, served } from "./schema-rules.js";
 
 /** Calls one shrink may spend before the smallest failure so far is taken as minimal. */
@@ -29,22 +31,32 @@ const MAX_SHRINK_CALLS = 60;
 /** Properties re-run after a failure, so that later, different violations are still found and shrunk. */
 const MAX_ROUNDS = 4;
 
+/** What an operation's arbitrary is built from: requests sampled for the plan are reused by the run. */
+function sampleKey(
+  op: GeneratedOperation,
+  fixtures: SuiteContext["fixtures"],
+  allowCredits: boolean,
+): string {
+  return `${op}\u0000${allowCredits}\u0000${JSON.stringify(fixtures)}`;
+}
+
 async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: number): Promise<void> {
   const generate = { allowCredits: ctx.options.allowCredits };
   const arb = validRequests(op, ctx.fixtures, generate);
   // Every optional parameter alone and all together first, so no run leaves one to chance.
   // At most half the runs: the random requests after them reach what no fixed example does.
   const examples = parameterExamples(op, ctx.fixtures, generate).slice(0, Math.floor(ctx.options.runs / 2));
-  // Round 0 already sent and recorded concurrently: its sequential replay only finds the failure again.
-  let replayed = false;
-  if (ctx.options.concurrency > 1) {
-    if (!(await concurrentRound(ctx, arb, roundSeed(ctx.options.seed, index, 0), examples))) return;
-    replayed = true;
-  }
+  // Round 0 is sent and recorded without the property (concurrently, or one call at a time with judging
+  // overlapping the next call): after a failure the property replays it only to find and shrink it again.
+  const key = sampleKey(op, ctx.fixtures, ctx.options.allowCredits);
+  const seed0 = roundSeed(ctx.options.seed, index, 0);
+  const firstRound = ctx.options.concurrency > 1 ? concurrentRound : pipelinedRound;
+  if (!(await firstRound(ctx, arb, seed0, examples, key))) return;
   const shrunk = new Set<string>();
   let runsLeft = ctx.options.runs;
   for (let round = 0; round < MAX_ROUNDS && runsLeft > 0; round++) {
-    const recordRuns = !(replayed && round === 0);
+    // Round 0's runs were recorded by the first round: the property's replay records only its minimal case.
+    const recordRuns = round > 0;
     let phase: "run" | "shrink" = "run";
     let runs = 0;
     let shrinkCalls = 0;
@@ -99,7 +111,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
 
 /**
  * Calls: `runs` per operation in the shard. Reserve: shrinking (at most MAX_SHRINK_CALLS in each of
- * MAX_ROUNDS rounds) and, with `--concurrency` > 1, the sequential replay of a failed concurrent round.
+ * MAX_ROUNDS rounds) and the property's replay of a failed first round.
  * Credits: the influencer records of the first round, sampled from the same seed as the run.
  */
 function plan(input: PlanInput): SuitePlan {
@@ -110,10 +122,11 @@ function plan(input: PlanInput): SuitePlan {
   for (const [i, op] of GENERATED_OPERATIONS.entries()) {
     if (!input.inShard(op)) continue;
     calls += options.runs;
-    reserve += MAX_ROUNDS * MAX_SHRINK_CALLS + (options.concurrency > 1 ? options.runs : 0);
+    reserve += MAX_ROUNDS * MAX_SHRINK_CALLS + options.runs;
     if (options.allowCredits && (op === "entity-get" || op === "entity-batch")) {
       const arb = validRequests(op, input.fixtures, { allowCredits: true });
-      for (const request of roundRequests(arb, roundSeed(options.seed, i + 1, 0), options.runs)) {
+      const key = sampleKey(op, input.fixtures, true);
+      for (const request of roundRequests(arb, roundSeed(options.seed, i + 1, 0), options.runs, [], key)) {
         credits += influencerRecords(request);
       }
     }
