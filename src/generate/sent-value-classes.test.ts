@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { entityBatchPlan } from "./entity-batch-request.js";
 import { entityGetPlan } from "./entity-get-request.js";
 import { resolvePlan } from "./resolve-request.js";
 import { SentTally, sentValueClasses } from "./sent-value-classes.js";
+import { characterClassesOf } from "./text-units.js";
 
 describe("sentValueClasses", () => {
   it("classes a query by its length in characters and the characters it holds", () => {
@@ -41,5 +43,43 @@ describe("sentValueClasses", () => {
       { operation: "resolve", parameter: "query", class: "characters: ascii", count: 2 },
       { operation: "resolve", parameter: "query", class: "length 1 (min)", count: 2 },
     ]);
+  });
+});
+
+describe("id classes", () => {
+  /** The regular-expression definitions the hand-written id parsing must agree with. */
+  function referenceShape(id: string): { shape: string; key: string } {
+    const key = /^cb:[a-z_]+:(.+)$/su.exec(id)?.[1] ?? id;
+    if (/^cb:org:\d{9}$/.test(id)) return { shape: "shape: organisation id", key };
+    if (/^cb:[a-z_]+:.+$/su.test(id)) return { shape: "shape: other node id", key };
+    return { shape: "shape: not a node id", key };
+  }
+
+  it("places every id, odd ones included, as the regular expressions do (cached or not)", () => {
+    const id = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc
+        .tuple(
+          fc.constantFrom("cb:", "cb", "xb:", ""),
+          fc.stringMatching(/^[a-z_:A-Z0-9]{0,6}$/),
+          fc.string(),
+        )
+        .map(([a, b, c]) => a + b + c),
+      fc.constantFrom("cb:org:123456789", "cb:org:12345678", "cb::x", "cb:a:", "cb:a:\n", "cb:a:\ud83d"),
+    );
+    fc.assert(
+      fc.property(id, (value) => {
+        for (let pass = 0; pass < 2; pass++) {
+          const classes = sentValueClasses(entityBatchPlan({ ids: [value] }))
+            .filter((c) => c.parameter === "ids" && c.class.startsWith("each: "))
+            .map((c) => c.class.slice("each: ".length));
+          const { shape, key } = referenceShape(value);
+          expect(classes[0]).toBe(shape);
+          const keyClasses = classes.filter((c) => c.startsWith("key characters: "));
+          const plain = [...characterClassesOf(key)].sort().map((c) => `key characters: ${c}`);
+          expect(keyClasses).toEqual(plain);
+        }
+      }),
+    );
   });
 });

@@ -50,16 +50,38 @@ function cursorClasses(value: unknown): string[] {
   return out;
 }
 
+/** Ids whose classes were worked out (fixture ids recur in every batch); cleared when full. */
+const ID_CLASSES = new Map<string, readonly string[]>();
+const MAX_CACHED_IDS = 20_000;
+
 /** The classes of one id: its shape, its length, and the characters of its key (after `cb:<type>:`). */
-function idClasses(id: string): string[] {
-  const key = /^cb:[a-z_]+:(.+)$/su.exec(id)?.[1] ?? id;
+function idClasses(id: string): readonly string[] {
+  let classes = ID_CLASSES.get(id);
+  if (classes) return classes;
+  const keyAt = nodeKeyStart(id);
+  const key = keyAt === undefined ? id : id.slice(keyAt);
   const chars = [...characterClassesOf(key)].sort().map((c) => `key characters: ${c}`);
-  return [idShape(id), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
+  classes = [idShape(id, keyAt), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
+  if (ID_CLASSES.size >= MAX_CACHED_IDS) ID_CLASSES.clear();
+  ID_CLASSES.set(id, classes);
+  return classes;
 }
 
-function idShape(id: string): string {
+/** Where the key of a node id `cb:<type>:<key>` starts (type `[a-z_]+`, key not empty); undefined otherwise. */
+function nodeKeyStart(id: string): number | undefined {
+  if (!id.startsWith("cb:")) return undefined;
+  let i = 3;
+  for (; i < id.length; i++) {
+    const unit = id.charCodeAt(i);
+    if (!((unit >= 0x61 && unit <= 0x7a) || unit === 0x5f)) break;
+  }
+  // At least one type letter, then ':' and at least one character of key.
+  return i > 3 && id.charCodeAt(i) === 0x3a && i + 1 < id.length ? i + 1 : undefined;
+}
+
+function idShape(id: string, keyAt: number | undefined): string {
   if (/^cb:org:\d{9}$/.test(id)) return "shape: organisation id";
-  if (/^cb:[a-z_]+:.+$/su.test(id)) return "shape: other node id";
+  if (keyAt !== undefined) return "shape: other node id";
   return "shape: not a node id";
 }
 
@@ -80,11 +102,11 @@ function classesOf(parameter: string, value: unknown): string[] {
     case "cursor":
       return cursorClasses(value);
     case "id":
-      return typeof value === "string" ? idClasses(value) : ["not a string"];
+      return typeof value === "string" ? [...idClasses(value)] : ["not a string"];
     case "ids": {
       if (!Array.isArray(value)) return listClasses(value, BOUNDS.batchIds);
-      const ids = value.filter((v): v is string => typeof v === "string");
-      const each = new Set(ids.flatMap(idClasses));
+      const each = new Set<string>();
+      for (const id of value) if (typeof id === "string") for (const c of idClasses(id)) each.add(c);
       return [sizeClass(value.length, BOUNDS.batchIds, "items"), ...[...each].map((c) => `each: ${c}`)];
     }
     case "as_of":

@@ -51,3 +51,58 @@ describe("characters", () => {
     ]);
   });
 });
+
+/** The plain definitions the fast paths must agree with. */
+function referenceCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+const REFERENCE_CLASS_OF = new Map<string, string>();
+for (const [name, chars] of Object.entries(CHARACTER_CLASSES))
+  for (const c of chars) REFERENCE_CLASS_OF.set(c, name);
+
+function referenceClasses(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const c of text) {
+    const known = REFERENCE_CLASS_OF.get(c);
+    if (known) found.add(known);
+    else if ((c.codePointAt(0) ?? 0) > 0xffff) found.add("astral");
+    else if (/\p{M}/u.test(c)) found.add("combining");
+    else if (c.charCodeAt(0) > 0x7f) found.add(/[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin");
+    else if (/[A-Za-z0-9]/.test(c)) found.add("ascii");
+    else found.add("reserved");
+  }
+  return found;
+}
+
+describe("characterCount and characterClassesOf fast paths", () => {
+  const anyText = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 20 }),
+    fc
+      .array(fc.constantFrom("\ud83d", "\ude00", "a", "é", "東", "😀", "\u0301", "%", "\n"), {
+        maxLength: 20,
+      })
+      .map((units) => units.join("")),
+  );
+
+  it("counts code points as for…of does, lone surrogates included", () => {
+    fc.assert(fc.property(anyText, (text) => characterCount(text) === referenceCount(text)));
+  });
+
+  it("places ASCII by table exactly as the per-character rules do", () => {
+    for (let unit = 0; unit < 0x80; unit++) {
+      const c = String.fromCharCode(unit);
+      const expected = /[A-Za-z0-9]/.test(c) ? "ascii" : "reserved";
+      expect([...characterClassesOf(c)], JSON.stringify(c)).toEqual([expected]);
+    }
+    fc.assert(
+      fc.property(anyText, anyText, (ascii, rest) => {
+        const text = ascii.replace(/[^\x00-\x7f]/g, "") + rest;
+        return [...characterClassesOf(text)].sort().join() === [...referenceClasses(text)].sort().join();
+      }),
+    );
+  });
+});

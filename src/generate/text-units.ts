@@ -28,6 +28,10 @@ const CLASS_OF = new Map<string, CharacterClass>();
 for (const [name, chars] of Object.entries(CHARACTER_CLASSES) as [CharacterClass, readonly string[]][]) {
   for (const c of chars) CLASS_OF.set(c, name);
 }
+/** The class of each ASCII code unit, as characterClassesOf places it. */
+const ASCII_CLASS: CharacterClass[] = Array.from({ length: 0x80 }, (_, unit) =>
+  /[A-Za-z0-9]/.test(String.fromCharCode(unit)) ? "ascii" : "reserved",
+);
 
 /** One code point from any class; ASCII weighted so that most text still reads like a name. */
 export function textUnit(): fc.Arbitrary<string> {
@@ -59,15 +63,33 @@ export function boundedText(min: number, max: number): fc.Arbitrary<string> {
 
 /** Number of characters (code points) of a string, as the contract and JSON Schema count them. */
 export function characterCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
+  // UTF-16 units less one per surrogate pair: what `for…of` counts, without iterating code points (hot path).
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
   return n;
 }
 
 /** The character classes present in a string (code points outside the lists are placed by their kind). */
 export function characterClassesOf(text: string): Set<CharacterClass> {
   const found = new Set<CharacterClass>();
-  for (const c of text) {
+  // ASCII by table (letters and digits are `ascii`, every other ASCII character `reserved`): most text is.
+  let i = 0;
+  for (; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit > 0x7f) break;
+    found.add(ASCII_CLASS[unit]);
+  }
+  if (i === text.length) return found;
+  for (const c of text.slice(i)) {
     const known = CLASS_OF.get(c);
     if (known) found.add(known);
     else if ((c.codePointAt(0) ?? 0) > 0xffff) found.add("astral");
