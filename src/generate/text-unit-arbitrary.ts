@@ -1,0 +1,63 @@
+/**
+ * One character drawn from weighted lists, as `fc.oneof({ arbitrary: fc.constantFrom(...list), weight }, …)`
+ * draws it — the same two random draws, the same values, the same shrinks (towards the first character of
+ * the chosen list) — without the two nested arbitraries and their per-value wrapping. A long generated key
+ * is hundreds of these: it is the hot path of request generation (text-unit-arbitrary.test.ts holds the two
+ * to the same values and shrinks).
+ */
+import fc from "fast-check";
+
+/** One weighted list of characters. */
+export interface WeightedChars {
+  chars: readonly string[];
+  weight: number;
+}
+
+/**
+ * Which list and which character of it a value came from (the shrink context), as one number: a long key
+ * is hundreds of values, and a number allocates nothing.
+ */
+const drawn = (list: number, index: number): number => list * 0x10000 + index;
+
+/** The arbitrary of one character from weighted lists (see the file comment). */
+export class WeightedCharArbitrary extends fc.Arbitrary<string> {
+  readonly #lists: readonly WeightedChars[];
+  readonly #cumulated: number[] = [];
+  readonly #total: number;
+
+  constructor(lists: readonly WeightedChars[]) {
+    super();
+    this.#lists = lists;
+    let total = 0;
+    for (const { weight } of lists) this.#cumulated.push((total += weight));
+    this.#total = total;
+  }
+
+  /** fc.oneof without a depth: one draw over the total weight, then one over the chosen list. */
+  generate(mrng: fc.Random): fc.Value<string> {
+    const selected = mrng.nextInt(0, this.#total - 1);
+    let list = 0;
+    while (selected >= this.#cumulated[list]) list++;
+    const chars = this.#lists[list].chars;
+    const index = chars.length === 1 ? 0 : mrng.nextInt(0, chars.length - 1);
+    return new fc.Value(chars[index], drawn(list, index));
+  }
+
+  canShrinkWithoutContext(value: unknown): value is string {
+    return this.#listOf(value) !== -1;
+  }
+
+  /** fc.constantFrom's shrink within the chosen list: to its first character, unless already there. */
+  shrink(value: string, context: unknown): fc.Stream<fc.Value<string>> {
+    const from = typeof context === "number" ? context : undefined;
+    const list = from === undefined ? this.#listOf(value) : Math.floor(from / 0x10000);
+    if (list === -1) return fc.Stream.nil();
+    const first = this.#lists[list].chars[0];
+    if ((from !== undefined && from % 0x10000 === 0) || Object.is(value, first)) return fc.Stream.nil();
+    return fc.Stream.of(new fc.Value(first, drawn(list, 0)));
+  }
+
+  #listOf(value: unknown): number {
+    return this.#lists.findIndex(({ weight, chars }) => weight !== 0 && chars.includes(value as string));
+  }
+}
