@@ -4,6 +4,7 @@
  * fixtures that go with it.
  */
 
+import { precompileResponseSchemas } from "../checks/response-schema.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server.js";
@@ -65,7 +66,7 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
     };
   }
   const { rateLimit, rateWindowMs } = options.embedded;
-  const server: EmbeddedServer = await startEmbeddedServer({
+  const starting = startEmbeddedServer({
     rateLimit: LIFTED_RATE_LIMIT,
     rateWindowMs,
     // Daily limits are not under test here and would end a long property run early.
@@ -73,6 +74,9 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
     recordsPerDay: 1_000_000_000,
     ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
   });
+  // The server starts on its own thread: compile the response schemas meanwhile, not on the first response.
+  precompileResponseSchemas();
+  const server: EmbeddedServer = await starting;
   let current = LIFTED_RATE_LIMIT;
   return {
     target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
