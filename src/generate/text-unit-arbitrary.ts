@@ -29,7 +29,10 @@ export class WeightedCharArbitrary extends fc.Arbitrary<string> {
     super();
     this.#lists = lists;
     let total = 0;
-    for (const { weight } of lists) this.#cumulated.push((total += weight));
+    for (const { weight } of lists) {
+      total += weight;
+      this.#cumulated.push(total);
+    }
     this.#total = total;
   }
 
