@@ -33,3 +33,23 @@ export function runChecks(exchange: Exchange, ids?: readonly string[]): CheckFai
   }
   return out;
 }
+
+/** One applicable check and what it found on an exchange (nothing: it passed). */
+export interface CheckOutcome {
+  check: Check;
+  failures: CheckFailure[];
+}
+
+/**
+ * The selected checks (default: the whole catalogue) that apply to one exchange, each with its failures, in
+ * the order `runChecks` runs them: applicability is decided once, for judging and recording alike.
+ */
+export function judgeEach(exchange: Exchange, ids?: readonly string[]): CheckOutcome[] {
+  if (exchange.response === undefined) return [];
+  const checks = ids ? selectChecks(ids).checks : CATALOGUE;
+  const out: CheckOutcome[] = [];
+  for (const check of checks) {
+    if (check.appliesTo(exchange)) out.push({ check, failures: check.run(exchange) });
+  }
+  return out;
+}

@@ -4,6 +4,7 @@
  */
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { Check, CheckFailure } from "../checks/check.js";
+import { judgeEach } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteContext } from "./suite.js";
@@ -59,19 +60,30 @@ export function judgeAndRecord(
     });
   }
   if (!exchange.response || exchange.transportError) return own;
-  let failures: CheckFailure[];
+  // Applicability is decided once: the checks that applied are the ones recorded, passed or not.
+  const applied = new Set<Check>();
+  const failures: CheckFailure[] = [];
   try {
-    failures = ctx.judge(exchange, opts.ids);
+    for (const { check, failures: found } of judgeEach(exchange, opts.ids)) {
+      applied.add(check);
+      for (const f of found) failures.push(f);
+    }
   } catch (err) {
     const message = `a check crashed: ${err instanceof Error ? err.message : String(err)}`;
     ctx.record({ verdict: RUNNER.checkCrashed, status: "inconclusive", message, exchange });
     return own;
   }
+  const byId = new Map<string, CheckFailure[]>();
+  for (const f of failures) {
+    const list = byId.get(f.checkId);
+    if (list) list.push(f);
+    else byId.set(f.checkId, [f]);
+  }
   const wanted = opts.ids ? new Set(opts.ids) : undefined;
   for (const check of CATALOGUE) {
     if (wanted && !wanted.has(check.id)) continue;
-    const mine = failures.filter((f) => f.checkId === check.id);
-    if (mine.length === 0 && (opts.onlyFailures || !safeApplies(check, exchange))) continue;
+    const mine = byId.get(check.id) ?? [];
+    if (mine.length === 0 && (opts.onlyFailures || !applied.has(check))) continue;
     ctx.record({
       verdict: check,
       operation,
@@ -86,12 +98,4 @@ export function judgeAndRecord(
 
 function shrinks(opts: JudgeOptions): { shrinks?: number } {
   return opts.shrinks !== undefined ? { shrinks: opts.shrinks } : {};
-}
-
-function safeApplies(check: Check, exchange: Exchange): boolean {
-  try {
-    return check.appliesTo(exchange);
-  } catch {
-    return false;
-  }
 }
