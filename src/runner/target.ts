@@ -74,7 +74,7 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
     recordsPerDay: 1_000_000_000,
     ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
   });
-  // The server starts on its own thread: compile the response schemas meanwhile, not on the first response.
+  // Compiled before the first response rather than while judging it (a good part of a second).
   precompileResponseSchemas();
   const server: EmbeddedServer = await starting;
   let current = LIFTED_RATE_LIMIT;
