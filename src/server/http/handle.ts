@@ -9,11 +9,16 @@ import type { ServerState } from "../state.js";
 import type { FaultStep } from "../types.js";
 import { keyNameOf } from "./auth.js";
 import { readBody } from "./body.js";
+import { codeBody } from "./content-coding.js";
 import { applyLoadBugs } from "./load-bugs.js";
 import { processRequest } from "./process.js";
 import { errorReply, jsonReply, type Reply } from "./reply.js";
 import { matchRoute } from "./router.js";
 import { preciseNow, redactedHeaders } from "./trace.js";
+
+/** A request header as one string (a repeated field joined as RFC 9110 §5.3 allows). */
+const headerText = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(", ") : value;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -71,17 +76,19 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   }
   if (state.bendReply) reply = state.bendReply(reply, { base, operation, n });
   const text = reply.raw ?? JSON.stringify(reply.body);
+  const coded = codeBody(text, headerText(req.headers["accept-encoding"]), state.bugs.gzipRegardless);
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     ...reply.headers,
-    "content-length": String(Buffer.byteLength(text)),
+    ...coded.headers,
+    "content-length": String(Buffer.byteLength(coded.body)),
   };
   if (!body.ok) headers.connection = "close";
   if (delay > 0) await sleep(delay);
   after();
   if (!res.destroyed) {
     res.writeHead(reply.status, headers);
-    res.end(text);
+    res.end(coded.body);
   }
   if (state.options.trace) {
     state.trace.push({
