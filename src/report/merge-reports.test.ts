@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { HarnessError } from "../errors.js";
 import { mergeShardReports } from "./merge-reports.js";
-import { combinedStatus } from "./status-rank.js";
 import type { CheckResult, Report } from "./model.js";
+import { combinedStatus } from "./status-rank.js";
 
 function row(id: string, status: CheckResult["status"], exchanges = 1): CheckResult {
   return { id, suite: "negative", status, sentence: "s", exchanges, counterexamples: [] };
@@ -75,7 +75,10 @@ describe("mergeShardReports", () => {
   it("combines a row's statuses by the run's own table: judged in one shard and unjudgeable in another is judged", () => {
     const merged = mergeShardReports([
       { source: "a", report: shard(1, 2, [row("negative.x", "pass"), row("negative.y", "inconclusive")]) },
-      { source: "b", report: shard(2, 2, [row("negative.x", "inconclusive"), row("negative.y", "inconclusive")]) },
+      {
+        source: "b",
+        report: shard(2, 2, [row("negative.x", "inconclusive"), row("negative.y", "inconclusive")]),
+      },
     ]);
     // As one unsharded run's ResultCollector would have it: pass outranks inconclusive; nobody judged y.
     expect(merged.results.find((r) => r.id === "negative.x")?.status).toBe("pass");
