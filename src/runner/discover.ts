@@ -8,9 +8,29 @@
  * against the budget.
  */
 import { HarnessError } from "../errors.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeAndRecord } from "./judge-record.js";
 import type { SuiteContext } from "./suite.js";
+
+/**
+ * What discovery needs of its caller: a way to send one planned request (keyed, paced and counted as the caller
+ * sends), and what to do with each answer. `run` judges them like any other call; `compare` only reads them.
+ */
+export interface DiscoveryPort {
+  send(request: PlannedRequest): Promise<Exchange>;
+  /** Told each answer, after discovery has read it. */
+  onExchange?(exchange: Exchange): void;
+}
+
+/** Discovery inside a run: sends through the suite context; failures are recorded like any call's. */
+export function runDiscovery(ctx: SuiteContext): DiscoveryPort {
+  return {
+    send: (request) => ctx.send(request),
+    onExchange: (exchange) => judgeAndRecord(ctx, exchange, { onlyFailures: true }),
+  };
+}
 
 /** Short queries likely to match some names on any company graph. */
 const QUERIES = ["as", "a", "e", "holding", "1", "o", "n"];
@@ -37,7 +57,7 @@ function candidates(json: unknown): { id: string; type: string; name?: unknown }
 }
 
 /** Discovers fixtures; throws HarnessError `CB_FIXTURES` when no id at all can be found. */
-export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise<TargetFixtures> {
+export async function discoverFixtures(ctx: DiscoveryPort, seed: number): Promise<TargetFixtures> {
   const known = new Set<string>();
   const orgs = new Set<string>();
   const queries: string[] = [];
@@ -52,7 +72,7 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
       path: "/resolve",
       query: { query, limit: "50" },
     });
-    judgeAndRecord(ctx, ex, { onlyFailures: true });
+    ctx.onExchange?.(ex);
     const found = ex.response?.status === 200 ? candidates(ex.response.json) : [];
     if (found.length > 0) queries.push(query);
     for (const c of found) {
@@ -143,7 +163,7 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 /** One batch read of up to 50 orgs: sub-unit or main unit, sub-units, relations, financial history. */
-async function surveyOrgs(ctx: SuiteContext, ids: string[]): Promise<OrgSurvey[]> {
+async function surveyOrgs(ctx: DiscoveryPort, ids: string[]): Promise<OrgSurvey[]> {
   if (ids.length === 0) return [];
   const ex = await ctx.send({
     operation: "entity-batch",
@@ -151,7 +171,7 @@ async function surveyOrgs(ctx: SuiteContext, ids: string[]): Promise<OrgSurvey[]
     path: "/entities/batch",
     body: { json: { ids, extend: ["financial_history", "web_identities"] } },
   });
-  judgeAndRecord(ctx, ex, { onlyFailures: true });
+  ctx.onExchange?.(ex);
   const data = (ex.response?.json as { data?: unknown } | undefined)?.data;
   if (!isObj(data) || !Array.isArray(data.entities)) return [];
   const history = isObj(data.extensions) ? data.extensions.financial_history : undefined;

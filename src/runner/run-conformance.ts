@@ -16,7 +16,7 @@ import { emptyFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
-import { discoverFixtures } from "./discover.js";
+import { discoverFixtures, runDiscovery } from "./discover.js";
 import { RunEngine } from "./engine.js";
 import { coverageGate, type ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
@@ -118,7 +118,10 @@ export async function runConformance(
     await preflight(engine);
     if (!open.fixtures) {
       progress("discovering ids through /resolve (no --fixtures given)");
-      const found = await discoverFixtures(createSuiteContext(engine, "discovery"), options.seed);
+      const found = await discoverFixtures(
+        runDiscovery(createSuiteContext(engine, "discovery")),
+        options.seed,
+      );
       Object.assign(engine.fixtures, found);
       // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
       engine.plan = planFor(true);
