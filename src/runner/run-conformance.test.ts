@@ -74,7 +74,7 @@ describe("runConformance against the embedded reference server", () => {
     await expect(run).rejects.toMatchObject({
       code: "CB_USAGE",
       message: expect.stringMatching(
-        /--max-calls 20 is below the plan: this run needs 37 calls \(setup 1, http 9, auth 27\)/,
+        /--max-calls 20 is below the plan: this run needs 38 calls \(setup 1, http 10, auth 27\)/,
       ),
     });
     expect(sent).toEqual([]);
