@@ -63,6 +63,20 @@ function redactKey(url: string, key: string | undefined): string {
   return url.split(key).join("<redacted>").split(encodeURIComponent(key)).join("<redacted>");
 }
 
+/** Key hashes of recent credentials: a session sees few keys, and hashing each call's costs as much as judging. */
+const hashes = new Map<string, string>();
+
+function hashOf(key: string | undefined): string {
+  if (key === undefined) return keyHash(key);
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    if (hashes.size >= 1024) hashes.clear();
+    hash = keyHash(key);
+    hashes.set(key, hash);
+  }
+  return hash;
+}
+
 const bytes = (b: Uint8Array | undefined) =>
   b === undefined ? Buffer.alloc(0) : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
@@ -72,7 +86,7 @@ export function toProxied(raw: RawExchange): Proxied {
   const key = bearerCredential(headers.authorization);
   return {
     n: raw.n,
-    keyHash: keyHash(key),
+    keyHash: hashOf(key),
     method: raw.method,
     // A key sent in the query too (a client-rule violation) never reaches the report.
     url: redactKey(raw.url, key),
