@@ -23,6 +23,8 @@ export interface ProxySession {
   unjudged: number;
   /** Exchanges forwarded but not judged at all: the judge thread was too far behind. */
   skipped: number;
+  /** Why the judge thread died, if it did. */
+  judgeFailure?: string;
   /** Key hashes seen, in order of first call. */
   keys: string[];
   findings: readonly Finding[];
@@ -115,7 +117,9 @@ export function buildProxyReport(s: ProxySession): Report {
         : []),
       ...(s.skipped > 0
         ? [
-            `${s.skipped} exchange(s) forwarded but not judged at all: judging fell behind the traffic and its queue was full`,
+            s.judgeFailure === undefined
+              ? `${s.skipped} exchange(s) forwarded but not judged at all: judging fell behind the traffic and its queue was full`
+              : `${s.skipped} exchange(s) forwarded but not judged at all: the judge thread failed (${s.judgeFailure})`,
           ]
         : []),
     ],

@@ -20,21 +20,25 @@ export interface JudgeThreadOptions {
 
 /** Exchanges per message: large enough to amortise a post, small enough to keep verdicts prompt. */
 const BATCH = 64;
+/** A partial batch waits this long for company: waking the judge thread per exchange costs more than judging. */
+const LINGER_MS = 10;
 
 const sizeOf = (r: RawExchange) => (r.body?.byteLength ?? 0) + (r.responseBody?.byteLength ?? 0);
 
 /** One judge thread for one proxy session. */
 export class JudgeThread {
   #pending: RawExchange[] = [];
-  #scheduled = false;
+  #timer: NodeJS.Timeout | undefined;
   /** Exchanges and bytes posted and not yet answered, per batch in order. */
   #inFlight: { count: number; bytes: number }[] = [];
   #backlog = 0;
   #backlogBytes = 0;
   #idle: (() => void)[] = [];
   readonly #flushSoon = () => this.#flush();
-  /** Exchanges not judged because the judge thread was too far behind. */
+  /** Exchanges not judged because the judge thread was too far behind (or had died). */
   skipped = 0;
+  /** Why the judge thread died, if it did (a tool failure: the exchanges it held count as skipped). */
+  failure: string | undefined;
 
   private constructor(
     readonly worker: Worker,
@@ -66,13 +70,18 @@ export class JudgeThread {
         else thread.#onJudged(m.results);
       });
     });
+    worker.on("error", (err) => thread.#onDeath(err.message));
     return thread;
   }
 
   /** Queues one exchange; false (and counted in `skipped`) when judging is too far behind. */
   submit(raw: RawExchange): boolean {
     const bytes = sizeOf(raw);
-    if (this.#backlog >= this.maxBacklog || this.#backlogBytes + bytes > this.maxBacklogBytes) {
+    if (
+      this.failure !== undefined ||
+      this.#backlog >= this.maxBacklog ||
+      this.#backlogBytes + bytes > this.maxBacklogBytes
+    ) {
       this.skipped++;
       return false;
     }
@@ -80,10 +89,7 @@ export class JudgeThread {
     this.#backlogBytes += bytes;
     this.#pending.push(raw);
     if (this.#pending.length >= BATCH) this.#flush();
-    else if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(this.#flushSoon);
-    }
+    else this.#timer ??= setTimeout(this.#flushSoon, LINGER_MS).unref();
     return true;
   }
 
@@ -100,8 +106,9 @@ export class JudgeThread {
   }
 
   #flush(): void {
-    this.#scheduled = false;
-    if (this.#pending.length === 0) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending.length === 0 || this.failure !== undefined) return;
     const exchanges = this.#pending;
     this.#pending = [];
     const transfer: ArrayBuffer[] = [];
@@ -114,6 +121,16 @@ export class JudgeThread {
     }
     this.#inFlight.push({ count: exchanges.length, bytes });
     this.worker.postMessage({ type: "batch", exchanges } satisfies ToJudge, transfer);
+  }
+
+  #onDeath(message: string): void {
+    this.failure = message;
+    this.skipped += this.#backlog;
+    this.#backlog = 0;
+    this.#backlogBytes = 0;
+    this.#pending = [];
+    this.#inFlight = [];
+    for (const resolve of this.#idle.splice(0)) resolve();
   }
 
   #onJudged(results: JudgedExchange[]): void {

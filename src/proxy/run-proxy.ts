@@ -128,6 +128,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     exchanges: judged + (judge?.skipped ?? 0),
     unjudged,
     skipped: judge?.skipped ?? 0,
+    judgeFailure: judge?.failure,
     keys: [...keys],
     findings,
   });
