@@ -54,12 +54,13 @@ async function saturate(url: string, key: string): Promise<{ rps: number; total:
   return { rps: r.requests.average, total: r.requests.total };
 }
 
-/** CPU µs per request of `child` over `phase`, which returns its request count. */
+/** CPU µs per request of `child` over `phase` (all threads; main thread alone), `phase` returning its count. */
 async function cpuPer<T>(child: ServerChild | undefined, phase: () => Promise<T>, count: (r: T) => number) {
-  const before = child ? await child.cpu() : 0;
+  const before = child ? await child.cpu() : { cpuUs: 0, mainUs: 0 };
   const result = await phase();
-  const cpuUs = child ? ((await child.cpu()) - before) / Math.max(1, count(result)) : Number.NaN;
-  return { result, cpuUs };
+  const after = child ? await child.cpu() : { cpuUs: Number.NaN, mainUs: Number.NaN };
+  const n = Math.max(1, count(result));
+  return { result, cpuUs: (after.cpuUs - before.cpuUs) / n, mainUs: (after.mainUs - before.mainUs) / n };
 }
 
 async function main(): Promise<void> {
@@ -79,13 +80,15 @@ async function main(): Promise<void> {
   );
   const lat: Record<string, PacedResult[]> = { direct: [], plain: [], judged: [] };
   const cpuLat: Record<string, number[]> = { plain: [], judged: [] };
+  const mainLat: Record<string, number[]> = { plain: [], judged: [] };
+  const mainTp: Record<string, number[]> = { plain: [], judged: [] };
   const rps: Record<string, number[]> = { plain: [], judged: [] };
   const cpuTp: Record<string, number[]> = { plain: [], judged: [] };
   for (let round = 0; round <= ROUNDS; round++) {
     const order = [...targets.slice(round % 3), ...targets.slice(0, round % 3)];
     const line: string[] = [];
     for (const t of order) {
-      const { result, cpuUs } = await cpuPer(
+      const { result, cpuUs, mainUs } = await cpuPer(
         t.child,
         () => pacedInChild(t.origin, path, key, RATE, SECONDS),
         (r) => r.count,
@@ -93,20 +96,24 @@ async function main(): Promise<void> {
       if (result.errors > 0) throw new Error(`${t.name}: ${result.errors} failed requests`);
       if (round > 0) lat[t.name].push(result);
       if (round > 0 && t.child) cpuLat[t.name].push(cpuUs);
+      if (round > 0 && t.child) mainLat[t.name].push(mainUs);
       line.push(
         `${t.name} p50 ${f3(result.p50)} p99 ${f3(result.p99)} ms (gen late p99 ${f3(result.lateP99)})` +
-          (t.child ? ` ${cpuUs.toFixed(0)} µs CPU/req` : ""),
+          (t.child ? ` ${cpuUs.toFixed(0)} µs CPU/req (main thread ${mainUs.toFixed(0)})` : ""),
       );
     }
     for (const t of round % 2 === 0 ? [targets[1], targets[2]] : [targets[2], targets[1]]) {
-      const { result, cpuUs } = await cpuPer(
+      const { result, cpuUs, mainUs } = await cpuPer(
         t.child,
         () => saturate(`${t.origin}${path}`, key),
         (r) => r.total,
       );
       if (round > 0) rps[t.name].push(result.rps);
       if (round > 0) cpuTp[t.name].push(cpuUs);
-      line.push(`${t.name} ${result.rps.toFixed(0)} req/s ${cpuUs.toFixed(0)} µs CPU/req`);
+      if (round > 0) mainTp[t.name].push(mainUs);
+      line.push(
+        `${t.name} ${result.rps.toFixed(0)} req/s ${cpuUs.toFixed(0)} µs CPU/req (main thread ${mainUs.toFixed(0)})`,
+      );
     }
     console.log(`  ${round === 0 ? "warm-up" : `round ${round}`} (loadavg ${load()}): ${line.join("; ")}`);
   }
@@ -125,9 +132,11 @@ async function main(): Promise<void> {
       `p50 ${f3(added("plain", "p50"))} ms / p99 ${f3(added("plain", "p99"))} ms vs plain proxy (target p99 ≤ 1 ms: ` +
       `${added("direct", "p99") <= 1 ? "met" : "MISSED"})`,
   );
+  const us = (xs: number[]) => `${median(xs).toFixed(0)} µs`;
   console.log(
-    `  CPU/req at ${RATE} req/s: plain ${median(cpuLat.plain).toFixed(0)} µs, judged ${median(cpuLat.judged).toFixed(0)} µs; ` +
-      `saturated: plain ${median(cpuTp.plain).toFixed(0)} µs, judged ${median(cpuTp.judged).toFixed(0)} µs`,
+    `  CPU/req, whole process (forwarding thread alone): at ${RATE} req/s plain ${us(cpuLat.plain)} (${us(mainLat.plain)}), ` +
+      `judged ${us(cpuLat.judged)} (${us(mainLat.judged)}); saturated plain ${us(cpuTp.plain)} (${us(mainTp.plain)}), ` +
+      `judged ${us(cpuTp.judged)} (${us(mainTp.judged)})`,
   );
   console.log(
     `  throughput (${tool}): plain ${median(rps.plain).toFixed(0)} req/s, judged ${median(rps.judged).toFixed(0)} req/s, ` +

@@ -14,8 +14,8 @@ const ENTRY = fileURLToPath(new URL("../proxy.ts", import.meta.url));
 export interface ServerChild {
   proc: ChildProcess;
   ready: RoleReady;
-  /** The child's CPU time so far (µs, all its threads). */
-  cpu(): Promise<number>;
+  /** The child's CPU time so far (µs): all its threads, and its main (forwarding) thread alone. */
+  cpu(): Promise<{ cpuUs: number; mainUs: number }>;
   /** SIGTERM, then the child's last JSON line (the judged proxy's account), or undefined. */
   stop(): Promise<unknown>;
 }
@@ -49,7 +49,7 @@ export async function spawnServer(args: string[]): Promise<ServerChild> {
     async cpu() {
       const line = nextLine(lines, proc);
       proc.stdin!.write("cpu\n");
-      return (JSON.parse(await line) as { cpuUs: number }).cpuUs;
+      return JSON.parse(await line) as { cpuUs: number; mainUs: number };
     },
     async stop() {
       let last: unknown;

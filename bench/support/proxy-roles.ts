@@ -4,6 +4,7 @@
  * forwarder (the same forwarder and HTTP stack, nothing copied or judged), and the open-model load generator.
  * Each prints one JSON line when ready; the servers then answer each stdin line with their CPU time so far (µs).
  */
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { pacedLoad } from "./paced-load.js";
 
@@ -15,11 +16,21 @@ export interface RoleReady {
   path?: string;
 }
 
-/** Answers each stdin line with this process's CPU time so far (µs, all threads), on stdout. */
+/** The main thread's CPU time so far (µs; Linux only, in clock ticks of 10 ms), or NaN elsewhere. */
+function mainThreadUs(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Answers each stdin line with this process's CPU time so far (µs: all threads, and the main one), on stdout. */
 function reportCpu(): void {
   createInterface({ input: process.stdin }).on("line", () => {
     const { user, system } = process.cpuUsage();
-    process.stdout.write(`${JSON.stringify({ cpuUs: user + system })}\n`);
+    process.stdout.write(`${JSON.stringify({ cpuUs: user + system, mainUs: mainThreadUs() })}\n`);
   });
 }
 
