@@ -8,7 +8,7 @@ import { CATALOGUE } from "../checks/catalogue.js";
 import type { Check, CheckFailure } from "../checks/check.js";
 import { rateRetryAfterOn429 } from "../checks/rate-retry-after-on-429.js";
 import { runChecks } from "../checks/run-checks.js";
-import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "../checks/verdict-memo.js";
+import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
 import type { Exchange } from "../transport/exchange.js";
 import { LOAD } from "../verdicts/load.js";
 import type { Verdict } from "../vocabulary/verdict.js";

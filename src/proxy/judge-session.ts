@@ -5,8 +5,9 @@
  * Live traffic repeats itself, so the server-side verdict is reused for a response equal to an earlier one up to
  * its `request_id`, to the same request (the memo `load` uses: checks are pure functions of both).
  */
+
+import { maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
 import { inferOperation } from "../checks/validate/request-input.js";
-import { maskRequestId, responseKey, VerdictMemo } from "../checks/verdict-memo.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
 import { judgeServer, type ServerFinding, toExchange } from "./judge-server.js";

@@ -5,7 +5,7 @@
  * well-formed uuid, a body equal up to that id, with the same status and headers, gets the same verdict.
  * A malformed id, or any other difference, is always checked in full.
  */
-import type { CheckFailure } from "../checks/check.js";
+import type { CheckFailure } from "../check.js";
 
 /** Headers that differ between otherwise equal responses and that no check reads. */
 const VOLATILE_HEADERS = new Set(["date", "content-length", "connection", "keep-alive"]);
