@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Transform } from "node:stream";
 import { type Dispatcher, errors, Pool } from "undici";
+import { BodyCopy } from "./body-copy.js";
 import type { Proxied } from "./proxied.js";
 import { HOP, type RawExchange } from "./raw-exchange.js";
 
@@ -33,34 +34,6 @@ export interface Forwarder {
   /** `http://host:port` the clients call. */
   origin: string;
   close(): Promise<void>;
-}
-
-/** Capped copy of a body's chunks; `take()` returns one exact-size buffer (transferable, not pooled). */
-class BodyCopy {
-  chunks: Uint8Array[] = [];
-  kept = 0;
-  isCut = false;
-  constructor(readonly cap: number) {}
-  add(chunk: Uint8Array): void {
-    if (this.kept >= this.cap) {
-      this.isCut ||= chunk.length > 0;
-      return;
-    }
-    const part = chunk.length <= this.cap - this.kept ? chunk : chunk.subarray(0, this.cap - this.kept);
-    this.isCut ||= part.length < chunk.length;
-    this.chunks.push(part);
-    this.kept += part.length;
-  }
-  take(): Uint8Array {
-    const out = new Uint8Array(this.kept);
-    let at = 0;
-    for (const c of this.chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    this.chunks = [];
-    return out;
-  }
 }
 
 function failure(err: unknown): NonNullable<Proxied["targetError"]> {
@@ -107,7 +80,8 @@ class ForwardExchange implements Dispatcher.DispatchHandler {
   ) {
     const judged = options.onExchange !== undefined;
     this.copy = judged ? new BodyCopy(options.maxBodyBytes) : undefined;
-    this.reqCopy = judged ? new BodyCopy(options.maxBodyBytes) : undefined;
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    this.reqCopy = judged && hasBody ? new BodyCopy(options.maxBodyBytes) : undefined;
     const now = Date.now();
     this.raw = {
       n,
@@ -181,11 +155,11 @@ class ForwardExchange implements Dispatcher.DispatchHandler {
     if (this.resume) this.res.off("drain", this.resume);
     this.res[kExchange] = undefined;
     const { raw, copy, reqCopy } = this;
-    if (!copy || !reqCopy) return;
+    if (!copy) return;
     raw.endedAt = Date.now();
     raw.responseBody = copy.take();
     if (copy.isCut && raw.cut === undefined) raw.cut = `copy capped at ${copy.cap} bytes`;
-    if (reqCopy.kept > 0) raw.body = reqCopy.take();
+    if (reqCopy && reqCopy.kept > 0) raw.body = reqCopy.take();
     this.options.onExchange?.(raw);
   }
 }
