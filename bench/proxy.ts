@@ -9,7 +9,7 @@
  * of the rounds. CPU µs per request of each proxy process (all threads, judging included) is the figure the
  * machine's load cannot blur.
  * `npx tsx bench/proxy.ts` — env BENCH_ROUNDS (default 3), BENCH_SECONDS (latency phase, default 10),
- * BENCH_TP_SECONDS (throughput phase, default 5).
+ * BENCH_TP_SECONDS (throughput phase, default 5), BENCH_TOOL=autocannon (throughput by autocannon even with wrk).
  */
 import { spawnSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
@@ -23,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 5);
 const RATE = 1000;
 const CONNECTIONS = 20;
-const hasWrk = spawnSync("which", ["wrk"]).status === 0;
+const hasWrk = process.env.BENCH_TOOL !== "autocannon" && spawnSync("which", ["wrk"]).status === 0;
 const tool = hasWrk ? "wrk" : "autocannon";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
