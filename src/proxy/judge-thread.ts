@@ -25,6 +25,16 @@ const LINGER_MS = 10;
 
 const sizeOf = (r: RawExchange) => (r.body?.byteLength ?? 0) + (r.responseBody?.byteLength ?? 0);
 
+/**
+ * Adds the bytes' buffer to the transfer list when the view spans all of it: the forwarder's copies are
+ * exact-size buffers of their own (moved, not cloned); a view into a larger shared buffer (Node's pool) is
+ * cloned instead, since moving it would take the whole buffer away from its other users.
+ */
+function ownBuffer(bytes: Uint8Array | undefined, transfer: Set<ArrayBuffer>): void {
+  if (bytes === undefined || !(bytes.buffer instanceof ArrayBuffer)) return;
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.add(bytes.buffer);
+}
+
 /** One judge thread for one proxy session. */
 export class JudgeThread {
   #pending: RawExchange[] = [];
@@ -111,16 +121,15 @@ export class JudgeThread {
     if (this.#pending.length === 0 || this.failure !== undefined) return;
     const exchanges = this.#pending;
     this.#pending = [];
-    const transfer: ArrayBuffer[] = [];
+    const transfer = new Set<ArrayBuffer>();
     let bytes = 0;
     for (const r of exchanges) {
-      // Each copy is an exact-size buffer of its own (see forward.ts): moved, not cloned.
-      if (r.body) transfer.push(r.body.buffer as ArrayBuffer);
-      if (r.responseBody) transfer.push(r.responseBody.buffer as ArrayBuffer);
+      ownBuffer(r.body, transfer);
+      ownBuffer(r.responseBody, transfer);
       bytes += sizeOf(r);
     }
     this.#inFlight.push({ count: exchanges.length, bytes });
-    this.worker.postMessage({ type: "batch", exchanges } satisfies ToJudge, transfer);
+    this.worker.postMessage({ type: "batch", exchanges } satisfies ToJudge, [...transfer]);
   }
 
   #onDeath(message: string): void {
