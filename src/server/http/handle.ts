@@ -9,17 +9,18 @@ import type { ServerState } from "../state.js";
 import type { FaultStep } from "../types.js";
 import { keyNameOf } from "./auth.js";
 import { readBody } from "./body.js";
-import { applyLoadBugs } from "./load-bugs.js";
+import { applyLoadBugs, isLoadBugOn } from "./load-bugs.js";
 import { processRequest } from "./process.js";
 import { errorReply, jsonReply, type Reply } from "./reply.js";
 import { matchRoute } from "./router.js";
 import { preciseNow, redactedHeaders } from "./trace.js";
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const NOTHING_AFTER = () => {};
 
 /** Handles one request; never throws (an unexpected error still gets a JSON answer). */
 export async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const startedAt = preciseNow();
+  const startedAt = state.options.trace ? preciseNow() : 0;
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
   const q = url.indexOf("?");
@@ -36,7 +37,7 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   const fault = state.faults.match(n, operation, opN);
   let reply: Reply;
   let delay = state.options.latencyMs + (state.options.faultPlan.latencyMs ?? 0);
-  let after = () => {};
+  let after = NOTHING_AFTER;
   try {
     if (fault) reply = faultReply(fault, state.resourceMetadataUrl);
     else if (route.kind === "metadata")
@@ -59,29 +60,32 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
       reply = out.reply;
       // Seeded bugs bend objects; the hot path sends pre-serialised text.
       if (state.mutation !== null && reply.raw !== undefined) {
-        reply = { ...reply, body: JSON.parse(reply.raw), raw: undefined };
+        reply = { ...reply, body: JSON.parse(reply.raw.toString()), raw: undefined };
       }
-      const bugs = applyLoadBugs(state, operation, reply, out.account);
-      reply = bugs.reply;
-      delay += bugs.delayMs;
-      after = bugs.after;
+      if (isLoadBugOn(state.bugs)) {
+        const bugs = applyLoadBugs(state, operation, reply, out.account);
+        reply = bugs.reply;
+        delay += bugs.delayMs;
+        after = bugs.after;
+      }
     }
   } catch {
     reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
   }
   if (state.bendReply) reply = state.bendReply(reply, { base, operation, n });
-  const text = reply.raw ?? JSON.stringify(reply.body);
+  const raw = reply.raw ?? JSON.stringify(reply.body);
+  const length = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length;
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     ...reply.headers,
-    "content-length": String(Buffer.byteLength(text)),
+    "content-length": String(length),
   };
   if (!body.ok) headers.connection = "close";
   if (delay > 0) await sleep(delay);
   after();
   if (!res.destroyed) {
     res.writeHead(reply.status, headers);
-    res.end(text);
+    res.end(raw);
   }
   if (state.options.trace) {
     state.trace.push({
@@ -97,7 +101,7 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
       body: body.ok ? body.body.toString("utf8") : "",
       status: reply.status,
       responseHeaders: headers,
-      responseBody: text,
+      responseBody: raw.toString(),
       ...(fault ? { fault: fault as FaultStep } : {}),
     });
   }
