@@ -5,6 +5,7 @@
  * two to the same text).
  */
 import { randomUUID } from "node:crypto";
+import { takeBytes } from "./byte-slab.js";
 import type { EnvelopeParts } from "./envelope.js";
 
 /** A number as `JSON.stringify` writes it (`null` for NaN and the infinities). */
@@ -45,7 +46,7 @@ export function envelopeText(parts: Omit<EnvelopeParts, "data">, dataJson: strin
 /** `head`, `middle` and `end` as one buffer of UTF-8 bytes (one allocation, no re-encoding of `middle`). */
 export function spliceBytes(head: string, middle: Buffer, end: string): Buffer {
   const h = Buffer.byteLength(head);
-  const out = Buffer.allocUnsafe(h + middle.length + Buffer.byteLength(end));
+  const out = takeBytes(h + middle.length + Buffer.byteLength(end));
   out.write(head, 0, "utf8");
   out.set(middle, h);
   out.write(end, h + middle.length, "utf8");
