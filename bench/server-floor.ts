@@ -12,13 +12,14 @@
  * A first pair of rounds warms both servers up (JIT, caches) and is not counted; the machine's load average
  * is printed with every round, since a shared machine blurs the wall-clock figures (not the CPU ones).
  * `BENCH_ROUNDS` (default 5, at least 5 for the target's verdict) and `BENCH_SECONDS` (default 4) tune it.
+ * The reference server runs as built (dist/), rebuilt first when the build is older than its sources.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -39,29 +40,39 @@ function reportCpu(): void {
   });
 }
 
-/** Newest modification time (ms) of the files under `dir`. */
-function newestMtime(dir: string): number {
+const BUILT = fileURLToPath(new URL("../dist/server/index.js", import.meta.url));
+
+/** Newest modification time (ms) of the source files (not tests) under `dir`, or directly in it. */
+function newestMtime(dir: string, recursive: boolean): number {
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts") || entry.name.endsWith(".test.ts")) continue;
+    newest = Math.max(newest, statSync(`${entry.parentPath}/${entry.name}`).mtimeMs);
   }
   return newest;
 }
 
-/** Which code the reference child runs: the build when there is one (as shipped), else the sources via tsx. */
-function referenceSource(): string {
-  const built = fileURLToPath(new URL("../dist/server/index.js", import.meta.url));
-  if (!existsSync(built)) return "src/ via tsx (no build: run `npm run build` for the shipped code)";
-  const stale =
-    newestMtime(fileURLToPath(new URL("../src/server", import.meta.url))) > statSync(built).mtimeMs;
-  return stale ? "dist/ — OLDER than src/server: run `npm run build` first" : "dist/";
+/**
+ * The figure is about the shipped code: the reference child runs the build, built first when it is missing
+ * or older than the server's sources (a stale build would measure old code; the sources through tsx carry
+ * its per-closure `__name` wrappers, which the build does not).
+ */
+function ensureBuild(): void {
+  const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const newest = Math.max(newestMtime(src("../src/server"), true), newestMtime(src("../src"), false));
+  if (existsSync(BUILT) && statSync(BUILT).mtimeMs >= newest) return;
+  console.log("dist/ is missing or older than src/server: npm run build");
+  const build = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) {
+    console.error("npm run build failed: the benchmark needs the built server (dist/)");
+    process.exit(2);
+  }
 }
 
-/** The reference server, limits lifted: the build (`npm run build`) when there is one, as shipped. */
+/** The reference server as shipped (dist/, see `ensureBuild`), limits lifted. */
 async function reference(): Promise<void> {
-  const built = new URL("../dist/server/index.js", import.meta.url);
   const { startServer } = (await import(
-    existsSync(built) ? built.href : "../src/server/index.js"
+    pathToFileURL(BUILT).href
   )) as typeof import("../src/server/index.js");
   const server = await startServer({
     rateLimit: 1e12,
@@ -162,6 +173,7 @@ const load = () => loadavg()[0].toFixed(1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
+  ensureBuild();
   const ref = await spawnChild(["--reference"]);
   const headers = { authorization: `Bearer ${ref.ready.key}`, accept: "application/json" };
   const res = await fetch(ref.ready.url, { headers });
@@ -175,7 +187,7 @@ async function main(): Promise<void> {
   const floor = await spawnChild(["--bare", JSON.stringify(captured)]);
   const tool = hasWrk() ? "wrk" : "autocannon";
   console.log(
-    `GET /v1/entities/{id} (${Buffer.byteLength(captured.body)} bytes), ${tool}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each after a warm-up round, interleaved (${cpus().length} cores, load ${load()}); reference from ${referenceSource()}:`,
+    `GET /v1/entities/{id} (${Buffer.byteLength(captured.body)} bytes), ${tool}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each after a warm-up round, interleaved (${cpus().length} cores, load ${load()}); reference server from dist/:`,
   );
   const warmRef = await round(ref, headers);
   const warmBare = await round(floor, headers);
