@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type EnvelopeParts, envelope } from "./envelope.js";
-import { envelopeEnd, envelopeHead, envelopeMiddle, envelopeText, spliceBytes } from "./envelope-text.js";
+import { envelopeBytes, envelopeEnd, envelopeHead, envelopeMiddle, envelopeText } from "./envelope-text.js";
 
 const UUID = /"request_id":"[0-9a-f-]{36}"/;
 const sameId = (text: string) => text.replace(UUID, '"request_id":"-"');
+const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const text = fc.string({ unit: "binary", maxLength: 12 });
 const numbers = fc.oneof(
@@ -49,24 +50,38 @@ describe("envelopeText", () => {
   });
 });
 
-describe("spliceBytes", () => {
-  it("is the UTF-8 bytes of the three parts in order, non-ASCII text included", () => {
+describe("envelopeBytes", () => {
+  it("is the UTF-8 bytes of envelopeHead + middle + end, non-ASCII text included", () => {
+    // The first call of this file, with an empty as_of (once mistaken for the empty memo).
+    expect(envelopeBytes("", Buffer.alloc(0), "").length).toBe(Buffer.byteLength(envelopeHead("")));
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), fc.string(), (a, b, c) => {
-        const bytes = spliceBytes(a, Buffer.from(b), c);
-        expect(bytes.equals(Buffer.from(a + b + c))).toBe(true);
+      fc.property(text, fc.string({ unit: "binary" }), fc.string({ unit: "binary" }), (asOf, middle, end) => {
+        const bytes = envelopeBytes(asOf, Buffer.from(middle), end);
+        const expected = Buffer.from(envelopeHead(asOf) + middle + end);
+        expect(bytes.length).toBe(expected.length);
+        expect(sameId(bytes.toString())).toBe(sameId(expected.toString()));
       }),
     );
   });
 
-  it("rebuilds envelopeText from head, cached middle bytes and end", () => {
+  it("rebuilds envelopeText from the cached middle bytes and the end", () => {
     fc.assert(
       fc.property(parts, (p) => {
         const middle = Buffer.from(`{"entities":[]}${envelopeMiddle(p)}`);
-        const bytes = spliceBytes(envelopeHead(p.asOf), middle, envelopeEnd(p.balance, p.warnings));
+        const bytes = envelopeBytes(p.asOf, middle, envelopeEnd(p.balance, p.warnings));
         expect(sameId(bytes.toString())).toBe(sameId(envelopeText(p, '{"entities":[]}')));
       }),
       { numRuns: 100 },
     );
+  });
+
+  it("writes a fresh version-4 uuid into every envelope", () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const env = JSON.parse(envelopeBytes("2026-01-01T00:00:00Z", Buffer.from("1"), "}").toString());
+      expect(env.request_id).toMatch(V4);
+      ids.add(env.request_id);
+    }
+    expect(ids.size).toBe(600);
   });
 });

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { takeBytes } from "./byte-slab.js";
 import type { EnvelopeParts } from "./envelope.js";
+import { writeUuid } from "./uuid-bytes.js";
 
 /** A number as `JSON.stringify` writes it (`null` for NaN and the infinities). */
 export function numberJson(n: number): string {
@@ -43,12 +44,24 @@ export function envelopeText(parts: Omit<EnvelopeParts, "data">, dataJson: strin
   );
 }
 
-/** `head`, `middle` and `end` as one buffer of UTF-8 bytes (one allocation, no re-encoding of `middle`). */
-export function spliceBytes(head: string, middle: Buffer, end: string): Buffer {
-  const h = Buffer.byteLength(head);
-  const out = takeBytes(h + middle.length + Buffer.byteLength(end));
-  out.write(head, 0, "utf8");
-  out.set(middle, h);
-  out.write(end, h + middle.length, "utf8");
+const ID_START = Buffer.from('{"contract":"cb/v1","request_id":"');
+const ID_LENGTH = 36;
+/** The text between the uuid and the data for the `as_of` last asked for (nearly always the snapshot's). */
+let afterId: { asOf: string | null; text: string } = { asOf: null, text: "" };
+
+/**
+ * A whole envelope as UTF-8 bytes around `middle` (the cached text from `data` to `"balance":`), the uuid
+ * written in place: the bytes of `envelopeHead(asOf) + middle + end`, in one allocation.
+ */
+export function envelopeBytes(asOf: string, middle: Buffer, end: string): Buffer {
+  if (afterId.asOf !== asOf) afterId = { asOf, text: `","as_of":${JSON.stringify(asOf)},"data":` };
+  const after = Buffer.byteLength(afterId.text);
+  const head = ID_START.length + ID_LENGTH + after;
+  const out = takeBytes(head + middle.length + Buffer.byteLength(end));
+  out.set(ID_START, 0);
+  writeUuid(out, ID_START.length);
+  out.write(afterId.text, ID_START.length + ID_LENGTH, "utf8");
+  out.set(middle, head);
+  out.write(end, head + middle.length, "utf8");
   return out;
 }

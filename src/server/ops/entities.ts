@@ -2,7 +2,7 @@
  * Entity reads (Endpoints / GET /entities/{id}, POST /entities/batch): nodes, optional edge page,
  * optional extensions; unknown ids in `coverage.missing` with 200.
  */
-import { envelopeEnd, envelopeHead, envelopeMiddle, envelopeText, spliceBytes } from "../envelope-text.js";
+import { envelopeBytes, envelopeEnd, envelopeMiddle, envelopeText } from "../envelope-text.js";
 import type { GraphNode } from "../graph/graph.js";
 import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
@@ -47,8 +47,8 @@ function plainRead(state: ServerState, req: EntityRequest, node: CachedNode, acc
         creditsCharged: 0,
       }),
   );
-  const raw = spliceBytes(
-    envelopeHead(req.asOf ?? state.asOf),
+  const raw = envelopeBytes(
+    req.asOf ?? state.asOf,
     node.plainRead,
     envelopeEnd(state.balances.get(account.bucket) ?? 0, NO_WARNINGS),
   );
