@@ -23,13 +23,19 @@ export function acceptsGzip(field: string | undefined): boolean {
 /** The bytes to write and the coding header, if any. */
 export interface CodedBody {
   body: string | Buffer;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
 }
 
+const UNCODED: Readonly<Record<string, string>> = Object.freeze({});
+
 /** The reply body as written: gzip-coded when accepted (or `always`), as is otherwise. */
-export function codeBody(text: string, acceptEncoding: string | undefined, always: boolean): CodedBody {
+export function codeBody(
+  text: string | Buffer,
+  acceptEncoding: string | undefined,
+  always: boolean,
+): CodedBody {
   const negotiated = acceptEncoding !== undefined;
-  if (!always && !acceptsGzip(acceptEncoding)) return { body: text, headers: {} };
+  if (!always && !acceptsGzip(acceptEncoding)) return { body: text, headers: UNCODED };
   return {
     body: gzipSync(text),
     // The coding depends on the request's Accept-Encoding (RFC 9110 §12.5.5).
