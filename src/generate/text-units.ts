@@ -4,6 +4,7 @@
  * of n units has n characters however many UTF-16 units or UTF-8 bytes it takes.
  */
 import fc from "fast-check";
+import { TextArbitrary } from "./text-arbitrary.js";
 import { WeightedCharArbitrary } from "./text-unit-arbitrary.js";
 
 /** Named classes of characters a run sends, so a report can say which ones it tried. */
@@ -48,7 +49,7 @@ const UNIT_LISTS: readonly [CharacterClass, number][] = [
  * One code point from any class; ASCII weighted so that most text still reads like a name. Drawn as
  * `fc.oneof` of one `fc.constantFrom` per class would draw it (text-unit-arbitrary.ts), only cheaper.
  */
-export function textUnit(): fc.Arbitrary<string> {
+export function textUnit(): WeightedCharArbitrary {
   return new WeightedCharArbitrary(
     UNIT_LISTS.map(([name, weight]) => ({ chars: CHARACTER_CLASSES[name], weight })),
   );
@@ -59,9 +60,10 @@ export function textUnit(): fc.Arbitrary<string> {
  * just under `max` (where a server that counts UTF-16 units or bytes goes wrong).
  */
 export function boundedText(min: number, max: number): fc.Arbitrary<string> {
-  const of = (lo: number, hi: number) =>
-    fc.array(textUnit(), { minLength: lo, maxLength: hi, size: "max" }).map((units) => units.join(""));
-  const nearMax = of(Math.max(min, max - 2), max);
+  // Drawn as whole strings (text-arbitrary.ts), shrunk as arrays of units.
+  const of = (lo: number, hi: number) => new TextArbitrary(textUnit(), lo, hi);
+  // Exactly `max` as often as just under it: the bound itself is the value most worth sending.
+  const nearMax = fc.oneof(of(max, max), of(Math.max(min, max - 2), max));
   const short = of(min, Math.min(max, min + 24));
   return fc.oneof({ arbitrary: short, weight: 3 }, { arbitrary: nearMax, weight: 1 });
 }

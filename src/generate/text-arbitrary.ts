@@ -1,0 +1,41 @@
+/**
+ * Text of `min`..`max` characters drawn as one string: the length, then one random draw per character
+ * (WeightedCharArbitrary.draw), with no `fc.Value` per character and no array in between. Long generated
+ * keys (up to 300 characters) were the hot path of request generation as `fc.array(unit).map(join)`.
+ * Shrinking is that array's: a value is split into its code points (every unit is exactly one) and shrunk
+ * as `fc.array(unit)` shrinks it (shorter first, then character by character), so counterexamples still
+ * shrink to short, plain text.
+ */
+import fc from "fast-check";
+import type { WeightedCharArbitrary } from "./text-unit-arbitrary.js";
+
+/** The arbitrary of text from one unit arbitrary (see the file comment). */
+export class TextArbitrary extends fc.Arbitrary<string> {
+  readonly #unit: WeightedCharArbitrary;
+  readonly #length: fc.Arbitrary<number>;
+  readonly #array: fc.Arbitrary<string[]>;
+
+  constructor(unit: WeightedCharArbitrary, min: number, max: number) {
+    super();
+    this.#unit = unit;
+    this.#length = fc.integer({ min, max });
+    this.#array = fc.array(unit, { minLength: min, maxLength: max, size: "max" });
+  }
+
+  /** The length as fc.integer draws it (biased towards the ends when fast-check biases), then the characters. */
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<string> {
+    const length = this.#length.generate(mrng, biasFactor).value;
+    let text = "";
+    for (let i = 0; i < length; i++) text += this.#unit.draw(mrng);
+    return new fc.Value(text, undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is string {
+    return typeof value === "string" && this.#array.canShrinkWithoutContext([...value]);
+  }
+
+  /** The array's shrinks, joined; its context is carried along so later steps shrink as the array would. */
+  shrink(value: string, context: unknown): fc.Stream<fc.Value<string>> {
+    return this.#array.shrink([...value], context).map((v) => new fc.Value(v.value.join(""), v.context));
+  }
+}
