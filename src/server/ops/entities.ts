@@ -10,7 +10,8 @@ import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
 import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
-import { buildExtensions } from "./extensions.js";
+import { buildExtensions, type ExtensionsResult } from "./extensions.js";
+import { extensionsText } from "./extensions-text.js";
 import { readInfluencers } from "./influencer.js";
 import { type CachedNode, cachedNode } from "./node-cache.js";
 import { nodeView } from "./node-view.js";
@@ -57,6 +58,11 @@ function plainRead(state: ServerState, req: EntityRequest, node: CachedNode, acc
 
 const NO_WARNINGS: string[] = [];
 
+/** Built extensions with their JSON text (the path a seeded bug takes). */
+function withJson(ext: ExtensionsResult): ExtensionsResult & { json: string } {
+  return { ...ext, json: JSON.stringify(ext.extensions) };
+}
+
 /** Answers one validated entity read for an authorised account. */
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
   if (req.dataset === "influencer") return readInfluencers(state, req, account);
@@ -100,8 +106,12 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   let rows = 0;
   if (req.extend.length > 0) {
     const orgIds = found.filter((n) => n.type === "org").map((n) => n.id);
-    const ext = buildExtensions(state, orgIds, req.extend, single);
-    dataJson += `,"extensions":${JSON.stringify(ext.extensions)}`;
+    // Clean path: each organisation's extension values serialised once (extensions-text.ts).
+    const ext =
+      state.mutation === null
+        ? extensionsText(state, orgIds, req.extend, single)
+        : withJson(buildExtensions(state, orgIds, req.extend, single));
+    dataJson += `,"extensions":${ext.json}`;
     if (ext.truncated) dataJson += `,"extensions_truncated":${JSON.stringify(ext.truncated)}`;
     // A cut sub-unit list is output that was cut (Response envelope: "true when output was cut").
     if (ext.truncated && ext.truncated.subunits.length > 0) truncated = true;
