@@ -27,7 +27,17 @@ export class TextArbitrary extends fc.Arbitrary<string> {
     const length = this.#length.generate(mrng, biasFactor).value;
     // Joined once (a flat string) rather than grown by `+=` (a rope of hundreds of nodes, then flattened).
     const units: string[] = new Array(length);
-    for (let i = 0; i < length; i++) units[i] = this.#unit.draw(mrng);
+    const span = this.#unit.span;
+    let i = 0;
+    if (span > 0 && span * span <= 2 ** 32) {
+      // Two characters from one 32-bit draw: uniform over span², so each is uniform over span, independently.
+      for (; i + 1 < length; i += 2) {
+        const r = mrng.nextInt(0, span * span - 1);
+        units[i] = this.#unit.charAt(r % span);
+        units[i + 1] = this.#unit.charAt(Math.floor(r / span));
+      }
+    }
+    for (; i < length; i++) units[i] = this.#unit.draw(mrng);
     return new fc.Value(units.join(""), undefined);
   }
 

@@ -55,7 +55,16 @@ export class WeightedCharArbitrary extends fc.Arbitrary<string> {
    */
   draw(mrng: fc.Random): string {
     if (this.#span === 0) return this.generate(mrng).value;
-    const r = mrng.nextInt(0, this.#span - 1);
+    return this.charAt(mrng.nextInt(0, this.#span - 1));
+  }
+
+  /** Size of the range `charAt` maps (0 when a draw cannot cover it in one int32 range). */
+  get span(): number {
+    return this.#span;
+  }
+
+  /** The character of `r`, uniform in `[0, span)`: its weight slot picks the list, its remainder the character. */
+  charAt(r: number): string {
     const selected = Math.floor(r / this.#lcm);
     let list = 0;
     while (selected >= this.#cumulated[list]) list++;

@@ -55,17 +55,26 @@ export function textUnit(): WeightedCharArbitrary {
   );
 }
 
+/** boundedText's arbitraries by range: an unknown id builds one per draw (inside a `chain`). */
+const BOUNDED = new Map<string, fc.Arbitrary<string>>();
+
 /**
  * Text of `min`..`max` code points, biased towards both ends of the range: short values, and values at or
  * just under `max` (where a server that counts UTF-16 units or bytes goes wrong).
  */
 export function boundedText(min: number, max: number): fc.Arbitrary<string> {
+  const key = `${min}:${max}`;
+  let arb = BOUNDED.get(key);
+  if (arb) return arb;
   // Drawn as whole strings (text-arbitrary.ts), shrunk as arrays of units.
-  const of = (lo: number, hi: number) => new TextArbitrary(textUnit(), lo, hi);
+  const unit = textUnit();
+  const of = (lo: number, hi: number) => new TextArbitrary(unit, lo, hi);
   // Exactly `max` as often as just under it: the bound itself is the value most worth sending.
   const nearMax = fc.oneof(of(max, max), of(Math.max(min, max - 2), max));
   const short = of(min, Math.min(max, min + 24));
-  return fc.oneof({ arbitrary: short, weight: 3 }, { arbitrary: nearMax, weight: 1 });
+  arb = fc.oneof({ arbitrary: short, weight: 3 }, { arbitrary: nearMax, weight: 1 });
+  BOUNDED.set(key, arb);
+  return arb;
 }
 
 /** Number of characters (code points) of a string, as the contract and JSON Schema count them. */
