@@ -7,7 +7,7 @@ import type { CbcheckReport } from "../contract/types.gen.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { BOUNDS } from "./bounds.js";
 import { decodeRequest } from "./decode-request.js";
-import { characterClassesOf, characterCount } from "./text-units.js";
+import { characterClassMask, characterCount, classNamesOf } from "./text-units.js";
 
 /** One row of the report's `sent` table; `class` is e.g. `length 300 (max)`, `characters: astral`, `["*"]`. */
 export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
@@ -26,9 +26,19 @@ function sizeClass(n: number, bound: Bound, unit: string): string {
   return `${unit} inside`;
 }
 
+/** Labels of each class mask, sorted, made once per mask (at most 64 of them). */
+function labelsByMask(prefix: string): (mask: number) => readonly string[] {
+  const made: (readonly string[])[] = [];
+  return (mask) => {
+    made[mask] ??= classNamesOf(mask).map((c) => `${prefix}${c}`);
+    return made[mask];
+  };
+}
+const characterLabels = labelsByMask("characters: ");
+const keyLabels = labelsByMask("key characters: ");
+
 function textClasses(text: string, bound: Bound): string[] {
-  const classes = [...characterClassesOf(text)].sort().map((c) => `characters: ${c}`);
-  return [sizeClass(characterCount(text), bound, "length"), ...classes];
+  return [sizeClass(characterCount(text), bound, "length"), ...characterLabels(characterClassMask(text))];
 }
 
 function listClasses(value: unknown, bound: Bound): string[] {
@@ -59,8 +69,7 @@ function idClasses(id: string): readonly string[] {
   let classes = ID_CLASSES.get(id);
   if (classes) return classes;
   const keyAt = nodeKeyStart(id);
-  const key = keyAt === undefined ? id : id.slice(keyAt);
-  const chars = [...characterClassesOf(key)].sort().map((c) => `key characters: ${c}`);
+  const chars = keyLabels(characterClassMask(id, keyAt ?? 0));
   classes = [idShape(id, keyAt), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
   if (ID_CLASSES.size >= MAX_CACHED_IDS) ID_CLASSES.clear();
   ID_CLASSES.set(id, classes);

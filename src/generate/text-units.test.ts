@@ -4,7 +4,9 @@ import {
   boundedText,
   CHARACTER_CLASSES,
   characterClassesOf,
+  characterClassMask,
   characterCount,
+  classNamesOf,
   textOfLength,
 } from "./text-units.js";
 
@@ -102,6 +104,16 @@ describe("characterCount and characterClassesOf fast paths", () => {
       fc.property(anyText, anyText, (ascii, rest) => {
         const text = ascii.replace(/[^\x00-\x7f]/g, "") + rest;
         return [...characterClassesOf(text)].sort().join() === [...referenceClasses(text)].sort().join();
+      }),
+    );
+  });
+
+  it("gives as a sorted mask, from any index, the classes of the rest of the text", () => {
+    fc.assert(
+      fc.property(anyText, fc.nat(), (text, at) => {
+        const from = text.length === 0 ? 0 : at % text.length;
+        const names = classNamesOf(characterClassMask(text, from));
+        return names.join() === [...referenceClasses(text.slice(from))].sort().join();
       }),
     );
   });

@@ -26,13 +26,22 @@ export const CHARACTER_CLASSES = {
 /** One of CHARACTER_CLASSES. */
 export type CharacterClass = keyof typeof CHARACTER_CLASSES;
 
-const CLASS_OF = new Map<string, CharacterClass>();
+/** The class names in sorted order: bit `i` of a class mask (characterClassMask) stands for `CLASS_NAMES[i]`. */
+export const CLASS_NAMES: readonly CharacterClass[] = (
+  Object.keys(CHARACTER_CLASSES) as CharacterClass[]
+).sort();
+const BIT = new Map(CLASS_NAMES.map((name, i) => [name, 1 << i]));
+const ALL = (1 << CLASS_NAMES.length) - 1;
+
+/** The class bit of each listed code point above ASCII (by code point: no one-character strings). */
+const BIT_OF_CODE = new Map<number, number>();
 for (const [name, chars] of Object.entries(CHARACTER_CLASSES) as [CharacterClass, readonly string[]][]) {
-  for (const c of chars) CLASS_OF.set(c, name);
+  for (const c of chars) BIT_OF_CODE.set(c.codePointAt(0) ?? 0, BIT.get(name) ?? 0);
 }
-/** The class of each ASCII code unit, as characterClassesOf places it. */
-const ASCII_CLASS: CharacterClass[] = Array.from({ length: 0x80 }, (_, unit) =>
-  /[A-Za-z0-9]/.test(String.fromCharCode(unit)) ? "ascii" : "reserved",
+/** The class bit of each ASCII code unit: letters and digits are `ascii`, every other one `reserved`. */
+const ASCII_BIT: number[] = Array.from(
+  { length: 0x80 },
+  (_, unit) => BIT.get(/[A-Za-z0-9]/.test(String.fromCharCode(unit)) ? "ascii" : "reserved") ?? 0,
 );
 
 /** The lists textUnit draws from, with their weights. */
@@ -94,27 +103,24 @@ export function characterCount(text: string): number {
   return n;
 }
 
-/** The class of each listed code point above ASCII (CLASS_OF by code point: no one-character strings). */
-const CLASS_OF_CODE = new Map<number, CharacterClass>();
-for (const [c, name] of CLASS_OF) CLASS_OF_CODE.set(c.codePointAt(0) ?? 0, name);
-
-/** The class of a code point above ASCII outside the lists, by its kind (a lone surrogate reads as latin). */
-function classOfOther(code: number): CharacterClass {
-  if (code > 0xffff) return "astral";
+/** The class bit of a code point above ASCII outside the lists, by its kind (a lone surrogate reads as latin). */
+function bitOfOther(code: number): number {
+  if (code > 0xffff) return BIT.get("astral") ?? 0;
   const c = String.fromCharCode(code);
-  if (/\p{M}/u.test(c)) return "combining";
-  return /[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin";
+  if (/\p{M}/u.test(c)) return BIT.get("combining") ?? 0;
+  return BIT.get(/[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin") ?? 0;
 }
 
-/** The character classes present in a string (code points outside the lists are placed by their kind). */
-export function characterClassesOf(text: string): Set<CharacterClass> {
-  const found = new Set<CharacterClass>();
-  // By code unit, not `for…of` (hot path: every generated id and query is classed): ASCII by table (letters
-  // and digits are `ascii`, every other ASCII character `reserved`), listed code points by map.
-  for (let i = 0; i < text.length; i++) {
+/**
+ * The character classes present in `text` from index `from` on, as a mask over CLASS_NAMES. By code unit,
+ * not `for…of`, and no Set (hot path: every generated id and query is classed); stops once all are found.
+ */
+export function characterClassMask(text: string, from = 0): number {
+  let mask = 0;
+  for (let i = from; i < text.length && mask !== ALL; i++) {
     let code = text.charCodeAt(i);
     if (code <= 0x7f) {
-      found.add(ASCII_CLASS[code]);
+      mask |= ASCII_BIT[code];
       continue;
     }
     if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
@@ -124,9 +130,19 @@ export function characterClassesOf(text: string): Set<CharacterClass> {
         i++;
       }
     }
-    found.add(CLASS_OF_CODE.get(code) ?? classOfOther(code));
+    mask |= BIT_OF_CODE.get(code) ?? bitOfOther(code);
   }
-  return found;
+  return mask;
+}
+
+/** The class names of a mask, sorted. */
+export function classNamesOf(mask: number): CharacterClass[] {
+  return CLASS_NAMES.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+/** The character classes present in a string (code points outside the lists are placed by their kind). */
+export function characterClassesOf(text: string): Set<CharacterClass> {
+  return new Set(classNamesOf(characterClassMask(text)));
 }
 
 /** `n` code points cycling through `chars`: a deterministic string of exactly `n` characters. */
