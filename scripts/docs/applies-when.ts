@@ -7,11 +7,17 @@ export const APPLIES_WHEN: Record<string, string> = {
   "coverage.consistent_with_request": "200 entity reads whose requested ids could be decoded.",
   "coverage.requested_returned_or_missing":
     "200 entity reads whose requested ids could be decoded; the unaccounted-ids part is skipped when `truncated` is true or a cursor is returned.",
+  "dataset.response_matches_request": "200 entity reads with dataset `basic` (or none) or `influencer`.",
   "edges.only_with_include": "200 entity reads sent without `include` (or with an empty one).",
   "edges.page_cut_declared":
     "200 entity reads with an `include`, sent without a `cursor` (the first edge page), whose nodes carry `active_predicates`.",
   "edges.predicates_from_include": '200 entity reads with an `include` that is not `["*"]`.',
   "entities.consistent_with_data": "200 responses of resolve and entity reads with an `entities` array.",
+  "entities.nodes_requested": "200 entity reads whose requested ids could be decoded.",
+  "envelope.as_of_not_after_requested":
+    "200 entity reads that name a date-time `as_of`, answered with a date-time `as_of`.",
+  "envelope.as_of_not_in_future":
+    "200 responses of resolve and entity reads that name no `as_of`, with a `Date` header and a date-time `as_of`.",
   "envelope.evidence_empty": "200 responses of resolve and entity reads.",
   "envelope.truncated_when_cut": "200 entity reads.",
   "error.code_for_status": "Error responses (status >= 400) whose body has a string `error.code`.",

@@ -10,10 +10,14 @@ import { costCreditsReservedZero } from "./cost-credits-reserved-zero.js";
 import { costInfluencerCreditPerRecord } from "./cost-influencer-credit-per-record.js";
 import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
+import { datasetResponseMatchesRequest } from "./dataset-response-matches-request.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
 import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
+import { entitiesNodesRequested } from "./entities-nodes-requested.js";
+import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
+import { envelopeAsOfNotInFuture } from "./envelope-as-of-not-in-future.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
 import { envelopeTruncatedWhenCut } from "./envelope-truncated-when-cut.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
@@ -55,10 +59,14 @@ export const CATALOGUE: readonly Check[] = [
   costInfluencerCreditPerRecord,
   coverageConsistentWithRequest,
   coverageRequestedReturnedOrMissing,
+  datasetResponseMatchesRequest,
   edgesOnlyWithInclude,
   edgesPageCutDeclared,
   edgesPredicatesFromInclude,
   entitiesConsistentWithData,
+  entitiesNodesRequested,
+  envelopeAsOfNotAfterRequested,
+  envelopeAsOfNotInFuture,
   envelopeEvidenceEmpty,
   envelopeTruncatedWhenCut,
   errorCodeForStatus,
@@ -88,7 +96,7 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
-  responseStructureBounded,
   resolveTypesRespected,
   responseSchema,
+  responseStructureBounded,
 ];

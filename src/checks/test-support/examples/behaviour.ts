@@ -1,0 +1,49 @@
+/** Examples for the checks of what a request parameter means: dataset, as_of, the nodes asked for. */
+import type { Exchange } from "../../../transport/exchange.js";
+import { getExchange, influencerExchange, mutate, smallBatch, withBody } from "../exchanges.js";
+import type { CheckExample } from "./example.js";
+
+/** The same exchange with `as_of` added to its batch body. */
+export function askingAsOf(x: Exchange, asOf: string): Exchange {
+  return withBody(x, { ...JSON.parse(x.request.body ?? "{}"), as_of: asOf });
+}
+
+/** The same exchange with a response `Date` header. */
+export function dated(x: Exchange, date: string): Exchange {
+  if (!x.response) return x;
+  return { ...x, response: { ...x.response, headers: { ...x.response.headers, date } } };
+}
+
+/** Examples keyed by check id. */
+export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
+  "dataset.response_matches_request": {
+    pass: influencerExchange(2),
+    fail: mutate(influencerExchange(2), (j) => {
+      j.data.edges = [];
+    }),
+    severity: "error",
+  },
+  "entities.nodes_requested": {
+    pass: smallBatch(),
+    fail: mutate(smallBatch(), (j) => {
+      j.data.entities.push({
+        id: "cb:person:p999",
+        type: "person",
+        name: null,
+        payload: { uid: null, name: null, birth_year: null },
+      });
+    }),
+    severity: "error",
+  },
+  "envelope.as_of_not_after_requested": {
+    // The envelope of the builders says 2026-11-21T12:00:00Z.
+    pass: askingAsOf(smallBatch(), "2026-11-21T12:00:00Z"),
+    fail: askingAsOf(smallBatch(), "2024-06-30T12:00:00Z"),
+    severity: "warning",
+  },
+  "envelope.as_of_not_in_future": {
+    pass: dated(getExchange(), "Sat, 21 Nov 2026 12:00:00 GMT"),
+    fail: dated(getExchange(), "Fri, 20 Nov 2026 12:00:00 GMT"),
+    severity: "warning",
+  },
+};
