@@ -57,7 +57,8 @@ export const datasetResponseMatchesRequest: Check = {
     if (Array.isArray(data.edges)) return [];
     return [
       failure(datasetResponseMatchesRequest, {
-        title: "the basic dataset was asked for (or no dataset), but data has no `edges` (an influencer page)",
+        title:
+          "the basic dataset was asked for (or no dataset), but data has no `edges` (an influencer page)",
         pointer: "/data/edges",
         expected: "an array (empty when no `include`)",
         received: show(data.edges),
