@@ -92,6 +92,10 @@ const MATRIX: Record<string, Row> = {
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
   "influencer-data-has-edges": { expect: ["response.schema"], suites: S },
+  "entities-unrequested-node": { expect: ["entities.nodes_requested"], suites: S },
+  "as-of-ignored": { expect: ["envelope.as_of_not_after_requested"], suites: S, strict: true },
+  "as-of-in-future": { expect: ["envelope.as_of_not_in_future"], suites: S, strict: true },
+  "dataset-ignored": { expect: ["dataset.response_matches_request"], suites: S },
 };
 
 const runMutations = MUTATIONS.filter((m) => m.detectedBy === "run");

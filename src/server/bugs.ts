@@ -51,6 +51,10 @@ export interface BugSettings {
   influencerPadTo: number;
   /** Influencer: `data` carries `edges: []`. */
   influencerDataHasEdges: boolean;
+  /** Entity reads: `dataset` is ignored (`influencer` answered from the basic dataset). */
+  datasetIgnored: boolean;
+  /** Entity reads: the requested `as_of` is ignored (the snapshot's own `as_of` is answered). */
+  requestedAsOfIgnored: boolean;
   /** Access: a Free key is served data. */
   freeKeyServed: boolean;
   /** Access: 403 `plan_required` lacks `required_tier`. */
@@ -115,6 +119,8 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   truncatedSubunitsOmitted: false,
   influencerPadTo: 0,
   influencerDataHasEdges: false,
+  datasetIgnored: false,
+  requestedAsOfIgnored: false,
   freeKeyServed: false,
   planRequiredWithoutTier: false,
   dropChallenge: false,
@@ -161,6 +167,8 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "extensions-truncated-missing": { truncatedSubunitsOmitted: true },
   "influencer-26-nodes": { influencerPadTo: 26 },
   "influencer-data-has-edges": { influencerDataHasEdges: true },
+  "dataset-ignored": { datasetIgnored: true },
+  "as-of-ignored": { requestedAsOfIgnored: true },
   "free-key-served": { freeKeyServed: true },
   "plan-required-without-tier": { planRequiredWithoutTier: true },
   "www-authenticate-missing": { dropChallenge: true },

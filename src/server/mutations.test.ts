@@ -174,6 +174,16 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   },
   "influencer-data-has-edges": async (s) =>
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
+  "entities-unrequested-node": async (s) =>
+    (await batch(s, { ids: [MAIN] })).json.data.entities.some((n: { id: string }) => n.id !== MAIN),
+  "as-of-ignored": async (s) =>
+    (await batch(s, { ids: [MAIN], as_of: "2020-01-01T00:00:00Z" })).json.as_of !== "2020-01-01T00:00:00Z",
+  "as-of-in-future": async (s) => {
+    const r = await get(s);
+    return Date.parse(r.json.as_of) > Date.parse(r.headers.get("date") ?? "") + 60_000;
+  },
+  "dataset-ignored": async (s) =>
+    "edges" in (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.data,
 };
 
 async function probe(mutation: string | undefined, id: MutationId): Promise<boolean> {

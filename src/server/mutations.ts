@@ -140,6 +140,22 @@ export const MUTATIONS = [
   m("content-type-html", "http", "data responses are labelled `text/html`"),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
   m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
+  m(
+    "entities-unrequested-node",
+    "nodes",
+    "entity reads deliver one node more than asked for (`cb:person:not-requested`)",
+  ),
+  m(
+    "as-of-ignored",
+    "envelope",
+    "entity reads ignore the requested `as_of`: every answer is the current snapshot",
+  ),
+  m("as-of-in-future", "envelope", "`as_of` is a day later than the response (data stamped in the future)"),
+  m(
+    "dataset-ignored",
+    "influencer",
+    "entity reads ignore `dataset`: `influencer` is answered from the basic dataset",
+  ),
 ] as const;
 
 /** The id of one seeded bug: a union, so a misspelt id does not compile. */

@@ -19,6 +19,9 @@ export interface BendContext {
 /** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
 export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
 
+const DAY_MS = 86_400_000;
+const PERSON_PAYLOAD = Object.freeze({ uid: null, name: null, birth_year: null });
+
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A bend of data envelopes (`contract: cb/v1` with a `cost` object); other replies pass untouched. */
@@ -67,6 +70,17 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     if (Array.isArray(data.edges)) {
       data.edges = data.edges.map((e: Obj) => ({ ...e, props: { ...(e.props as Obj), weight: 1 } }));
     }
+  }),
+  "entities-unrequested-node": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation === "resolve" || !isObj(data) || !Array.isArray(data.entities)) return;
+    const id = "cb:person:not-requested";
+    // A copy: the list may be the graph's own cached array.
+    data.entities = [...data.entities, { id, type: "person", name: null, payload: PERSON_PAYLOAD }];
+    if (Array.isArray(body.entities)) body.entities = [...body.entities, id];
+  }),
+  "as-of-in-future": onEnvelope((body) => {
+    body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;

@@ -29,7 +29,7 @@ function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; mi
 
 /** Answers one validated entity read for an authorised account. */
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
-  if (req.dataset === "influencer") return readInfluencers(state, req, account);
+  if (req.dataset === "influencer" && !state.bugs.datasetIgnored) return readInfluencers(state, req, account);
   const { found, missing } = findNodes(state, req.ids);
   if (state.bugs.unknownId404 && missing.length > 0) return errorReply(404, "not_found");
   const single = req.ids.length === 1;
@@ -72,7 +72,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const raw = envelopeText(
     {
-      asOf: req.asOf ?? state.asOf,
+      asOf: state.bugs.requestedAsOfIgnored ? state.asOf : (req.asOf ?? state.asOf),
       entities: found.map((n) => n.id),
       requested,
       missing: miss,

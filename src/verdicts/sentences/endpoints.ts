@@ -95,6 +95,13 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   },
   {
     section: G,
+    sentence: "Returns safe domain payloads for the node id in the path.",
+    checks: ["entities.nodes_requested"],
+    reading:
+      'the nodes of an entity read are the ids asked for (the batch: "Same result … for many ids"): a node in a normalised form of a requested id, or one at the end of a delivered edge (neighbours delivered with their edges), is a warning; any other node is an error. "Safe" is judged only through the closed payload shapes (no contact fields)',
+  },
+  {
+    section: G,
     sentence: "`id` | path | string | required",
     schema: [at("entity-get-request", "/properties/id")],
   },
@@ -102,7 +109,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: G,
     sentence: "`dataset` | query | string | `basic` (default) or `influencer`",
     schema: [at("entity-get-request", "/properties/dataset")],
-    checks: [BOUNDS, "response.schema"],
+    checks: [BOUNDS, "response.schema", "dataset.response_matches_request"],
+    reading:
+      "no `dataset` means `basic`: the page has `edges`; `influencer` gives `data` with only `entities`, every node an influencer identity node (`cb:identity:<network>:<username>`). What each dataset costs is judged by `cost.basic_zero_credits` and `cost.influencer_credit_per_record`",
   },
   {
     section: G,
@@ -143,7 +152,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: G,
     sentence: "`as_of` | query | string, date-time | optional",
     schema: [at("entity-get-request", "/properties/as_of")],
-    checks: [BOUNDS],
+    checks: [BOUNDS, "envelope.as_of_not_after_requested"],
+    reading:
+      "the contract gives the parameter no meaning beyond its type; read by its name, it asks for the data as of that time: an envelope `as_of` at or before it (the snapshot in force then, a second of rounding allowed) passes, a later one (newer data than asked for, e.g. the parameter ignored) is a warning. A future `as_of` asked for may be echoed",
   },
   {
     section: G,
@@ -195,7 +206,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       at("batch-request", "/properties/as_of"),
       at("batch-request", "/properties/cursor"),
     ],
-    checks: [BOUNDS],
+    checks: [BOUNDS, "dataset.response_matches_request", "envelope.as_of_not_after_requested"],
   },
   {
     section: B,
