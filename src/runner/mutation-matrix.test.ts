@@ -96,6 +96,8 @@ const MATRIX: Record<string, Row> = {
   "as-of-ignored": { expect: ["envelope.as_of_not_after_requested"], suites: S, strict: true },
   "as-of-in-future": { expect: ["envelope.as_of_not_in_future"], suites: S, strict: true },
   "dataset-ignored": { expect: ["dataset.response_matches_request"], suites: S },
+  "resolve-exact-id-not-found": { expect: ["resolve.exact_identifier_found"], suites: S, strict: true },
+  "batch-differs-from-get": { expect: ["entities.batch_same_as_get"], suites: S },
 };
 
 const runMutations = MUTATIONS.filter((m) => m.detectedBy === "run");

@@ -37,6 +37,8 @@ export interface BugSettings {
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
   resolveCursorSet: boolean;
+  /** Resolve: a query that is an organisation number or a node id finds nothing (names only). */
+  resolveByNameOnly: boolean;
   /** Extensions: sub-units per organisation in a multi-id request (contract: 50). */
   batchSubunitCap: number;
   /** Extensions: `financial_history` oldest year first. */
@@ -112,6 +114,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   resolveIgnoresTypes: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
+  resolveByNameOnly: false,
   batchSubunitCap: 50,
   financialOldestFirst: false,
   financialDuplicateYear: false,
@@ -160,6 +163,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "resolve-over-limit": { resolveOverLimit: 1 },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
+  "resolve-exact-id-not-found": { resolveByNameOnly: true },
   "subunits-51-in-batch": { batchSubunitCap: 51 },
   "financial-oldest-first": { financialOldestFirst: true },
   "financial-duplicate-year": { financialDuplicateYear: true },

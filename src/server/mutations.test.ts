@@ -182,6 +182,13 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     const r = await get(s);
     return Date.parse(r.json.as_of) > Date.parse(r.headers.get("date") ?? "") + 60_000;
   },
+  "resolve-exact-id-not-found": async (s) =>
+    (await call(s, `/resolve${qs({ query: STUB.main })}`)).json.data.length === 0,
+  "batch-differs-from-get": async (s) => {
+    const viaGet = (await get(s)).json.data.entities[0];
+    const viaBatch = (await batch(s, { ids: [MAIN] })).json.data.entities[0];
+    return JSON.stringify(viaGet) !== JSON.stringify(viaBatch);
+  },
   "dataset-ignored": async (s) =>
     "edges" in (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.data,
 };

@@ -152,6 +152,16 @@ export const MUTATIONS = [
   ),
   m("as-of-in-future", "envelope", "`as_of` is a day later than the response (data stamped in the future)"),
   m(
+    "resolve-exact-id-not-found",
+    "resolve",
+    "resolve finds names only: an organisation number or node id finds no candidate",
+  ),
+  m(
+    "batch-differs-from-get",
+    "nodes",
+    "POST /entities/batch leaves out `active_predicates` that GET /entities/{id} delivers",
+  ),
+  m(
     "dataset-ignored",
     "influencer",
     "entity reads ignore `dataset`: `influencer` is answered from the basic dataset",

@@ -21,6 +21,7 @@ import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
 import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { recordVerdict } from "./expect.js";
+import { judgeMeaning, meaningCalls } from "./meaning.js";
 import { concurrentRound, roundRequests } from "./schema-concurrent.js";
 import { errorsOf, recordMinimal, roundSeed, served } from "./schema-rules.js";
 
@@ -98,7 +99,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
 }
 
 /**
- * Calls: `runs` per operation in the shard. Reserve: shrinking (at most MAX_SHRINK_CALLS in each of
+ * Calls: `runs` per operation in the shard, and the meaning steps. Reserve: shrinking (at most MAX_SHRINK_CALLS in each of
  * MAX_ROUNDS rounds) and, with `--concurrency` > 1, the sequential replay of a failed concurrent round.
  * Credits: the influencer records of the first round, sampled from the same seed as the run.
  */
@@ -118,13 +119,16 @@ function plan(input: PlanInput): SuitePlan {
       }
     }
   }
+  // The meaning steps (two calls each at most) run in the shards that draw them; counted in every shard.
+  calls += meaningCalls(input.fixtures);
   return { calls, reserve, credits };
 }
 
 /** The `schema` suite. */
 export const schemaSuite: Suite = {
   name: "schema",
-  description: "property-based valid requests for every operation, every response judged; failures shrunk",
+  description:
+    "property-based valid requests for every operation, every response judged; failures shrunk; resolve by exact id, one-id batch = GET",
   plan,
   async run(ctx) {
     let index = 0;
@@ -134,5 +138,6 @@ export const schemaSuite: Suite = {
       ctx.progress(`${op}: ${ctx.options.runs} generated requests`);
       await checkOperation(ctx, op, index);
     }
+    await judgeMeaning(ctx);
   },
 };

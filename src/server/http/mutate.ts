@@ -79,6 +79,16 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     data.entities = [...data.entities, { id, type: "person", name: null, payload: PERSON_PAYLOAD }];
     if (Array.isArray(body.entities)) body.entities = [...body.entities, id];
   }),
+  "batch-differs-from-get": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation !== "entity-batch" || !isObj(data) || !Array.isArray(data.entities)) return;
+    // Copies without the field: the nodes may be the graph's own cached objects.
+    data.entities = data.entities.map((n: unknown) => {
+      if (!isObj(n)) return n;
+      const { active_predicates: _dropped, ...rest } = n;
+      return rest;
+    });
+  }),
   "as-of-in-future": onEnvelope((body) => {
     body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),

@@ -125,7 +125,10 @@ export function stubGraph(): Graph {
         .filter(
           (n) =>
             (types === null || types.includes(n.type)) &&
-            (n.name ?? "").toLowerCase().includes(query.toLowerCase()),
+            ((n.name ?? "").toLowerCase().includes(query.toLowerCase()) ||
+              // Exact identifiers, like the real graph: the node id or an organisation number.
+              n.id === query ||
+              n.id === `cb:org:${query}`),
         )
         .slice(0, limit)
         .map((n, i) => ({ id: n.id, type: n.type, name: n.name, score: 100 - i })),

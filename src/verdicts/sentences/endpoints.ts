@@ -32,6 +32,14 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   },
   {
     section: R,
+    sentence:
+      "Finds candidate nodes from an exact identifier or a name (companies, people, market entities, belief traditions, support facts, support schemes, scheme periods, public actors).",
+    suites: ["schema"],
+    reading:
+      "an exact identifier of an organisation is read as its organisation number or its node id: resolving a known organisation by either must list it among the candidates (`resolve.exact_identifier_found`; a warning, as the contract does not list which identifiers count). How names match and rank is not shown, so name queries are judged only by shape and bounds",
+  },
+  {
+    section: R,
     sentence: "`query` | query | string | required; 1 to 300 characters",
     schema: [at("resolve-request", "/properties/query")],
     checks: [BOUNDS],
@@ -181,8 +189,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: B,
     sentence: "Same result as GET /entities/{id} for many ids; this is the main operation for integrations.",
     checks: ["response.schema"],
+    suites: ["schema"],
     reading:
-      "both operations are judged by the same schema and checks; results of the two are not compared call by call",
+      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; not compared when the two `as_of` differ, as the snapshot may have moved)",
   },
   {
     section: B,
