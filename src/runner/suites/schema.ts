@@ -119,8 +119,7 @@ function plan(input: PlanInput): SuitePlan {
       }
     }
   }
-  // The meaning steps (two calls each at most) run in the shards that draw them; counted in every shard.
-  calls += meaningCalls(input.fixtures);
+  calls += meaningCalls(input.fixtures, input.inShard);
   return { calls, reserve, credits };
 }
 
