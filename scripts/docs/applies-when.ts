@@ -4,6 +4,8 @@ export const APPLIES_WHEN: Record<string, string> = {
   "cost.basic_zero_credits": "200 entity reads with dataset `basic` (the default).",
   "cost.credits_reserved_zero": "200 responses of resolve and entity reads.",
   "cost.influencer_credit_per_record": "200 entity reads with dataset `influencer`.",
+  "cost.units_count_edges_and_extensions":
+    "200 entity reads with a `data.edges` array and a numeric `cost.units`.",
   "coverage.consistent_with_request": "200 entity reads whose requested ids could be decoded.",
   "coverage.requested_returned_or_missing":
     "200 entity reads whose requested ids could be decoded; the unaccounted-ids part is skipped when `truncated` is true or a cursor is returned.",
@@ -12,6 +14,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "edges.page_cut_declared":
     "200 entity reads with an `include`, sent without a `cursor` (the first edge page), whose nodes carry `active_predicates`.",
   "edges.predicates_from_include": '200 entity reads with an `include` that is not `["*"]`.',
+  "edges.within_active_predicates": "200 entity reads that deliver at least one edge.",
   "entities.consistent_with_data": "200 responses of resolve and entity reads with an `entities` array.",
   "entities.nodes_requested": "200 entity reads whose requested ids could be decoded.",
   "envelope.as_of_not_after_requested":

@@ -8,12 +8,14 @@ import type { Check } from "./check.js";
 import { costBasicZeroCredits } from "./cost-basic-zero-credits.js";
 import { costCreditsReservedZero } from "./cost-credits-reserved-zero.js";
 import { costInfluencerCreditPerRecord } from "./cost-influencer-credit-per-record.js";
+import { costUnitsCountEdgesAndExtensions } from "./cost-units-count-edges-and-extensions.js";
 import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
 import { datasetResponseMatchesRequest } from "./dataset-response-matches-request.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
 import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
+import { edgesWithinActivePredicates } from "./edges-within-active-predicates.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
 import { entitiesNodesRequested } from "./entities-nodes-requested.js";
 import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
@@ -57,12 +59,14 @@ export const CATALOGUE: readonly Check[] = [
   costBasicZeroCredits,
   costCreditsReservedZero,
   costInfluencerCreditPerRecord,
+  costUnitsCountEdgesAndExtensions,
   coverageConsistentWithRequest,
   coverageRequestedReturnedOrMissing,
   datasetResponseMatchesRequest,
   edgesOnlyWithInclude,
   edgesPageCutDeclared,
   edgesPredicatesFromInclude,
+  edgesWithinActivePredicates,
   entitiesConsistentWithData,
   entitiesNodesRequested,
   envelopeAsOfNotAfterRequested,

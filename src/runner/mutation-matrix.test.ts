@@ -98,6 +98,8 @@ const MATRIX: Record<string, Row> = {
   "dataset-ignored": { expect: ["dataset.response_matches_request"], suites: S },
   "resolve-exact-id-not-found": { expect: ["resolve.exact_identifier_found"], suites: S, strict: true },
   "batch-differs-from-get": { expect: ["entities.batch_same_as_get"], suites: S },
+  "active-predicates-undercount": { expect: ["edges.within_active_predicates"], suites: S, strict: true },
+  "units-count-nodes-only": { expect: ["cost.units_count_edges_and_extensions"], suites: S, strict: true },
 };
 
 const runMutations = MUTATIONS.filter((m) => m.detectedBy === "run");

@@ -53,6 +53,8 @@ export interface BugSettings {
   influencerPadTo: number;
   /** Influencer: `data` carries `edges: []`. */
   influencerDataHasEdges: boolean;
+  /** Entity reads: `cost.units` counts nodes only. */
+  unitsNodesOnly: boolean;
   /** Entity reads: `dataset` is ignored (`influencer` answered from the basic dataset). */
   datasetIgnored: boolean;
   /** Entity reads: the requested `as_of` is ignored (the snapshot's own `as_of` is answered). */
@@ -123,6 +125,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   influencerPadTo: 0,
   influencerDataHasEdges: false,
   datasetIgnored: false,
+  unitsNodesOnly: false,
   requestedAsOfIgnored: false,
   freeKeyServed: false,
   planRequiredWithoutTier: false,
@@ -172,6 +175,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "influencer-26-nodes": { influencerPadTo: 26 },
   "influencer-data-has-edges": { influencerDataHasEdges: true },
   "dataset-ignored": { datasetIgnored: true },
+  "units-count-nodes-only": { unitsNodesOnly: true },
   "as-of-ignored": { requestedAsOfIgnored: true },
   "free-key-served": { freeKeyServed: true },
   "plan-required-without-tier": { planRequiredWithoutTier: true },

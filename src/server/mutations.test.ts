@@ -189,6 +189,15 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     const viaBatch = (await batch(s, { ids: [MAIN] })).json.data.entities[0];
     return JSON.stringify(viaGet) !== JSON.stringify(viaBatch);
   },
+  "active-predicates-undercount": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    const counts = Object.values(r.data.entities[0].active_predicates) as number[];
+    return counts.reduce((a, b) => a + b, 0) < r.data.edges.length;
+  },
+  "units-count-nodes-only": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    return r.cost.units < r.data.edges.length;
+  },
   "dataset-ignored": async (s) =>
     "edges" in (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.data,
 };

@@ -162,6 +162,16 @@ export const MUTATIONS = [
     "POST /entities/batch leaves out `active_predicates` that GET /entities/{id} delivers",
   ),
   m(
+    "active-predicates-undercount",
+    "edges",
+    "`active_predicates` counts 1 relation of each predicate, whatever the page delivers",
+  ),
+  m(
+    "units-count-nodes-only",
+    "envelope",
+    "`cost.units` of entity reads counts nodes only, not edges and extensions",
+  ),
+  m(
     "dataset-ignored",
     "influencer",
     "entity reads ignore `dataset`: `influencer` is answered from the basic dataset",

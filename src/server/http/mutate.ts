@@ -89,6 +89,15 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       return rest;
     });
   }),
+  "active-predicates-undercount": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation === "resolve" || !isObj(data) || !Array.isArray(data.entities)) return;
+    data.entities = data.entities.map((n: unknown) => {
+      if (!isObj(n) || !isObj(n.active_predicates)) return n;
+      const counts = Object.fromEntries(Object.keys(n.active_predicates).map((p) => [p, 1]));
+      return { ...n, active_predicates: counts };
+    });
+  }),
   "as-of-in-future": onEnvelope((body) => {
     body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),

@@ -68,7 +68,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     rows = ext.rows;
   }
   dataJson += "}";
-  const units = found.length + edges.length + rows;
+  const units = state.bugs.unitsNodesOnly ? found.length : found.length + edges.length + rows;
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const raw = envelopeText(
     {

@@ -88,7 +88,8 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   {
     section: R,
     sentence: "`score` ranks candidates and is not a probability.",
-    notCheckable: "how scores are computed is not shown; any number is accepted",
+    notCheckable:
+      'how scores are computed is not shown, and neither is the order of `data`: any number is accepted ("not a probability" forbids no value; a client may sort by it), so no order or range can be required',
   },
   {
     section: R,

@@ -23,6 +23,28 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
     }),
     severity: "error",
   },
+  "cost.units_count_edges_and_extensions": {
+    pass: smallBatch(),
+    fail: mutate(smallBatch(), (j) => {
+      j.cost.units = 1;
+    }),
+    severity: "warning",
+  },
+  "edges.within_active_predicates": {
+    pass: smallBatch(),
+    // Two edges leave and two enter the first node, which counts one: too many in every reading.
+    fail: mutate(smallBatch(), (j) => {
+      const node = j.data.entities[0];
+      node.active_predicates = { HAS_ROLE: 1 };
+      const edge = (id: number, src: string, dst: string) => ({ ...j.data.edges[0], id, src, dst });
+      j.data.edges.push(
+        edge(10, node.id, "cb:person:p10"),
+        edge(11, "cb:person:p11", node.id),
+        edge(12, "cb:person:p12", node.id),
+      );
+    }),
+    severity: "error",
+  },
   "entities.nodes_requested": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {
