@@ -27,6 +27,7 @@ import { errorCodeMachineReadable } from "./error-code-machine-readable.js";
 import { errorPlanRequiredFields } from "./error-plan-required-fields.js";
 import { extFinancialHistoryNewestFirst } from "./ext-financial-history-newest-first.js";
 import { extFinancialHistoryOneRowPerYear } from "./ext-financial-history-one-row-per-year.js";
+import { extGroupParentAboveCompany } from "./ext-group-parent-above-company.js";
 import { extKeysRequestedOrgs } from "./ext-keys-requested-orgs.js";
 import { extOnlyRequested } from "./ext-only-requested.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
@@ -78,6 +79,7 @@ export const CATALOGUE: readonly Check[] = [
   errorPlanRequiredFields,
   extFinancialHistoryNewestFirst,
   extFinancialHistoryOneRowPerYear,
+  extGroupParentAboveCompany,
   extKeysRequestedOrgs,
   extOnlyRequested,
   extSubunitsCap,

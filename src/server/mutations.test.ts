@@ -198,6 +198,9 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     const r = (await get(s, { include: ["*"] })).json;
     return r.cost.units < r.data.edges.length;
   },
+  "group-parent-self": async (s) =>
+    (await get(s, { extend: ["group_parent"] })).json.data.extensions.group_parent[STUB.main]?.org_nr ===
+    STUB.main,
   "dataset-ignored": async (s) =>
     "edges" in (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.data,
 };

@@ -171,6 +171,7 @@ export const MUTATIONS = [
     "envelope",
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
+  m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
   m(
     "dataset-ignored",
     "influencer",

@@ -98,6 +98,16 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       return { ...n, active_predicates: counts };
     });
   }),
+  "group-parent-self": onEnvelope((body) => {
+    const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
+    if (!ext || !isObj(ext.group_parent)) return;
+    ext.group_parent = Object.fromEntries(
+      Object.keys(ext.group_parent).map((nr) => [
+        nr,
+        { id: `cb:org:${nr}`, org_nr: nr, depth: 1, name: null },
+      ]),
+    );
+  }),
   "as-of-in-future": onEnvelope((body) => {
     body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),

@@ -45,6 +45,14 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
     }),
     severity: "error",
   },
+  "ext.group_parent_above_company": {
+    pass: smallBatch(),
+    fail: mutate(smallBatch(), (j) => {
+      const org = Object.keys(j.data.extensions.group_parent)[0];
+      j.data.extensions.group_parent[org] = { id: `cb:org:${org}`, org_nr: org, depth: 1, name: null };
+    }),
+    severity: "error",
+  },
   "entities.nodes_requested": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {
