@@ -1,10 +1,10 @@
 /**
  * Verdicts on what an operation means that one exchange cannot show: judged by the `schema` suite's meaning
- * steps (src/runner/suites/meaning.ts), each from two calls whose answers the contract relates.
+ * steps (src/runner/suites/meaning.ts, judged in meaning-judges.ts), each from two calls whose answers the contract relates.
  */
 import type { JudgedVerdict } from "./judged-verdict.js";
 
-const STEPS = ["src/runner/suites/meaning.ts"];
+const STEPS = ["src/runner/suites/meaning-judges.ts"];
 
 /** Resolve by an exact identifier; a one-id batch against GET /entities/{id}. */
 export const MEANING = {
