@@ -10,8 +10,10 @@ import { datasetResponseMatchesRequest } from "./dataset-response-matches-reques
 import { entitiesNodesRequested } from "./entities-nodes-requested.js";
 import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
 import { envelopeAsOfNotInFuture } from "./envelope-as-of-not-in-future.js";
+import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { runChecks } from "./run-checks.js";
 import { askingAsOf, dated } from "./test-support/examples/behaviour.js";
+import { EXAMPLES } from "./test-support/examples/index.js";
 import { getExchange, mutate, orgNr, smallBatch, withBody } from "./test-support/exchanges.js";
 
 const severities = (found: { severity: string }[]) => found.map((f) => f.severity);
@@ -144,5 +146,18 @@ describe("next_hint: the contract gives it a type and no rule", () => {
       j.next_hint = null;
     });
     expect(runChecks(cutWithoutHint)).toEqual([]);
+  });
+});
+
+describe("me.resets_at_utc_boundaries: only date-times are read", () => {
+  it("a reset given with another offset but at 00:00 UTC passes; counts, seconds and words are not judged", () => {
+    const x = mutate(EXAMPLES["me.resets_at_utc_boundaries"].pass, (j) => {
+      j.credential.resets = {
+        day: "2026-11-22T01:00:00+01:00",
+        month_in_seconds: 86400,
+        note: "daily at midnight UTC",
+      };
+    });
+    expect(meResetsAtUtcBoundaries.run(x)).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ import { httpJsonBody } from "./http-json-body.js";
 import { httpJsonContentType } from "./http-json-content-type.js";
 import { influencerNodesCap } from "./influencer-nodes-cap.js";
 import { meEveryPlan } from "./me-every-plan.js";
+import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
 import { orgIdMatchesOrgNr } from "./org-id-matches-org-nr.js";
 import { orgSignatureOnlySingle } from "./org-signature-only-single.js";
@@ -93,6 +94,7 @@ export const CATALOGUE: readonly Check[] = [
   httpJsonContentType,
   influencerNodesCap,
   meEveryPlan,
+  meResetsAtUtcBoundaries,
   nodeIdMatchesType,
   orgIdMatchesOrgNr,
   orgSignatureOnlySingle,

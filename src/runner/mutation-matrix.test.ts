@@ -99,6 +99,7 @@ const MATRIX: Record<string, Row> = {
   "resolve-exact-id-not-found": { expect: ["resolve.exact_identifier_found"], suites: S, strict: true },
   "batch-differs-from-get": { expect: ["entities.batch_same_as_get"], suites: S },
   "active-predicates-undercount": { expect: ["edges.within_active_predicates"], suites: S, strict: true },
+  "resets-local-midnight": { expect: ["me.resets_at_utc_boundaries"], suites: AUTH, strict: true },
   "group-parent-self": { expect: ["ext.group_parent_above_company"], suites: S },
   "units-count-nodes-only": { expect: ["cost.units_count_edges_and_extensions"], suites: S, strict: true },
 };

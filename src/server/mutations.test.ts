@@ -198,6 +198,8 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     const r = (await get(s, { include: ["*"] })).json;
     return r.cost.units < r.data.edges.length;
   },
+  "resets-local-midnight": async (s) =>
+    !(await call(s, "/me")).json.credential.resets.day.endsWith("T00:00:00.000Z"),
   "group-parent-self": async (s) =>
     (await get(s, { extend: ["group_parent"] })).json.data.extensions.group_parent[STUB.main]?.org_nr ===
     STUB.main,

@@ -171,6 +171,7 @@ export const MUTATIONS = [
     "envelope",
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
+  m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
   m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
   m(
     "dataset-ignored",

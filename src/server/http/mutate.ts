@@ -108,6 +108,16 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       ]),
     );
   }),
+  "resets-local-midnight": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.resets)) return reply;
+    const hourEarlier = (v: unknown) =>
+      typeof v === "string" ? new Date(Date.parse(v) - 3_600_000).toISOString() : v;
+    credential.resets = Object.fromEntries(
+      Object.entries(credential.resets).map(([k, v]) => [k, hourEarlier(v)]),
+    );
+    return reply;
+  },
   "as-of-in-future": onEnvelope((body) => {
     body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),

@@ -135,7 +135,9 @@ export const LIMIT_SENTENCES: ContractSentence[] = [
     sentence:
       "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
     schema: [at("me", "/properties/credential")],
-    reading: "only the presence of `used`, `limits`, `resets` is judged; reset times are not waited for",
+    checks: ["me.resets_at_utc_boundaries"],
+    reading:
+      'the presence of `used`, `limits`, `resets` is judged by the schema; "reset in UTC" is read as at 00:00 UTC, so every date-time inside `resets` (its field names are not shown) must fall on a UTC day boundary, a warning otherwise; reset times are not waited for',
   },
   {
     section: LR,

@@ -1,6 +1,15 @@
 /** Examples for the checks of what a request parameter means: dataset, as_of, the nodes asked for. */
 import type { Exchange } from "../../../transport/exchange.js";
-import { getExchange, influencerExchange, mutate, smallBatch, withBody } from "../exchanges.js";
+import {
+  exchange,
+  getExchange,
+  influencerExchange,
+  mutate,
+  request,
+  respond,
+  smallBatch,
+  withBody,
+} from "../exchanges.js";
 import type { CheckExample } from "./example.js";
 
 /** The same exchange with `as_of` added to its batch body. */
@@ -12,6 +21,18 @@ export function askingAsOf(x: Exchange, asOf: string): Exchange {
 export function dated(x: Exchange, date: string): Exchange {
   if (!x.response) return x;
   return { ...x, response: { ...x.response, headers: { ...x.response.headers, date } } };
+}
+
+/** A `/me` answer whose credential resets at `day` and `month`. */
+function me(day: string, month: string): Exchange {
+  const credential = {
+    billed_to: "personal",
+    credits: 100,
+    limits: { calls_per_day: 10000 },
+    used: { day: { calls: 1 }, month: { calls: 1 } },
+    resets: { day, month },
+  };
+  return exchange("me", request("GET", "/me"), respond({ api_access: true, credits: 100, credential }));
 }
 
 /** Examples keyed by check id. */
@@ -52,6 +73,12 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
       j.data.extensions.group_parent[org] = { id: `cb:org:${org}`, org_nr: org, depth: 1, name: null };
     }),
     severity: "error",
+  },
+  "me.resets_at_utc_boundaries": {
+    pass: me("2026-11-22T00:00:00Z", "2026-12-01T01:00:00+01:00"),
+    // Midnight in Oslo, not in UTC.
+    fail: me("2026-11-22T00:00:00+01:00", "2026-12-01T00:00:00Z"),
+    severity: "warning",
   },
   "entities.nodes_requested": {
     pass: smallBatch(),
