@@ -10,18 +10,24 @@ interface Tally {
   touching: number;
 }
 
-/** The tallies of one node, by predicate. */
-function tally(edges: Record<string, unknown>[], id: string): Map<string, Tally> {
-  const byPredicate = new Map<string, Tally>();
+/** The tallies of every node an edge touches, by node id and predicate: one pass over the edges. */
+function tallies(edges: Record<string, unknown>[]): Map<unknown, Map<string, Tally>> {
+  const byNode = new Map<unknown, Map<string, Tally>>();
+  const bump = (id: unknown, predicate: string, side: "out" | "in"): Tally => {
+    const byPredicate = byNode.get(id) ?? new Map<string, Tally>();
+    byNode.set(id, byPredicate);
+    const t = byPredicate.get(predicate) ?? { out: 0, in: 0, touching: 0 };
+    byPredicate.set(predicate, t);
+    t[side]++;
+    return t;
+  };
   for (const e of edges) {
-    if (typeof e.predicate !== "string" || (e.src !== id && e.dst !== id)) continue;
-    const t = byPredicate.get(e.predicate) ?? { out: 0, in: 0, touching: 0 };
-    if (e.src === id) t.out++;
-    if (e.dst === id) t.in++;
-    t.touching++;
-    byPredicate.set(e.predicate, t);
+    if (typeof e.predicate !== "string") continue;
+    bump(e.src, e.predicate, "out").touching++;
+    if (e.dst === e.src) bump(e.dst, e.predicate, "in");
+    else bump(e.dst, e.predicate, "in").touching++;
   }
-  return byPredicate;
+  return byNode;
 }
 
 /**
@@ -41,11 +47,12 @@ export const edgesWithinActivePredicates: Check = {
   run(x) {
     const data = entityData(x);
     const edges = (arrayAt(data, "edges") ?? []).filter(isObject);
+    const byNode = tallies(edges);
     const out: CheckFailure[] = [];
     (arrayAt(data, "entities") ?? []).forEach((node, i) => {
       if (!isObject(node) || typeof node.id !== "string" || !isObject(node.active_predicates)) return;
       const counts = node.active_predicates;
-      for (const [predicate, t] of tally(edges, node.id)) {
+      for (const [predicate, t] of byNode.get(node.id) ?? []) {
         const count = counts[predicate];
         const listed = typeof count === "number";
         const limit = listed ? count : 0;
