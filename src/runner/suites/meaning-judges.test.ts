@@ -45,9 +45,9 @@ describe("resolve.exact_identifier_found", () => {
     expect(outcome.failures?.map((f) => f.severity)).toEqual(["warning"]);
   });
 
-  it("is inconclusive when no resolve answered 200 (e.g. throttled)", () => {
-    const outcome = judgeExactResolve(ORG, [resolved("910000001", [], 429), resolved(ORG, [], 429)]);
-    expect(outcome.status).toBe("inconclusive");
+  it("does not judge (skip, never inconclusive) when no resolve answered 200, e.g. a conforming 503", () => {
+    const outcome = judgeExactResolve(ORG, [resolved("910000001", [], 503), resolved(ORG, [], 503)]);
+    expect(outcome.status).toBe("skip");
   });
 });
 
@@ -75,14 +75,21 @@ describe("entities.batch_same_as_get", () => {
     expect(judgeBatchSameAsGet(id, withEdges, reordered).status).toBe("pass");
   });
 
-  it("is inconclusive across snapshots (as_of differs) or when a read is refused", () => {
+  it("does not judge other data across snapshots (as_of differs) or a refused read (skip, never inconclusive)", () => {
     const later = mutate(asBatch(get), (j) => {
       j.as_of = "2026-11-22T00:00:00Z";
       j.data.entities[0].name = "Nytt navn AS";
     });
-    expect(judgeBatchSameAsGet(id, get, later).status).toBe("inconclusive");
+    expect(judgeBatchSameAsGet(id, get, later).status).toBe("skip");
     const refused = mutate(asBatch(get), () => {}, 503);
-    expect(judgeBatchSameAsGet(id, get, refused).status).toBe("inconclusive");
+    expect(judgeBatchSameAsGet(id, get, refused).status).toBe("skip");
+  });
+
+  it("passes equal data stamped with the time of each reading (as_of differs, data the same)", () => {
+    const stamped = mutate(asBatch(get), (j) => {
+      j.as_of = "2026-11-21T12:00:01Z";
+    });
+    expect(judgeBatchSameAsGet(id, get, stamped).status).toBe("pass");
   });
 
   it("fails other data for the same id in the same snapshot", () => {

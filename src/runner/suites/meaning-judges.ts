@@ -26,7 +26,8 @@ function candidateIds(ex: Exchange): unknown[] {
 
 /**
  * `resolve.exact_identifier_found` on the answers to the organisation number and the node id of `org`: either
- * listing `org` passes (which identifiers count is not stated); no 200 at all is inconclusive; else a warning.
+ * listing `org` passes (which identifiers count is not stated); no usable 200 at all is not judged (skip: the
+ * catalogue judges those answers, and a conforming 503 must not make the run incomplete); else a warning.
  */
 export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
   const verdict = MEANING.resolveExactIdentifier;
@@ -34,8 +35,8 @@ export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
   if (found) return { verdict, status: "pass", exchange: found };
   const last = answers[answers.length - 1];
   if (!answers.some((ex) => okBody(ex))) {
-    const message = `resolve answered ${answers.map(statusOf).join(" and ")}: no candidates to look at`;
-    return { verdict, status: "inconclusive", message, exchange: last };
+    const message = `not judged: resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
+    return { verdict, status: "skip", message, exchange: last };
   }
   const nr = org.slice("cb:org:".length);
   return {
@@ -67,23 +68,25 @@ function comparable(body: Body): unknown {
 
 /**
  * `entities.batch_same_as_get` on GET /entities/{id} and a batch of that one id: the same `data` and
- * `truncated` (nodes and edges in any order). Not compared (inconclusive) unless both answer 200 with `data`
- * and the same `as_of`: another snapshot may hold other data.
+ * `truncated` (nodes and edges in any order). Equal data passes; other data is compared only when both answer
+ * 200 with `data` and the same `as_of` (another snapshot may hold other data, and a target may stamp every
+ * answer with the time of reading): otherwise not judged (skip), never inconclusive, so that a conforming
+ * target's run is not made incomplete.
  */
 export function judgeBatchSameAsGet(org: string, get: Exchange, batch: Exchange): Outcome {
   const verdict = MEANING.batchSameAsGet;
   const a = okBody(get);
   const b = okBody(batch);
   if (!a || !b || typeof a.data !== "object" || typeof b.data !== "object") {
-    const message = `both reads must answer 200 to be compared (GET ${statusOf(get)}, batch ${statusOf(batch)})`;
-    return { verdict, status: "inconclusive", message, exchange: batch };
-  }
-  if (a.as_of !== b.as_of) {
-    const message = `the two reads answered different snapshots (as_of ${String(a.as_of)} and ${String(b.as_of)})`;
-    return { verdict, status: "inconclusive", message, exchange: batch };
+    const message = `not judged: both reads must answer 200 with data (GET ${statusOf(get)}, batch ${statusOf(batch)})`;
+    return { verdict, status: "skip", message, exchange: batch };
   }
   const diff = diffJson(comparable(a), comparable(b));
   if (diff.length === 0) return { verdict, status: "pass", exchange: batch };
+  if (a.as_of !== b.as_of) {
+    const message = `not judged: the two reads answered different snapshots (as_of ${String(a.as_of)} and ${String(b.as_of)})`;
+    return { verdict, status: "skip", message, exchange: batch };
+  }
   return {
     verdict,
     status: "fail",

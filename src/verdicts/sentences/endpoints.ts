@@ -192,7 +192,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     checks: ["response.schema"],
     suites: ["schema"],
     reading:
-      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; not compared when the two `as_of` differ, as the snapshot may have moved)",
+      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; other data under two different `as_of` is not judged, as the snapshot may have moved, and a read that is not a 200 with `data` is not judged either: skipped, never inconclusive)",
   },
   {
     section: B,
