@@ -1,0 +1,31 @@
+/**
+ * Starting a worker thread on a module of this package, whether it runs built (`.js`) or from sources under
+ * tsx (`.ts`, where the worker must register tsx's loader before it can import TypeScript). Shared by the
+ * validation pool of `load` and the judge thread of `proxy`.
+ */
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+const BOOT = `const { workerData } = require("node:worker_threads");
+(async () => {
+  if (workerData.tsxApi) (await import(workerData.tsxApi)).register();
+  await import(workerData.entry);
+})().catch((e) => { setImmediate(() => { throw e; }); });`;
+
+/** Starts `entry` (a file URL of a `.ts` or `.js` module) in a new worker thread with `data` as its workerData. */
+export function startWorkerThread(entry: string, data: Record<string, unknown>): Worker {
+  const tsxApi = entry.endsWith(".ts")
+    ? pathToFileURL(
+        createRequire(import.meta.url)
+          .resolve("tsx")
+          .replace(/loader\.mjs$/, "esm/api/index.mjs"),
+      ).href
+    : undefined;
+  return new Worker(BOOT, { eval: true, workerData: { ...data, entry, tsxApi } });
+}
+
+/** The file URL of `sibling` (a module name without extension) next to `self` (an `import.meta.url`). */
+export function siblingModule(self: string, sibling: string): string {
+  return self.replace(/[^/]+\.(ts|js)$/, `${sibling}.$1`);
+}
