@@ -53,7 +53,8 @@ describe("resolve.exact_identifier_found", () => {
 
 describe("entities.batch_same_as_get", () => {
   const get = getExchange();
-  const id = (get.response?.json as { data: { entities: { id: string }[] } }).data.entities[0].id;
+  // The id the builder reads (getExchange: the first org of the test payloads).
+  const id = decodeURIComponent(get.request.path.slice("/entities/".length));
   const asBatch = (x: Exchange) => ({ ...withBody(x, { ids: [id] }), operation: "entity-batch" as const });
 
   it("passes the same data, whatever request_id, cost and warnings say", () => {
