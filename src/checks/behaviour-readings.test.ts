@@ -73,6 +73,20 @@ describe("entities.nodes_requested: neighbours delivered with their edges", () =
     });
     expect(severities(entitiesNodesRequested.run(x))).toEqual(["warning"]);
   });
+
+  it("a node an extension names (a group parent delivered along) is a warning; an unrelated one an error", () => {
+    const parent = `cb:org:${orgNr(7)}`;
+    const node = { id: parent, type: "org", name: null, payload: {} };
+    const named = mutate(smallBatch(), (j) => {
+      j.data.extensions = { group_parent: { [j.data.entities[0].id]: { id: parent } } };
+      j.data.entities.push(node);
+    });
+    expect(severities(entitiesNodesRequested.run(named))).toEqual(["warning"]);
+    const unrelated = mutate(smallBatch(), (j) => {
+      j.data.entities.push(node);
+    });
+    expect(severities(entitiesNodesRequested.run(unrelated))).toEqual(["error"]);
+  });
 });
 
 describe("as_of readings", () => {

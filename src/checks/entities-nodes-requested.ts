@@ -12,11 +12,19 @@ function edgeEnds(edges: unknown[] | undefined): Set<unknown> {
   return ends;
 }
 
+/** Whether `id` is named anywhere in the read's extensions (a group parent, a subunit's parent, …). */
+function namedInExtensions(data: unknown, id: string): boolean {
+  const extensions = isObject(data) ? data.extensions : undefined;
+  // Only reached for a node nobody asked for, so the text of the (capped) extensions is built rarely.
+  return extensions !== undefined && JSON.stringify(extensions).includes(JSON.stringify(id));
+}
+
 /**
  * `entities.nodes_requested`: the nodes of an entity read are the nodes asked for (Endpoints / GET
  * /entities/{id}: payloads "for the node id in the path"; POST /entities/batch: "Same result … for many
- * ids"). A node that is only a normalised form of a requested id, or an end of a delivered edge (a reading
- * where neighbours come with their edges), is a warning; any other node is an error.
+ * ids"). A node that is only a normalised form of a requested id, an end of a delivered edge (a reading
+ * where neighbours come with their edges: `entities` may hold up to 100 nodes for one id), or a node the
+ * extensions name, is a warning; any other node is an error.
  */
 export const entitiesNodesRequested: Check = {
   id: "entities.nodes_requested",
@@ -33,13 +41,13 @@ export const entitiesNodesRequested: Check = {
     (arrayAt(data, "entities") ?? []).forEach((node, i) => {
       if (!isObject(node) || typeof node.id !== "string" || asked.has(node.id)) return;
       const normalised = isAskedForm(node.id);
-      const neighbour = ends.has(node.id);
+      const neighbour = ends.has(node.id) || namedInExtensions(data, node.id);
       out.push(
         failure(entitiesNodesRequested, {
           title: normalised
             ? "a node's id is a normalised form of a requested id, not the id as sent"
             : neighbour
-              ? "a node that was not requested is delivered (an end of a delivered edge)"
+              ? "a node that was not requested is delivered (an end of a delivered edge or named by an extension)"
               : "a node that was not requested is delivered",
           pointer: pointer("data", "entities", i, "id"),
           expected: `one of the requested ids ${show([...asked], 80)}`,

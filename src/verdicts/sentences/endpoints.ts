@@ -109,7 +109,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     sentence: "Returns safe domain payloads for the node id in the path.",
     checks: ["entities.nodes_requested"],
     reading:
-      'the nodes of an entity read are the ids asked for (the batch: "Same result … for many ids"): a node in a normalised form of a requested id, or one at the end of a delivered edge (neighbours delivered with their edges), is a warning; any other node is an error. "Safe" is judged only through the closed payload shapes (no contact fields)',
+      'the nodes of an entity read are the ids asked for (the batch: "Same result … for many ids"): a node in a normalised form of a requested id, one at the end of a delivered edge (neighbours delivered with their edges; `entities` may hold up to 100 nodes for one id) or one an extension names (a group parent delivered along), is a warning; any other node is an error. "Safe" is judged only through the closed payload shapes (no contact fields)',
   },
   {
     section: G,
