@@ -4,9 +4,8 @@
  * behind by more than `maxBacklogBytes`, further bodies are counted as not checked (never silently
  * dropped), so memory stays bounded however fast the target answers.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startModuleWorker } from "../start-worker.js";
 import type { OperationId, RecordedRequest } from "../transport/exchange.js";
 import {
   type FromWorker,
@@ -25,13 +24,6 @@ export interface PoolOptions {
 }
 
 const BATCH = 32;
-
-// Sources run under tsx; a worker thread needs the loader registered before it imports TypeScript.
-const BOOT = `const { workerData } = require("node:worker_threads");
-(async () => {
-  if (workerData.tsxApi) (await import(workerData.tsxApi)).register();
-  await import(workerData.entry);
-})().catch((e) => { setImmediate(() => { throw e; }); });`;
 
 /** Worker threads running the check catalogue. */
 export class ValidationPool {
@@ -55,18 +47,9 @@ export class ValidationPool {
   /** Starts the workers and waits until each has compiled the schemas. */
   static async start(options: PoolOptions = {}): Promise<ValidationPool> {
     const pool = new ValidationPool(options.maxBacklogBytes ?? 64 * 1024 * 1024);
-    const self = fileURLToPath(import.meta.url);
-    const entry = pathToFileURL(self.replace(/validation-pool\.(ts|js)$/, "validation-worker.$1")).href;
-    const tsxApi = entry.endsWith(".ts")
-      ? pathToFileURL(
-          createRequire(import.meta.url)
-            .resolve("tsx")
-            .replace(/loader\.mjs$/, "esm/api/index.mjs"),
-        ).href
-      : undefined;
     const ready: Promise<void>[] = [];
     for (let i = 0; i < Math.max(1, options.size ?? 1); i++) {
-      const worker = new Worker(BOOT, { eval: true, workerData: { entry, tsxApi, [WORKER_FLAG]: true } });
+      const worker = startModuleWorker(import.meta.url, "validation-worker", { [WORKER_FLAG]: true });
       const slot = { worker, backlog: 0, batchBytes: [] as number[] };
       pool.#workers.push(slot);
       ready.push(
