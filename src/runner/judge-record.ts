@@ -3,7 +3,9 @@
  * fail), plus the runner's own transport-level check when no complete response came.
  */
 import { CATALOGUE } from "../checks/catalogue.js";
-import type { Check, CheckFailure } from "../checks/check.js";
+import type { CheckFailure } from "../checks/check.js";
+import { JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
+import type { Judgement } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteContext } from "./suite.js";
@@ -59,19 +61,27 @@ export function judgeAndRecord(
     });
   }
   if (!exchange.response || exchange.transportError) return own;
-  let failures: CheckFailure[];
+  let judgement: Judgement;
   try {
-    failures = ctx.judge(exchange, opts.ids);
+    judgement = ctx.judge(exchange, opts.ids);
   } catch (err) {
+    if (err instanceof JudgingUnfinished) {
+      // Never a pass: the run is incomplete (exit 2) unless --allow-inconclusive.
+      const message = `judging did not finish: ${err.message}`;
+      ctx.record({ verdict: RUNNER.judgingUnfinished, operation, status: "inconclusive", message, exchange });
+      return own;
+    }
     const message = `a check crashed: ${err instanceof Error ? err.message : String(err)}`;
     ctx.record({ verdict: RUNNER.checkCrashed, status: "inconclusive", message, exchange });
     return own;
   }
+  const { failures } = judgement;
   const wanted = opts.ids ? new Set(opts.ids) : undefined;
+  const applicable = new Set(judgement.applicable);
   for (const check of CATALOGUE) {
     if (wanted && !wanted.has(check.id)) continue;
     const mine = failures.filter((f) => f.checkId === check.id);
-    if (mine.length === 0 && (opts.onlyFailures || !safeApplies(check, exchange))) continue;
+    if (mine.length === 0 && (opts.onlyFailures || !applicable.has(check.id))) continue;
     ctx.record({
       verdict: check,
       operation,
@@ -86,12 +96,4 @@ export function judgeAndRecord(
 
 function shrinks(opts: JudgeOptions): { shrinks?: number } {
   return opts.shrinks !== undefined ? { shrinks: opts.shrinks } : {};
-}
-
-function safeApplies(check: Check, exchange: Exchange): boolean {
-  try {
-    return check.appliesTo(exchange);
-  } catch {
-    return false;
-  }
 }
