@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { constants, gzipSync } from "node:zlib";
+import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
 
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
@@ -51,7 +52,7 @@ export const SLOW_KEYS = 1_000_000;
 /** The `slow-to-judge` body, built once, on first use. */
 let slow: string | undefined;
 function slowToJudge(): string {
-  slow ??= `{${Array.from({ length: SLOW_KEYS }, (_, i) => `"k${i}":1`).join(",")}}`;
+  slow ??= manyKeysBody(SLOW_KEYS);
   return slow;
 }
 
