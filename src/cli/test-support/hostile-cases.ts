@@ -253,7 +253,7 @@ export const HOSTILE_CASES: HostileCase[] = [
     prepare: async (dir) => ({
       args: ["validate", "--as", "resolve", "--deadline-s", String(SLOW_DEADLINE_S), slowFile(dir)],
       verify: (outcome) => [
-        ...(/judging did not finish.*\[CB_STOPPED\]/.test(outcome.stderr)
+        ...(/did not finish within --deadline-s.*\[CB_STOPPED\]/.test(outcome.stderr)
           ? []
           : [`stderr does not say judging did not finish: ${outcome.stderr.slice(0, 300)}`]),
         ...withinDeadline(outcome),
