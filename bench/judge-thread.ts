@@ -40,7 +40,10 @@ async function timedAsync<T>(f: () => Promise<T>): Promise<{ value: T; wallMs: n
   return { value, wallMs: performance.now() - t0, cpuMs: (used.user + used.system) / 1000 };
 }
 
-const la = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+const la = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 process.stdout.write(`loadavg ${la()}; in-thread threshold ${JUDGE_IN_THREAD_CHARS / 1024} KiB\n`);
 const thread = new JudgeThread();
 const warm = exchangeWith(validResolveBody(300));
@@ -49,7 +52,15 @@ const start = await timedAsync(() => thread.judgeExchange(warm, undefined));
 process.stdout.write(
   `worker start + first job: ${start.wallMs.toFixed(0)} ms wall, ${start.cpuMs.toFixed(0)} ms CPU\n\n`,
 );
-const head = ["body", "KiB", "main wall ms", "worker wall ms", "main CPU ms", "worker CPU ms", "same verdicts"];
+const head = [
+  "body",
+  "KiB",
+  "main wall ms",
+  "worker wall ms",
+  "main CPU ms",
+  "worker CPU ms",
+  "same verdicts",
+];
 process.stdout.write(`| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|\n`);
 for (const [name, build] of Object.entries(BODIES))
   for (const kib of SIZES_KIB) {
