@@ -25,7 +25,7 @@ describe("Prejudged", () => {
 
   it("judges large bodies on the worker, with the same verdicts for every selection of checks", async () => {
     const signal = new AbortController().signal;
-    for (const body of [validResolveBody(400), invalidResolveBody(20_000)]) {
+    for (const body of [validResolveBody(1100), invalidResolveBody(20_000)]) {
       const exchange = exchangeWith(body);
       await prejudged.add(exchange, signal);
       const ids = ["response.schema", "resolve.cursor_null", "edges.only_with_include"];

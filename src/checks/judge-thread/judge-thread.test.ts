@@ -10,7 +10,7 @@ afterAll(() => thread.close());
 
 describe("JudgeThread", () => {
   it("judges large valid and invalid bodies exactly as the main thread does", async () => {
-    for (const body of [validResolveBody(400), invalidResolveBody(20_000)]) {
+    for (const body of [validResolveBody(1100), invalidResolveBody(20_000)]) {
       const exchange = exchangeWith(body);
       expect(isJudgedInThread(exchange)).toBe(true);
       const inProcess = judgeExchange(exchange);
@@ -19,7 +19,7 @@ describe("JudgeThread", () => {
         judgeExchange(exchange, ["response.schema"]),
       );
     }
-    expect(judgeExchange(exchangeWith(validResolveBody(400))).failures).toEqual([]);
+    expect(judgeExchange(exchangeWith(validResolveBody(1100))).failures).toEqual([]);
     expect(judgeExchange(exchangeWith(invalidResolveBody(20_000))).failures.length).toBeGreaterThan(0);
   });
 

@@ -13,8 +13,13 @@ import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
 import { JUDGE_WORKER_FLAG, type JudgeJob, type JudgeReply } from "./messages.js";
 
-/** Bodies of more characters than this are judged on the worker; smaller ones in the main thread (faster). */
-export const JUDGE_IN_THREAD_CHARS = 256 * 1024;
+/**
+ * Bodies of more characters than this are judged on the worker; smaller ones in the main thread. Measured
+ * (bench/judge-thread.ts): starting a worker costs about 1 s of CPU, once per run; the embedded target's
+ * largest response is about 620 KiB, so a normal run never starts one; and the slowest body found below
+ * 1 MiB (one object of 100,000 keys) takes about 1.5 s in the main thread, the most a deadline can be overrun.
+ */
+export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
 
 /**
  * The worker's heap: the contract's largest response is a few MiB, and a 16 MiB body (the run's body

@@ -234,7 +234,7 @@ describe("cbcheck validate through the real entry point (node --import tsx src/c
     );
   });
 
-  it("judges a document over 256 KiB on the judging worker, with the result of the main thread", async () => {
+  it("judges a document over 1 MiB on the judging worker, with the result of the main thread", async () => {
     const body = invalidResolveBody(20_000);
     expect(body.length).toBeGreaterThan(JUDGE_IN_THREAD_CHARS);
     const r = await validate(file("large.json", body), "--as", "resolve", "--json");

@@ -46,7 +46,7 @@ Exit codes:
   1  at least one violation
   2  bad usage (including a kind that cannot be inferred or a too generic --as envelope), unreadable file,
      empty input, input that is not JSON, input over 256 MiB, or judging that did not finish within
-     --deadline-s (default 600; documents over 256 KiB are judged on a worker that the deadline ends)
+     --deadline-s (default 600; documents over 1 MiB are judged on a worker that the deadline ends)
 `;
 
 async function action(file: string | undefined, command: Command): Promise<void> {
