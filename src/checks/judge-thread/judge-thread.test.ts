@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { judgeExchange } from "../run-checks.js";
+import { batchExchange } from "../test-support/exchanges.js";
 import { resolveValidateOptions } from "../validate/options.js";
 import { validateText } from "../validate/validate-text.js";
 import { isJudgedInThread, JUDGE_IN_THREAD_CHARS, JudgeThread, JudgingUnfinished } from "./judge-thread.js";
@@ -21,6 +22,14 @@ describe("JudgeThread", () => {
     }
     expect(judgeExchange(exchangeWith(validResolveBody(1100))).failures).toEqual([]);
     expect(judgeExchange(exchangeWith(invalidResolveBody(20_000))).failures.length).toBeGreaterThan(0);
+  });
+
+  it("judges the contract's largest response (a 3.5 MiB entity read) within the worker's heap limit", async () => {
+    const largest = batchExchange();
+    expect(isJudgedInThread(largest)).toBe(true);
+    const judged = await thread.judgeExchange(largest, undefined);
+    expect(judged).toEqual(judgeExchange(largest));
+    expect(judged.failures).toEqual([]);
   });
 
   it("keeps small and unparsed bodies in the main thread", () => {

@@ -22,10 +22,11 @@ import { JUDGE_WORKER_FLAG, type JudgeJob, type JudgeReply } from "./messages.js
 export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
 
 /**
- * The worker's heap: the contract's largest response is a few MiB, and a 16 MiB body (the run's body
- * cap) with its parsed value fits well; a body that needs more ends as out-of-memory, not a 3 GB process.
+ * The worker's old-generation heap: the contract's largest response (a 3.5 MiB entity read) is judged well
+ * within it, and it keeps the process near 500 MiB at `run`'s 16 MiB body cap (the main thread holds the
+ * body and its parsed value too); a body that needs more ends as out-of-memory, not a 3 GB process.
  */
-export const JUDGE_HEAP_MIB = 256;
+export const JUDGE_HEAP_MIB = 128;
 
 /** Why a judgement did not finish: the signal (deadline, interruption), the heap limit, a dead worker. */
 export class JudgingUnfinished extends Error {
@@ -139,7 +140,7 @@ export class JudgeThread {
       import.meta.url,
       "judge-worker",
       { [JUDGE_WORKER_FLAG]: true },
-      { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 32 },
+      { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
     );
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`it exited (${code}) before it was ready`));
