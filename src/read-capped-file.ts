@@ -10,6 +10,8 @@ import { HarnessError } from "./errors.js";
 
 /** Size caps of the files cbcheck reads, by what they hold (far above any real file of the kind). */
 export const FILE_LIMITS = {
+  /** A config file (`cbcheck.config.json`, `--config`): a few flags per command. */
+  config: 1024 * 1024,
   /** A load profile: a few dozen lines of JSON. */
   profile: 1024 * 1024,
   /** A fixtures file: known ids of a target. */

@@ -26,6 +26,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "ext.subunits.parent_matches_key": "200 entity reads with `data.extensions.subunits`.",
   "ext.subunits.truncated_consistent": "200 entity reads with `data.extensions_truncated.subunits`.",
   "http.allow_on_405": "Any response with status 405.",
+  "http.content_encoding_accepted": "Any response with a Content-Encoding other than identity.",
   "http.documented_status": "Every response of resolve, GET /entities/{id} and POST /entities/batch.",
   "http.error_body_on_error_status": "Every response with status >= 400 (except to HEAD).",
   "http.json_body": "Every 2xx response except 204 (and HEAD).",

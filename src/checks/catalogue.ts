@@ -28,6 +28,7 @@ import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
 import { extSubunitsParentMatchesKey } from "./ext-subunits-parent-matches-key.js";
 import { extSubunitsTruncatedConsistent } from "./ext-subunits-truncated-consistent.js";
 import { httpAllowOn405 } from "./http-allow-on-405.js";
+import { httpContentEncodingAccepted } from "./http-content-encoding-accepted.js";
 import { httpDocumentedStatus } from "./http-documented-status.js";
 import { httpErrorBodyOnErrorStatus } from "./http-error-body-on-error-status.js";
 import { httpJsonBody } from "./http-json-body.js";
@@ -73,6 +74,7 @@ export const CATALOGUE: readonly Check[] = [
   extSubunitsParentMatchesKey,
   extSubunitsTruncatedConsistent,
   httpAllowOn405,
+  httpContentEncodingAccepted,
   httpDocumentedStatus,
   httpErrorBodyOnErrorStatus,
   httpJsonBody,

@@ -67,6 +67,20 @@ describe("config file and CBCHECK_* variables", () => {
     expect(missing.stderr).toMatch(/cannot read config .*nope\.json \(ENOENT\)/);
   });
 
+  it("reads the config through the capped reader: an oversize file or a directory is one line, exit 2", async () => {
+    const big = join(dir, "big.json");
+    // Valid JSON past the 1 MiB cap: refused before it is parsed, with the size and the cap.
+    writeFileSync(big, `{"openapi": {"baseUrl": "https://big.example/v1"}}${" ".repeat(1024 * 1024)}`);
+    const oversize = await cli(["--config", big, "openapi"]);
+    expect(oversize.code).toBe(2);
+    expect(oversize.stderr).toMatch(
+      /^cbcheck: config .*big\.json is \d+ bytes, over the limit of 1048576 bytes \[CB_INPUT_TOO_LARGE\]$/m,
+    );
+    const folder = await cli(["--config", dir, "openapi"]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/config .* is a directory, not a regular file \[CB_FILE_UNREADABLE\]/);
+  });
+
   it("has a schema with a section per command and an entry per flag", () => {
     const schema = configSchema(buildProgram()) as { properties: Record<string, { properties: object }> };
     expect(Object.keys(schema.properties.run.properties)).toEqual(

@@ -5,15 +5,14 @@
  * The file is validated by a JSON Schema built from the commands' own flags: an unknown command or option is
  * an error, not silently ignored.
  */
-import { readFileSync, statSync } from "node:fs";
 import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import type { Command, Option } from "commander";
 import { HarnessError } from "../errors.js";
+import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
 import { collect } from "./flag-table.js";
 
 /** The file read when no --config is given and it exists in the working directory. */
 export const DEFAULT_CONFIG_FILE = "cbcheck.config.json";
-const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** `--max-calls` → `CBCHECK_MAX_CALLS`. */
 export function envNameOf(option: Option): string {
@@ -66,18 +65,13 @@ function parseWith(o: Option, value: unknown, where: string): unknown {
 function readConfig(path: string, explicit: boolean): Record<string, unknown> | undefined {
   let text: string;
   try {
-    const info = statSync(path);
-    if (!info.isFile()) throw new HarnessError("CB_FILE_UNREADABLE", `config ${path} is not a file`);
-    if (info.size > MAX_CONFIG_BYTES)
-      throw new HarnessError("CB_INPUT_TOO_LARGE", `config ${path} is over 1 MiB`);
-    text = readFileSync(path, "utf8");
+    // The one capped reader of user files: regular files only, the cap checked while reading (a file may grow
+    // after its stat, and procfs files stat as empty), one line and exit 2 on anything else.
+    text = readCappedFileSync(path, FILE_LIMITS.config, "config");
   } catch (err) {
-    if (err instanceof HarnessError) throw err;
-    if (!explicit && (err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new HarnessError(
-      "CB_FILE_UNREADABLE",
-      `cannot read config ${path} (${(err as NodeJS.ErrnoException).code})`,
-    );
+    const cause = err instanceof HarnessError ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
+    if (!explicit && cause?.code === "ENOENT") return undefined;
+    throw err;
   }
   try {
     return JSON.parse(text) as Record<string, unknown>;

@@ -39,7 +39,7 @@ const COMMANDS = [
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
-      ...["--fail-on-unexercised", "--strict"],
+      ...["--fail-on-unexercised", "--min-exercised", "2", "--strict"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
       ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
       ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--alt-ignore", "/a", "/b"],
@@ -95,7 +95,7 @@ const COMMANDS = [
   {
     name: "merge",
     table: MERGE_FLAGS as unknown as AnyTable,
-    args: ["shard-1", "shard-2", "--report-dir", "d"],
+    args: ["shard-1", "shard-2", "--report-dir", "d", "--fail-on-unexercised", "--min-exercised", "3"],
   },
   {
     name: "replay",

@@ -8,6 +8,7 @@ import { CATALOGUE } from "../checks/catalogue.js";
 import type { Check, CheckFailure } from "../checks/check.js";
 import { rateRetryAfterOn429 } from "../checks/rate-retry-after-on-429.js";
 import { runChecks } from "../checks/run-checks.js";
+import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
 import type { Exchange } from "../transport/exchange.js";
 import { LOAD } from "../verdicts/load.js";
 import type { Verdict } from "../vocabulary/verdict.js";
@@ -16,7 +17,6 @@ import type { PreparedRequest } from "./request-mix.js";
 import { exampleFor, type Tallies, type Tally } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 import { judgeJob, type ValidationJob } from "./validation-worker.js";
-import { type MaskedBody, maskRequestId, responseKey, VerdictMemo } from "./verdict-memo.js";
 
 /** Judged on every 429, sampled or not: headers are always checked. */
 const RETRY_AFTER_CHECK = rateRetryAfterOn429.id;

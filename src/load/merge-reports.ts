@@ -4,7 +4,8 @@
  * exactly, counts add, throughput adds, and the budgets are judged again on the merged figures.
  */
 import { HarnessError } from "../errors.js";
-import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
+import type { CheckResult, HtmlSection, Report } from "../report/model.js";
+import { combinedStatus } from "../report/status-rank.js";
 import { LOAD } from "../verdicts/load.js";
 import {
   assembleReport,
@@ -19,7 +20,6 @@ import { createHistogram, decodeHistogram } from "./latency-histogram.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
 import { Tallies } from "./tallies.js";
 
-const RANK: Record<ResultStatus, number> = { skip: 0, pass: 1, warn: 2, inconclusive: 3, fail: 4 };
 const REJUDGED = new Set<string>([LOAD.latencyBudget.id, LOAD.errorRate.id, LOAD.minThroughput.id]);
 
 function mergeProfile(parts: ProfileDetails[]): {
@@ -97,7 +97,7 @@ function mergeRows(rows: CheckResult[]): CheckResult[] {
       byKey.set(key, { ...r, counterexamples: [...r.counterexamples] });
       continue;
     }
-    if (RANK[r.status] > RANK[into.status]) into.status = r.status;
+    into.status = combinedStatus(into.status, r.status);
     into.exchanges = (into.exchanges ?? 0) + (r.exchanges ?? 0);
     into.counterexamples = [...into.counterexamples, ...r.counterexamples].slice(0, 3);
   }

@@ -5,8 +5,8 @@
  * dropped), so memory stays bounded however fast the target answers.
  */
 import type { Worker } from "node:worker_threads";
-import { startModuleWorker } from "../start-worker.js";
 import type { OperationId, RecordedRequest } from "../transport/exchange.js";
+import { siblingModule, startWorkerThread } from "../worker-thread.js";
 import {
   type FromWorker,
   type JobFailures,
@@ -47,9 +47,10 @@ export class ValidationPool {
   /** Starts the workers and waits until each has compiled the schemas. */
   static async start(options: PoolOptions = {}): Promise<ValidationPool> {
     const pool = new ValidationPool(options.maxBacklogBytes ?? 64 * 1024 * 1024);
+    const entry = siblingModule(import.meta.url, "validation-worker");
     const ready: Promise<void>[] = [];
     for (let i = 0; i < Math.max(1, options.size ?? 1); i++) {
-      const worker = startModuleWorker(import.meta.url, "validation-worker", { [WORKER_FLAG]: true });
+      const worker = startWorkerThread(entry, { [WORKER_FLAG]: true });
       const slot = { worker, backlog: 0, batchBytes: [] as number[] };
       pool.#workers.push(slot);
       ready.push(

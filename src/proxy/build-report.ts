@@ -17,9 +17,14 @@ export interface ProxySession {
   /** The target's base URL (`…/v1`). */
   baseUrl: string;
   embedded: boolean;
+  /** Exchanges forwarded (judged or skipped). */
   exchanges: number;
   /** Exchanges whose copy was cut (cap, client gone): not judged on the server side. */
   unjudged: number;
+  /** Exchanges forwarded but not judged at all: the judge thread was too far behind. */
+  skipped: number;
+  /** Why the judge thread died, if it did. */
+  judgeFailure?: string;
   /** Key hashes seen, in order of first call. */
   keys: string[];
   findings: readonly Finding[];
@@ -108,6 +113,13 @@ export function buildProxyReport(s: ProxySession): Report {
       ...(s.unjudged > 0
         ? [
             `${s.unjudged} response(s) not judged on the server side: their copy was cut (size cap or client gone)`,
+          ]
+        : []),
+      ...(s.skipped > 0
+        ? [
+            s.judgeFailure === undefined
+              ? `${s.skipped} exchange(s) forwarded but not judged at all: judging fell behind the traffic and its queue was full`
+              : `${s.skipped} exchange(s) forwarded but not judged at all: the judge thread failed (${s.judgeFailure})`,
           ]
         : []),
     ],

@@ -5,6 +5,7 @@ import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Forwarder, startForwarder } from "./forward.js";
 import type { Proxied } from "./proxied.js";
+import { toProxied } from "./raw-exchange.js";
 
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -28,7 +29,7 @@ async function forwarder(origin: string, seen: Proxied[], maxBodyBytes = 1 << 20
     port: 0,
     timeoutMs: 5_000,
     maxBodyBytes,
-    onExchange: (p) => seen.push(p),
+    onExchange: (raw) => seen.push(toProxied(raw)),
   });
   closers.push(() => f.close());
   return f;

@@ -1,29 +1,19 @@
 /**
  * The forwarding half of `cbcheck proxy`: every exchange goes to the target unchanged (method, path and
- * query, headers with Authorization, body streamed) over keep-alive connections, and the target's answer
- * streams back at once. A copy (capped) of each side is handed to `onExchange` after the response ended, so
- * judging never delays the client. A target that resets or stalls gets the client a JSON 502/504.
+ * query, headers with Authorization, body streamed) over a keep-alive undici Pool (no pipelining), and the
+ * target's answer streams back chunk by chunk as it arrives. The forwarding path does only what forwarding
+ * needs: it drives undici's dispatch handler directly (no body stream, no promise per exchange), keeps the
+ * header lists as they come, and copies bodies (capped) only when someone judges them. The copy is handed to
+ * `onExchange` after the response ended; judging never delays the client. A target that resets or stalls gets
+ * the client a JSON 502/504.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PassThrough, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { Agent, errors } from "undici";
-import { bearerCredential, keyHash } from "./key-hash.js";
+import { Transform } from "node:stream";
+import { type Dispatcher, errors, Pool } from "undici";
+import { BodyCopy } from "./body-copy.js";
 import type { Proxied } from "./proxied.js";
-
-/** Hop-by-hop headers (RFC 9110 7.6.1) are the connection's, not the exchange's: never forwarded. */
-const HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "upgrade",
-  "te",
-  "trailer",
-  "expect",
-  "host",
-]);
+import { HOP, type RawExchange } from "./raw-exchange.js";
 
 /** How the forwarder runs. */
 export interface ForwardOptions {
@@ -35,7 +25,8 @@ export interface ForwardOptions {
   timeoutMs: number;
   /** Bytes of each body copied for judging (the client always gets the whole body). */
   maxBodyBytes: number;
-  onExchange(exchange: Proxied): void;
+  /** Receives each finished exchange; absent: nothing is copied (a plain forwarder, for benchmarks). */
+  onExchange?(exchange: RawExchange): void;
 }
 
 /** A listening forwarder. */
@@ -43,46 +34,6 @@ export interface Forwarder {
   /** `http://host:port` the clients call. */
   origin: string;
   close(): Promise<void>;
-}
-
-function plainHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined || HOP.has(name.toLowerCase())) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return out;
-}
-
-/** A pass-through stream that keeps the first `cap` bytes. */
-function copier(cap: number): { tap: Transform; bytes(): Buffer; cut(): boolean } {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  let cut = false;
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (kept < cap) {
-        const part = chunk.length <= cap - kept ? chunk : chunk.subarray(0, cap - kept);
-        chunks.push(part);
-        kept += part.length;
-      }
-      if (kept >= cap && chunk.length > 0) cut ||= kept + chunk.length > cap;
-      done(null, chunk);
-    },
-  });
-  return { tap, bytes: () => Buffer.concat(chunks), cut: () => cut };
-}
-
-function keyInQuery(url: string, key: string | undefined): string[] {
-  if (key === undefined) return [];
-  const query = new URL(url, "http://x").searchParams;
-  return [...query.entries()].filter(([, value]) => value.includes(key)).map(([name]) => name);
-}
-
-/** `url` with the key (raw or percent-encoded) replaced by `<redacted>`. */
-function redactKey(url: string, key: string | undefined): string {
-  if (key === undefined) return url;
-  return url.split(key).join("<redacted>").split(encodeURIComponent(key)).join("<redacted>");
 }
 
 function failure(err: unknown): NonNullable<Proxied["targetError"]> {
@@ -95,77 +46,101 @@ function failure(err: unknown): NonNullable<Proxied["targetError"]> {
   return { code: "CB_RESET", message: `the target broke the connection (${message})` };
 }
 
-/** Starts the forwarder; resolves once it listens. */
-export async function startForwarder(options: ForwardOptions): Promise<Forwarder> {
-  const agent = new Agent({
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    keepAliveTimeout: 10_000,
-  });
-  let counter = 0;
+/** The client's headers for the target: all but the hop-by-hop ones, as a flat `name, value, …` list. */
+function forwardedHeaders(raw: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if (!HOP.has(raw[i].toLowerCase())) out.push(raw[i], raw[i + 1]);
+  return out;
+}
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const startedAt = Date.now();
-    const n = ++counter;
-    const url = req.url ?? "/";
-    const key = bearerCredential(req.headers.authorization);
-    const headers = plainHeaders(req.headers);
-    const recorded: Proxied = {
-      n,
-      keyHash: keyHash(key),
-      method: req.method ?? "GET",
-      // A key sent in the query too (a client-rule violation) never reaches the report.
-      url: redactKey(url, key),
-      headers: key === undefined ? headers : { ...headers, authorization: "Bearer <redacted>" },
-      body: "",
-      keyInQuery: keyInQuery(url, key),
-      startedAt,
-      endedAt: startedAt,
-      status: 0,
-      responseHeaders: {},
-      responseBody: Buffer.alloc(0),
-    };
+const CLIENT_LEFT = new Error("the client disconnected");
+const kExchange = Symbol("exchange");
+type TaggedResponse = ServerResponse & { [kExchange]?: ForwardExchange };
+
+/** Shared by every response: no closure per exchange. */
+function onClientClose(this: TaggedResponse): void {
+  this[kExchange]?.clientClosed();
+}
+
+/** One exchange in flight: undici's dispatch handler, writing straight into the client's response. */
+class ForwardExchange implements Dispatcher.DispatchHandler {
+  abort: ((err?: Error) => void) | undefined;
+  resume: (() => void) | undefined;
+  done = false;
+  clientLeft = false;
+  readonly copy: BodyCopy | undefined;
+  readonly reqCopy: BodyCopy | undefined;
+  readonly raw: RawExchange;
+  constructor(
+    readonly res: TaggedResponse,
+    readonly options: ForwardOptions,
+    req: IncomingMessage,
+    n: number,
+  ) {
+    const judged = options.onExchange !== undefined;
+    this.copy = judged ? new BodyCopy(options.maxBodyBytes) : undefined;
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const reqCopy = copier(options.maxBodyBytes);
-    const body = hasBody ? req.pipe(reqCopy.tap).pipe(new PassThrough()) : undefined;
-    try {
-      const answer = await agent.request({
-        origin: options.origin,
-        path: url,
-        method: recorded.method as "GET",
-        headers,
-        body,
-      });
-      recorded.status = answer.statusCode;
-      recorded.responseHeaders = plainHeaders(answer.headers);
-      res.writeHead(answer.statusCode, recorded.responseHeaders);
-      const resCopy = copier(options.maxBodyBytes);
-      let clientLeft = false;
-      // Registered before pipeline's own listener: sees whether the target had already failed.
-      res.once("close", () => {
-        clientLeft = !res.writableFinished && !answer.body.errored;
-      });
-      try {
-        await pipeline(answer.body, resCopy.tap, res);
-      } catch (err) {
-        // The client left (its loss, not a finding) or the target broke mid-body (a finding).
-        if (clientLeft) recorded.cut = "the client disconnected mid-response";
-        else recorded.targetError = failure(err);
-        res.destroy();
-      }
-      recorded.responseBody = resCopy.bytes();
-      if (resCopy.cut()) recorded.cut = `copy capped at ${options.maxBodyBytes} bytes`;
-    } catch (err) {
-      recorded.targetError = failure(err);
-      const status = recorded.targetError.code === "CB_TIMEOUT" ? 504 : 502;
-      const text = JSON.stringify({
-        error: {
-          code: status === 504 ? "proxy_target_timeout" : "proxy_target_unreachable",
-          message: recorded.targetError.message,
-        },
-      });
-      recorded.status = status;
+    this.reqCopy = judged && hasBody ? new BodyCopy(options.maxBodyBytes) : undefined;
+    const now = Date.now();
+    this.raw = {
+      n,
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      rawHeaders: req.rawHeaders,
+      startedAt: now,
+      endedAt: now,
+      status: 0,
+      responseHeaders: [],
+    };
+    res[kExchange] = this;
+    res.on("close", onClientClose);
+  }
+  clientClosed(): void {
+    if (this.done || this.res.writableFinished) return;
+    this.clientLeft = true;
+    this.abort?.(CLIENT_LEFT);
+  }
+  onConnect(abort: (err?: Error) => void): void {
+    this.abort = abort;
+    if (this.clientLeft) abort(CLIENT_LEFT);
+  }
+  onHeaders(status: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    if (status < 200) return true;
+    const headers: string[] = [];
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i].toString("latin1");
+      if (!HOP.has(name.toLowerCase())) headers.push(name, rawHeaders[i + 1].toString("latin1"));
+    }
+    this.raw.status = status;
+    this.raw.responseHeaders = headers;
+    this.resume = resume;
+    if (!this.res.destroyed) this.res.writeHead(status, headers);
+    return true;
+  }
+  onData(chunk: Buffer): boolean {
+    this.copy?.add(chunk);
+    if (this.res.destroyed) return true;
+    if (this.res.write(chunk)) return true;
+    // Backpressure: undici pauses reading from the target until the client's socket drains.
+    if (this.resume) this.res.once("drain", this.resume);
+    return false;
+  }
+  onComplete(): void {
+    this.res.end();
+    this.finish();
+  }
+  onError(err: Error): void {
+    const res = this.res;
+    if (this.clientLeft) this.raw.cut = "the client disconnected mid-response";
+    else {
+      const error = failure(err);
+      this.raw.targetError = error;
       if (!res.headersSent && !res.destroyed) {
+        const status = error.code === "CB_TIMEOUT" ? 504 : 502;
+        const code = status === 504 ? "proxy_target_timeout" : "proxy_target_unreachable";
+        const text = JSON.stringify({ error: { code, message: error.message } });
+        this.raw.status = status;
         res.writeHead(status, {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(text),
@@ -173,14 +148,61 @@ export async function startForwarder(options: ForwardOptions): Promise<Forwarder
         res.end(text);
       } else res.destroy();
     }
-    recorded.body = reqCopy.bytes().toString("utf8");
-    recorded.endedAt = Date.now();
-    // Judged after the client has its answer: off the forwarding path.
-    setImmediate(() => options.onExchange(recorded));
+    this.finish();
   }
+  finish(): void {
+    this.done = true;
+    if (this.resume) this.res.off("drain", this.resume);
+    this.res[kExchange] = undefined;
+    const { raw, copy, reqCopy } = this;
+    if (!copy) return;
+    raw.endedAt = Date.now();
+    raw.responseBody = copy.take();
+    if (copy.isCut && raw.cut === undefined) raw.cut = `copy capped at ${copy.cap} bytes`;
+    if (reqCopy && reqCopy.kept > 0) raw.body = reqCopy.take();
+    this.options.onExchange?.(raw);
+  }
+}
+
+/** A request body as a stream for undici, with a capped copy taken on the way. */
+function tapped(req: IncomingMessage, copy: BodyCopy | undefined): IncomingMessage | Transform {
+  if (!copy) return req;
+  return req.pipe(
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        copy.add(chunk);
+        done(null, chunk);
+      },
+    }),
+  );
+}
+
+/** Starts the forwarder; resolves once it listens. */
+export async function startForwarder(options: ForwardOptions): Promise<Forwarder> {
+  const pool = new Pool(options.origin, {
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    keepAliveTimeout: 10_000,
+    pipelining: 1,
+  });
+  let counter = 0;
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
+    const exchange = new ForwardExchange(res, options, req, ++counter);
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    try {
+      pool.dispatch(
+        {
+          path: exchange.raw.url,
+          method: exchange.raw.method as Dispatcher.HttpMethod,
+          headers: forwardedHeaders(req.rawHeaders),
+          body: hasBody ? tapped(req, exchange.reqCopy) : undefined,
+        },
+        exchange,
+      );
+    } catch (err) {
+      exchange.onError(err as Error);
+    }
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -194,7 +216,7 @@ export async function startForwarder(options: ForwardOptions): Promise<Forwarder
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await agent.close();
+      await pool.close();
     },
   };
 }

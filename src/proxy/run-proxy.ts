@@ -9,9 +9,9 @@ import type { ServerOptions } from "../server/types.js";
 import { buildProxyReport } from "./build-report.js";
 import type { Finding } from "./finding.js";
 import { startForwarder } from "./forward.js";
-import { ClientJudge } from "./judge-client.js";
-import { judgeServer, toExchange } from "./judge-server.js";
-import type { Proxied } from "./proxied.js";
+import type { JudgedExchange } from "./judge-session.js";
+import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
+import type { RawExchange } from "./raw-exchange.js";
 
 /** Options of `cbcheck proxy`. */
 export interface ProxyOptions {
@@ -27,6 +27,8 @@ export interface ProxyOptions {
   maxBodyBytes: number;
   /** Without a target: the embedded server's seed, which also fixes its test keys (as `cbcheck serve --seed`). */
   seed?: number;
+  /** Bounds of the judge thread's queue (tests shrink them). */
+  judgeQueue?: JudgeThreadOptions;
   /** The embedded reference server's options (tests seed mutations here). */
   server?: ServerOptions;
 }
@@ -64,8 +66,8 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       : undefined;
   const baseUrl = (options.target ?? embedded?.url ?? "").replace(/\/+$/, "");
   const findings: Finding[] = [];
-  const keys: string[] = [];
-  const clientJudge = new ClientJudge();
+  const keys = new Set<string>();
+  let seen = 0;
   let judged = 0;
   let unjudged = 0;
   let finish: () => void = () => {};
@@ -81,33 +83,26 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     );
   }
 
-  function onExchange(p: Proxied): void {
-    if (options.maxExchanges !== undefined && judged >= options.maxExchanges) return;
+  function onJudged(r: JudgedExchange): void {
     judged++;
-    if (!keys.includes(p.keyHash)) keys.push(p.keyHash);
-    const exchange = toExchange(p, baseUrl);
-    // A copy that is not whole (the cap, or a client that left) cannot be judged fairly: a cut body is no
-    // fault of the server's.
-    if (p.cut !== undefined && !p.targetError) unjudged++;
-    else
-      for (const s of judgeServer(exchange))
-        record({ side: "server", ...s, operation: exchange.operation, exchange: p, evidence: [s.title] });
-    for (const v of clientJudge.judge(p, exchange.operation))
-      record({
-        side: "client",
-        id: v.rule.id,
-        severity: v.rule.level === "required" ? "error" : "warning",
-        operation: exchange.operation,
-        title: v.rule.title,
-        exchange: v.exchange,
-        evidence: v.evidence,
-      });
-    if (options.maxExchanges !== undefined && judged >= options.maxExchanges) finish();
+    keys.add(r.keyHash);
+    if (r.isServerUnjudged) unjudged++;
+    for (const f of r.findings) record(f);
   }
 
   const { host, port } = parseListen(options.listen);
   const target = new URL(baseUrl);
+  let judge: JudgeThread | undefined;
   try {
+    judge = await JudgeThread.start(baseUrl, onJudged, options.judgeQueue);
+    const thread = judge;
+    // On the forwarding path: queue the exchange for the judge thread, nothing more.
+    const onExchange = (raw: RawExchange): void => {
+      if (options.maxExchanges !== undefined && seen >= options.maxExchanges) return;
+      seen++;
+      thread.submit(raw);
+      if (seen === options.maxExchanges) void thread.drain().then(finish);
+    };
     const forwarder = await startForwarder({
       origin: target.origin,
       host,
@@ -121,16 +116,20 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     hooks.signal.addEventListener("abort", () => finish(), { once: true });
     await done;
     await forwarder.close();
+    await thread.drain();
   } finally {
+    await judge?.close();
     await embedded?.close();
   }
   const report = buildProxyReport({
     startedAt,
     baseUrl,
     embedded: embedded !== undefined,
-    exchanges: judged,
+    exchanges: judged + (judge?.skipped ?? 0),
     unjudged,
-    keys,
+    skipped: judge?.skipped ?? 0,
+    judgeFailure: judge?.failure,
+    keys: [...keys],
     findings,
   });
   return { report, sections: [], secrets: [] };

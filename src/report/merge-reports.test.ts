@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HarnessError } from "../errors.js";
 import { mergeShardReports } from "./merge-reports.js";
 import type { CheckResult, Report } from "./model.js";
+import { combinedStatus } from "./status-rank.js";
 
 function row(id: string, status: CheckResult["status"], exchanges = 1): CheckResult {
   return { id, suite: "negative", status, sentence: "s", exchanges, counterexamples: [] };
@@ -69,6 +70,25 @@ describe("mergeShardReports", () => {
     expect(merged.reason).toBe(
       "shard 2/2 (b) ended interrupted: interrupted by SIGINT after 1 judged row(s); the rest has no verdict",
     );
+  });
+
+  it("combines a row's statuses by the run's own table: judged in one shard and unjudgeable in another is judged", () => {
+    const merged = mergeShardReports([
+      { source: "a", report: shard(1, 2, [row("negative.x", "pass"), row("negative.y", "inconclusive")]) },
+      {
+        source: "b",
+        report: shard(2, 2, [row("negative.x", "inconclusive"), row("negative.y", "inconclusive")]),
+      },
+    ]);
+    // As one unsharded run's ResultCollector would have it: pass outranks inconclusive; nobody judged y.
+    expect(merged.results.find((r) => r.id === "negative.x")?.status).toBe("pass");
+    expect(merged.results.find((r) => r.id === "negative.y")?.status).toBe("inconclusive");
+    const order: CheckResult["status"][] = ["skip", "inconclusive", "pass", "warn", "fail"];
+    for (const [i, a] of order.entries())
+      for (const b of order.slice(i)) {
+        expect(combinedStatus(a, b)).toBe(b);
+        expect(combinedStatus(b, a)).toBe(b);
+      }
   });
 
   it("passes when every shard passed", () => {

@@ -6,10 +6,9 @@
 import { HarnessError } from "../errors.js";
 import { mergeCoverage } from "./merge-coverage.js";
 import type { CheckResult, Report, SentValueRow } from "./model.js";
+import { combinedStatus } from "./status-rank.js";
 import { summarise } from "./summarise.js";
 
-/** Worst first: a row failed in any shard fails; one no shard could judge stays inconclusive. */
-const RANK: Record<CheckResult["status"], number> = { fail: 4, inconclusive: 3, warn: 2, pass: 1, skip: 0 };
 /** Counterexamples kept per merged row (each shard already keeps its few minimal ones). */
 const MAX_COUNTEREXAMPLES = 10;
 
@@ -66,7 +65,10 @@ function mergeRows(shards: readonly ShardReport[]): CheckResult[] {
         rows.set(key, { ...r, counterexamples: [...r.counterexamples] });
         continue;
       }
-      const worse = RANK[r.status] > RANK[had.status] ? r : had;
+      // The run's own table (status-rank.ts): a row failed in any shard fails; one no shard could judge stays
+      // inconclusive; one judged in some shard is judged by what that shard saw.
+      const status = combinedStatus(had.status, r.status);
+      const worse = status === r.status ? r : had;
       const merged: CheckResult = {
         ...worse,
         counterexamples: [...had.counterexamples, ...r.counterexamples].slice(0, MAX_COUNTEREXAMPLES),

@@ -71,6 +71,37 @@ describe("redactSecrets", () => {
     expect(redact("…89abcdef!")).toBe("…<redacted>!");
   });
 
+  it("leaves ordinary words that a key starts or ends with, and still redacts the key and its cut pieces", () => {
+    // Starts with a report field (`verdict`), ends with a status (`inconclusive`).
+    const key = "verdict-Zq9x7Hq2k9ZpLm3x-inconclusive";
+    const report = {
+      verdict: "inconclusive",
+      reason: "verdict withheld",
+      results: [{ id: "run.suite_error", status: "inconclusive", message: `echoed ${key} back` }],
+      notes: ["verdict", "inconclusive"],
+    };
+    const out = redactValue(report, [key]);
+    expect(Object.keys(out)).toEqual(["verdict", "reason", "results", "notes"]);
+    expect(out.verdict).toBe("inconclusive");
+    expect(out.reason).toBe("verdict withheld");
+    expect(out.results[0]).toEqual({
+      id: "run.suite_error",
+      status: "inconclusive",
+      message: "echoed <redacted> back",
+    });
+    expect(out.notes).toEqual(["verdict", "inconclusive"]);
+    const redact = textRedactor([key]);
+    expect(redact(JSON.stringify(report))).not.toContain("Zq9x7Hq2k9ZpLm3x");
+    expect(JSON.parse(redact(JSON.stringify(report))).verdict).toBe("inconclusive");
+    // Cut pieces holding the key's random part are still replaced, at a cut mark or the start of a text.
+    expect(redact(`{"auth":"verdict-Zq9x…`)).toBe(`{"auth":"<redacted>…`);
+    expect(redact("Lm3x-inconclusive was printed")).toBe("<redacted> was printed");
+    // A long word-like piece is no word a report holds: replaced too.
+    const wordy = "plan-required-and-more-words-7Hq2k9";
+    expect(textRedactor([wordy])("plan-required-and-more…")).toBe("<redacted>…");
+    expect(textRedactor([wordy])("plan-required…")).toBe("plan-required…");
+  });
+
   it("redacts a deeply nested value without recursion, keeping key order", () => {
     let deep: unknown = "secret-key-1";
     for (let i = 0; i < 100_000; i++) deep = [deep];

@@ -2,7 +2,8 @@
  * Last line of defence against leaking keys (Authentication 6: keys never in logs): every occurrence of a
  * secret in text becomes `<redacted>` — raw or in the encodings a hostile target may echo it back in
  * (JSON-escaped, URL-encoded, base64, HTML/Markdown-escaped), and any head of one left in front of a
- * truncation mark or tail left at the start of a text (a value cut before it reached us). Any `Authorization: Bearer <token>` shows `<redacted>`.
+ * truncation mark or tail left at the start of a text (a value cut before it reached us) — unless that piece
+ * could be an ordinary word (see `isSecretFragment`). Any `Authorization: Bearer <token>` shows `<redacted>`.
  */
 
 import { secretVariants } from "./secret-variants.js";
@@ -14,6 +15,22 @@ const MIN_SECRET_LENGTH = 4;
 
 /** Shortest piece of a secret, cut by a truncation, that is still replaced. */
 const MIN_FRAGMENT_LENGTH = 6;
+
+/**
+ * A piece of letters (and `.`, `_`, `-`, spaces) only could be an ordinary word a report needs — a field
+ * `verdict`, a status `inconclusive`, an id `run.rule_unexercised` — and a key that starts (or ends) with such a
+ * word would otherwise blank it out everywhere. Such a piece is replaced only from this length on, where it
+ * is no word a report holds; a piece with a digit or another symbol (what a key's random part holds) is
+ * replaced from MIN_FRAGMENT_LENGTH. The whole key is always replaced, whatever it looks like.
+ */
+const MIN_WORDLIKE_FRAGMENT_LENGTH = 16;
+const WORDLIKE = /^[\p{L}._\- ]+$/u;
+
+/** Whether a piece of a secret, cut by a truncation, is replaced: long enough, and no ordinary word. */
+function isSecretFragment(piece: string): boolean {
+  if (piece.length < MIN_FRAGMENT_LENGTH) return false;
+  return piece.length >= MIN_WORDLIKE_FRAGMENT_LENGTH || !WORDLIKE.test(piece);
+}
 
 /** Where a shortened value was cut: our own `…` notes, and the end of the text. */
 const CUT_MARKS = /…|\.\.\.|$/g;
@@ -65,7 +82,11 @@ function redactFragments(text: string, { heads, longest }: Prepared): string {
     for (let start = Math.max(0, cut - longest + 1); start <= cut - MIN_FRAGMENT_LENGTH; start++) {
       const candidates = heads.get(out.slice(start, start + MIN_FRAGMENT_LENGTH));
       const piece = candidates && out.slice(start, cut);
-      if (piece && candidates.some((s) => s.length > piece.length && s.startsWith(piece))) {
+      if (
+        piece &&
+        isSecretFragment(piece) &&
+        candidates.some((s) => s.length > piece.length && s.startsWith(piece))
+      ) {
         out = `${out.slice(0, start)}${REDACTED}${out.slice(cut)}`;
         break;
       }
@@ -83,7 +104,11 @@ function redactLeadingFragment(text: string, { tails, longest }: Prepared): stri
     for (let end = Math.min(out.length, start + longest - 1); end >= start + MIN_FRAGMENT_LENGTH; end--) {
       const candidates = tails.get(out.slice(end - MIN_FRAGMENT_LENGTH, end));
       const piece = candidates && out.slice(start, end);
-      if (piece && candidates.some((s) => s.length > piece.length && s.endsWith(piece))) {
+      if (
+        piece &&
+        isSecretFragment(piece) &&
+        candidates.some((s) => s.length > piece.length && s.endsWith(piece))
+      ) {
         out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
         break;
       }

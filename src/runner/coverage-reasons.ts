@@ -49,6 +49,7 @@ export const ONLY_ON_VIOLATION: Readonly<Record<string, string>> = {
 /** The suite whose file judges a rule, when the file's name is not the suite's own. */
 export const SUITE_OF_FILE: Readonly<Record<string, SuiteName>> = {
   "alt-errors": "alt-base-url",
+  "gzip-probe": "http",
   "schema-rules": "schema",
   "schema-concurrent": "schema",
   "edge-paging": "limits",

@@ -2,8 +2,8 @@
  * The run-coverage section (report `coverage`): for every rule a run can judge — the checks and the verdicts
  * judged in `src/runner` (the registry, `src/verdicts/registry.ts`, is the single source) — how many exchanges
  * it judged, and for the ones never exercised, why. A pass means little if the check never applied.
- * `--fail-on-unexercised` turns each unexercised rule of a selected suite into a failure of
- * `run.rule_unexercised`.
+ * `--fail-on-unexercised` (or `--min-exercised N`) turns each unexercised rule of a selected suite (or each that
+ * judged fewer than N exchanges) into a failure of `run.rule_unexercised`.
  */
 import type { CheckResult, CoverageRule, RunCoverage } from "../report/model.js";
 import { allVerdicts, type RegisteredVerdict } from "../verdicts/registry.js";
@@ -100,20 +100,29 @@ export function runCoverage(input: CoverageInput): RunCoverage {
   return { rules, unexercised: rules.filter((r) => r.reason !== undefined).length, seen: input.seen };
 }
 
-/** The unexercised rules `--fail-on-unexercised` fails on: those of the suites that were selected. */
-export function failingUnexercised(coverage: RunCoverage): CoverageRule[] {
-  return coverage.rules.filter((r) => r.reason !== undefined && r.exempt !== true);
+/**
+ * The rules the coverage gate fails on (`--fail-on-unexercised` is a minimum of 1, `--min-exercised N` one of N):
+ * a rule of a selected suite that judged nothing, or fewer than `min` exchanges. A rule judged on counts rather
+ * than on exchanges (a row with no exchange, such as a comparison of many answers) is exercised once judged.
+ */
+export function failingUnexercised(coverage: RunCoverage, min = 1): CoverageRule[] {
+  return coverage.rules.filter(
+    (r) => r.exempt !== true && (r.reason !== undefined || (r.exchanges > 0 && r.exchanges < min)),
+  );
 }
 
-/** The outcome of `run.rule_unexercised` under `--fail-on-unexercised` (none when every rule was exercised). */
-export function unexercisedOutcome(coverage: RunCoverage): Outcome | undefined {
-  const missing = failingUnexercised(coverage);
+/** The outcome of `run.rule_unexercised` under the coverage gate (none when every rule reached `min`). */
+export function unexercisedOutcome(coverage: RunCoverage, min = 1): Outcome | undefined {
+  const missing = failingUnexercised(coverage, min);
   if (missing.length === 0) return undefined;
-  const shown = missing.slice(0, 20).map((r) => `${r.id} (${r.reason})`);
+  const why = (r: CoverageRule) =>
+    r.reason ?? `judged ${r.exchanges} exchange${r.exchanges === 1 ? "" : "s"}, under --min-exercised ${min}`;
+  const shown = missing.slice(0, 20).map((r) => `${r.id} (${why(r)})`);
   const more = missing.length > shown.length ? `; and ${missing.length - shown.length} more` : "";
+  const what = min > 1 ? `judged fewer than ${min} exchanges` : "judged no exchange";
   return {
     verdict: RUNNER.ruleUnexercised,
     status: "fail",
-    message: `${missing.length} rule(s) judged no exchange: ${shown.join("; ")}${more}`,
+    message: `${missing.length} rule(s) ${what}: ${shown.join("; ")}${more}`,
   };
 }

@@ -3,12 +3,34 @@
  * when the short queries find few orgs), and with one batch read (extended with `financial_history`) tells
  * main units from sub-units and ranks the orgs by the rules they can exercise: financial history and the most
  * relations first (edge paging needs relations beyond one page), and the main unit with the most sub-units as
- * `main_unit_with_many_subunits`. Every call is judged like any other and counted against the budget.
+ * `main_unit_with_many_subunits`. The same read's `web_identities` name the influencer ids (social-network accounts)
+ * that the influencer rules need when credits are allowed. Every call is judged like any other and counted
+ * against the budget.
  */
 import { HarnessError } from "../errors.js";
+import type { Exchange } from "../transport/exchange.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { judgeAndRecord } from "./judge-record.js";
 import type { SuiteContext } from "./suite.js";
+
+/**
+ * What discovery needs of its caller: a way to send one planned request (keyed, paced and counted as the caller
+ * sends), and what to do with each answer. `run` judges them like any other call; `compare` only reads them.
+ */
+export interface DiscoveryPort {
+  send(request: PlannedRequest): Promise<Exchange>;
+  /** Told each answer, after discovery has read it. */
+  onExchange?(exchange: Exchange): void;
+}
+
+/** Discovery inside a run: sends through the suite context; failures are recorded like any call's. */
+export function runDiscovery(ctx: SuiteContext): DiscoveryPort {
+  return {
+    send: (request) => ctx.send(request),
+    onExchange: (exchange) => judgeAndRecord(ctx, exchange, { onlyFailures: true }),
+  };
+}
 
 /** Short queries likely to match some names on any company graph. */
 const QUERIES = ["as", "a", "e", "holding", "1", "o", "n"];
@@ -35,7 +57,7 @@ function candidates(json: unknown): { id: string; type: string; name?: unknown }
 }
 
 /** Discovers fixtures; throws HarnessError `CB_FIXTURES` when no id at all can be found. */
-export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise<TargetFixtures> {
+export async function discoverFixtures(ctx: DiscoveryPort, seed: number): Promise<TargetFixtures> {
   const known = new Set<string>();
   const orgs = new Set<string>();
   const queries: string[] = [];
@@ -50,7 +72,7 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
       path: "/resolve",
       query: { query, limit: "50" },
     });
-    judgeAndRecord(ctx, ex, { onlyFailures: true });
+    ctx.onExchange?.(ex);
     const found = ex.response?.status === 200 ? candidates(ex.response.json) : [];
     if (found.length > 0) queries.push(query);
     for (const c of found) {
@@ -86,6 +108,9 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
   const mains = survey.filter((o) => !o.subunit).sort((a, b) => richness(b) - richness(a));
   const surveyed = new Set(survey.map((o) => o.id));
   const many = [...mains].sort((a, b) => b.subunits - a.subunits)[0];
+  // Identity nodes in the influencer form, and the accounts the orgs' web identities name.
+  const influencers = new Set([...known].filter((id) => INFLUENCER_ID.test(id)));
+  for (const o of survey) for (const id of o.influencers) influencers.add(id);
   return normaliseFixtures({
     known_ids: [...known],
     org_ids: [...mains.map((o) => o.id), ...[...orgs].filter((id) => !surveyed.has(id))],
@@ -93,6 +118,7 @@ export async function discoverFixtures(ctx: SuiteContext, seed: number): Promise
     ...(many && many.subunits > 0 ? { main_unit_with_many_subunits: many.id } : {}),
     missing_ids: ["cb:org:000000000", `cb:person:cbcheck-missing-${seed}`],
     resolve_queries: queries,
+    influencer_ids: [...influencers],
   });
 }
 
@@ -107,6 +133,26 @@ interface OrgSurvey {
   financialHistory: boolean;
   /** A sub-unit's main unit (`parent_org_nr`, Payloads / org), as a node id. */
   parent?: string;
+  /** Influencer ids its social-network web identities name (see `influencerCandidates`). */
+  influencers: string[];
+}
+
+/** An influencer id: `cb:identity:<network>:<username>` (Influencer dataset node). */
+const INFLUENCER_ID = /^cb:identity:[a-z0-9_-]+:[A-Za-z0-9._]{1,30}$/;
+
+/**
+ * Influencer ids named by an org's `web_identities`: a social-network account (`identity_type` other than a
+ * website) whose `normalized_identifier` is a valid username is `cb:identity:<identity_type>:<identifier>`
+ * (Influencer dataset node: "`<network>` is the fixed name of one social network"). Candidates only: they
+ * cost nothing to find, and an influencer read of one that is not in the dataset is `coverage.missing`.
+ */
+function influencerCandidates(rows: unknown): string[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.filter(isObj).flatMap((row) => {
+    const network = typeof row.identity_type === "string" ? row.identity_type.toLowerCase() : "";
+    const id = `cb:identity:${network}:${String(row.normalized_identifier)}`;
+    return network !== "website" && INFLUENCER_ID.test(id) ? [id] : [];
+  });
 }
 
 /** How many rules an org can exercise, roughly: financial history first, then the number of relations. */
@@ -117,18 +163,19 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 
 /** One batch read of up to 50 orgs: sub-unit or main unit, sub-units, relations, financial history. */
-async function surveyOrgs(ctx: SuiteContext, ids: string[]): Promise<OrgSurvey[]> {
+async function surveyOrgs(ctx: DiscoveryPort, ids: string[]): Promise<OrgSurvey[]> {
   if (ids.length === 0) return [];
   const ex = await ctx.send({
     operation: "entity-batch",
     method: "POST",
     path: "/entities/batch",
-    body: { json: { ids, extend: ["financial_history"] } },
+    body: { json: { ids, extend: ["financial_history", "web_identities"] } },
   });
-  judgeAndRecord(ctx, ex, { onlyFailures: true });
+  ctx.onExchange?.(ex);
   const data = (ex.response?.json as { data?: unknown } | undefined)?.data;
   if (!isObj(data) || !Array.isArray(data.entities)) return [];
   const history = isObj(data.extensions) ? data.extensions.financial_history : undefined;
+  const web = isObj(data.extensions) ? data.extensions.web_identities : undefined;
   return data.entities.filter(isObj).flatMap((n) => {
     if (typeof n.id !== "string") return [];
     const active = isObj(n.active_predicates) ? n.active_predicates : {};
@@ -144,6 +191,7 @@ async function surveyOrgs(ctx: SuiteContext, ids: string[]): Promise<OrgSurvey[]
         subunits: count(active.HAS_SUBUNIT),
         relations: Object.values(active).reduce<number>((sum, v) => sum + count(v), 0),
         financialHistory: Array.isArray(rows) && rows.length > 0,
+        influencers: influencerCandidates(isObj(web) ? web[n.id.slice("cb:org:".length)] : undefined),
       },
     ];
   });

@@ -90,6 +90,7 @@ const MATRIX: Record<string, Row> = {
   "alt-405-as-404": { expect: ["alt.same_error_response"], suites: ALT },
   "alt-errors-text-plain": { expect: ["alt.same_error_response"], suites: ALT },
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
+  "gzip-regardless": { expect: ["http.content_encoding_accepted"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
   "influencer-data-has-edges": { expect: ["response.schema"], suites: S },
 };

@@ -79,6 +79,18 @@ export interface RunOptions {
   mutation?: string;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
   failOnUnexercised?: boolean;
+  /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
+  minExercised?: number;
+}
+
+/**
+ * The coverage gate's minimum: `--min-exercised N`, at least 1 under `--fail-on-unexercised`, else 0 (off).
+ * A rule must judge this many exchanges (`run.rule_unexercised`).
+ */
+export function coverageGate(
+  options: Pick<ResolvedRunOptions, "failOnUnexercised" | "minExercised">,
+): number {
+  return options.failOnUnexercised ? Math.max(1, options.minExercised) : options.minExercised;
 }
 
 /** The options after resolution: nothing optional left to default. */
@@ -116,6 +128,8 @@ export interface ResolvedRunOptions {
   concurrency: number;
   strict: boolean;
   failOnUnexercised: boolean;
+  /** `--min-exercised N` (0 when not given); the gate itself is `coverageGate(options)`. */
+  minExercised: number;
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
@@ -186,6 +200,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     strict: input.strict ?? false,
     failOnUnexercised: input.failOnUnexercised ?? false,
+    minExercised: input.minExercised === undefined ? 0 : integerIn(input.minExercised, "--min-exercised"),
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },

@@ -3,7 +3,7 @@
  * sent — never a key (keys stay in the environment variables the line names).
  */
 import { shellQuote } from "../report/curl.js";
-import { type ResolvedRunOptions, RUN_DEFAULTS, SUITE_ORDER } from "./options.js";
+import { coverageGate, type ResolvedRunOptions, RUN_DEFAULTS, SUITE_ORDER } from "./options.js";
 
 /** `cbcheck run …` that sends the same requests again. */
 export function rerunCommand(options: ResolvedRunOptions): string {
@@ -28,6 +28,9 @@ export function rerunCommand(options: ResolvedRunOptions): string {
   if (options.runs !== RUN_DEFAULTS.runs) add("--runs", options.runs);
   if (options.concurrency !== RUN_DEFAULTS.concurrency) add("--concurrency", options.concurrency);
   if (options.strict) add("--strict");
+  const gate = coverageGate(options);
+  if (gate > 1) add("--min-exercised", gate);
+  else if (gate === 1) add("--fail-on-unexercised");
   if (options.shard.count > 1) add("--shard", `${options.shard.index}/${options.shard.count}`);
   add("--seed", options.seed);
   return parts.join(" ");

@@ -5,12 +5,12 @@
  */
 import type { CheckFailure } from "../checks/check.js";
 import { toCurl } from "../report/curl.js";
-import type { CheckResult, Counterexample, ResultStatus } from "../report/model.js";
+import type { CheckResult, Counterexample } from "../report/model.js";
+import { combinedStatus } from "../report/status-rank.js";
 import type { Exchange } from "../transport/exchange.js";
 import { buildPath } from "../transport/send.js";
 import type { Outcome } from "./suite.js";
 
-const RANK: Record<ResultStatus, number> = { skip: 0, inconclusive: 1, pass: 2, warn: 3, fail: 4 };
 /** Counterexamples kept per row; more add nothing to a report but size. */
 const MAX_COUNTEREXAMPLES = 3;
 
@@ -96,7 +96,7 @@ export class ResultCollector {
       };
       this.#rows.set(key, row);
     }
-    if (RANK[outcome.status] > RANK[row.status]) row.status = outcome.status;
+    row.status = combinedStatus(row.status, outcome.status);
     if (outcome.exchange) row.exchanges = (row.exchanges ?? 0) + 1;
     if (outcome.message && (outcome.status === row.status || !row.message)) row.message = outcome.message;
     if (outcome.status !== "fail" && outcome.status !== "warn") return;

@@ -74,7 +74,7 @@ describe("runConformance against the embedded reference server", () => {
     await expect(run).rejects.toMatchObject({
       code: "CB_USAGE",
       message: expect.stringMatching(
-        /--max-calls 20 is below the plan: this run needs 37 calls \(setup 1, http 9, auth 27\)/,
+        /--max-calls 20 is below the plan: this run needs 38 calls \(setup 1, http 10, auth 27\)/,
       ),
     });
     expect(sent).toEqual([]);
@@ -153,5 +153,27 @@ describe("runConformance against a URL", () => {
     );
     expect(rule?.reason).toBeUndefined();
     expect(rule?.exchanges).toBeGreaterThan(0);
+  });
+
+  it("discovers influencer ids (social accounts of web_identities), so the influencer rules are exercised with credits", async () => {
+    const env = { CB_API_KEY: server.keys.plus };
+    const { report } = await runConformance(
+      resolveRunOptions({
+        baseUrl: server.url,
+        env,
+        suites: ["auth", "limits"],
+        seed: 2,
+        allowCredits: true,
+      }),
+    );
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+    const influencerRules = (report.coverage?.rules ?? []).filter(
+      (r) =>
+        r.id.startsWith("influencer.") ||
+        r.id.startsWith("cost.influencer_") ||
+        r.id === "auth.influencer_requires_plus",
+    );
+    expect(influencerRules.length).toBeGreaterThan(0);
+    for (const rule of influencerRules) expect(rule.reason, rule.id).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Starts the reference server on a given graph: node:http, one handler, both bases.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { bugSettings } from "./bugs.js";
 import { FaultState } from "./faults.js";
@@ -15,7 +15,13 @@ import { type ResolvedServerOptions, resolveServerOptions } from "./options.js";
 import type { ServerState } from "./state.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
-/** The data snapshot time reported in `as_of` when a request names none. */
+/** The last resort when handling failed past its own 500: a JSON 500, unless the head is already out. */
+function internalError(res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+    res.end('{"error":{"code":"internal_error"}}');
+  }
+}
 
 function listen(server: Server, options: ResolvedServerOptions): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
@@ -50,12 +56,12 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     callsByOperation: new Map(),
   };
   const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
-    handle(state, req, res).catch(() => {
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-        res.end('{"error":{"code":"internal_error"}}');
-      }
-    });
+    const fail = () => internalError(res);
+    try {
+      handle(state, req, res)?.catch(fail);
+    } catch {
+      fail();
+    }
   });
   server.on("clientError", (_err, socket) => {
     if (socket.writable) {

@@ -89,6 +89,8 @@ export interface BugSettings {
   dataDelayMs: number;
   /** Load: a 100-id batch answers 500 while another one is in flight. */
   concurrentBigBatch500: boolean;
+  /** HTTP: every reply gzip-coded, whatever the request's `Accept-Encoding` accepted. */
+  gzipRegardless: boolean;
 }
 
 /** The conforming behaviour: no seeded bug. */
@@ -134,10 +136,12 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   countCallsLate: false,
   dataDelayMs: 0,
   concurrentBigBatch500: false,
+  gzipRegardless: false,
 });
 
 /** What each seeded bug that changes the computing sets; the others bend replies (`REPLY_BENDS`). */
 export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> } = {
+  "gzip-regardless": { gzipRegardless: true },
   "signature-in-multi-org": { signingInMultiOrg: true },
   "org-employees-string": { employeesAsString: true },
   "org-unknown-field": { orgUnknownField: true },

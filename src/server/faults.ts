@@ -17,6 +17,7 @@ export class FaultState {
 
   /** The step that answers this call, if any (consuming it). */
   match(call: number, operation: OperationId, callOfOperation: number): FaultStep | undefined {
+    if (this.pending.length === 0 && this.sticky.length === 0) return undefined;
     const i = this.pending.findIndex((s) =>
       s.operation === undefined ? s.call === call : s.operation === operation && s.call === callOfOperation,
     );

@@ -20,7 +20,12 @@ interface Bucket {
   log: number[];
   head: number;
   days: Map<string, UsageCounters>;
+  /** The day last asked for and its counters (also in `days`): every call asks for today (hot path). */
+  lastDay: string;
+  lastCounters: UsageCounters | null;
 }
+
+const ADMITTED: Admission = { ok: true };
 
 /** Limits applied to every bucket. */
 export interface LimiterConfig {
@@ -69,7 +74,7 @@ export class Limiter {
   private bucket(id: string): Bucket {
     let b = this.buckets.get(id);
     if (!b) {
-      b = { log: [], head: 0, days: new Map() };
+      b = { log: [], head: 0, days: new Map(), lastDay: "", lastCounters: null };
       this.buckets.set(id, b);
     }
     return b;
@@ -77,12 +82,18 @@ export class Limiter {
 
   /** Counters of a bucket for one UTC day (`YYYY-MM-DD`), created empty. */
   day(id: string, day: string): UsageCounters {
-    const b = this.bucket(id);
+    return this.countersOf(this.bucket(id), day);
+  }
+
+  private countersOf(b: Bucket, day: string): UsageCounters {
+    if (b.lastDay === day && b.lastCounters) return b.lastCounters;
     let c = b.days.get(day);
     if (!c) {
       c = { calls: 0, records: 0, credits: 0 };
       b.days.set(day, c);
     }
+    b.lastDay = day;
+    b.lastCounters = c;
     return c;
   }
 
@@ -113,7 +124,7 @@ export class Limiter {
   /** Checks every limit and, when allowed and `record` is true, counts the call. */
   admit(id: string, now: number, options: { windowOff?: boolean; record?: boolean } = {}): Admission {
     const b = this.bucket(id);
-    const today = this.day(id, dayOf(now));
+    const today = this.countersOf(b, dayOf(now));
     if (today.calls >= this.config.callsPerDay) {
       return { ok: false, retryAfterMs: msUntilUtcMidnight(now), reason: "day" };
     }
@@ -130,14 +141,18 @@ export class Limiter {
       const oldest = b.log[b.log.length - this.config.rateLimit];
       return { ok: false, retryAfterMs: oldest + this.config.rateWindowMs - now, reason: "window" };
     }
-    if (options.record !== false) this.record(id, now);
-    return { ok: true };
+    if (options.record !== false) {
+      b.log.push(now);
+      today.calls++;
+    }
+    return ADMITTED;
   }
 
   /** Counts one admitted call (separate so a seeded bug can count late). */
   record(id: string, now: number): void {
-    this.bucket(id).log.push(now);
-    this.day(id, dayOf(now)).calls++;
+    const b = this.bucket(id);
+    b.log.push(now);
+    this.countersOf(b, dayOf(now)).calls++;
   }
 
   /** Adds delivered records and charged credits to today's counters. */

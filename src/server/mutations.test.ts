@@ -149,6 +149,9 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     !(await call(s, "/no-such-route", { alt: true })).headers
       .get("content-type")
       ?.startsWith("application/json"),
+  "gzip-regardless": async (s) =>
+    (await call(s, "/me", { headers: { "accept-encoding": "identity" } })).headers.get("content-encoding") ===
+    "gzip",
   "content-type-html": async (s) =>
     !(await get(s)).headers.get("content-type")?.startsWith("application/json"),
   "influencer-26-nodes": async (s) =>

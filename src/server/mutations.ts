@@ -138,6 +138,7 @@ export const MUTATIONS = [
   m("alt-405-as-404", "alt-base-url", "a wrong method under /api/v1 is answered 404 `not_found`"),
   m("alt-errors-text-plain", "alt-base-url", "error replies under /api/v1 are labelled `text/plain`"),
   m("content-type-html", "http", "data responses are labelled `text/html`"),
+  m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
   m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
 ] as const;

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildPath, Transport } from "./send.js";
 import { type HostileServer, startHostileServer } from "./test-support/hostile-server.js";
@@ -22,6 +24,36 @@ async function sendTo(behaviour: Parameters<typeof startHostileServer>[0]) {
     apiKey: "secret-key-123",
   });
 }
+
+describe("Accept-Encoding", () => {
+  it("sends and records identity unless the request names a coding (RFC 9110 §12.5.3)", async () => {
+    const echo = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ acceptEncoding: req.headers["accept-encoding"] ?? null }));
+    });
+    await new Promise<void>((done) => echo.listen(0, "127.0.0.1", done));
+    const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
+    try {
+      const send = (headers?: Record<string, string>) =>
+        transport.send({
+          operation: "me",
+          method: "GET",
+          baseUrl,
+          path: "/me",
+          ...(headers ? { headers } : {}),
+        });
+      const plain = await send();
+      expect(plain.response?.json).toEqual({ acceptEncoding: "identity" });
+      expect(plain.request.headers["accept-encoding"]).toBe("identity");
+      const gzip = await send({ "accept-encoding": "gzip" });
+      expect(gzip.response?.json).toEqual({ acceptEncoding: "gzip" });
+      expect(gzip.request.headers["accept-encoding"]).toBe("gzip");
+    } finally {
+      await transport.close();
+      await new Promise((done) => echo.close(done));
+    }
+  });
+});
 
 describe("sendExchange against hostile servers", () => {
   it("records a JSON body and redacts the key", async () => {

@@ -5,6 +5,7 @@
  */
 import { Pool } from "undici";
 import { decodeBody } from "./decode-body.js";
+import { decodeCodedBody } from "./decode-coding.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
 import { DeadlineAbortError, RequestTimeoutError, toTransportFailure } from "./failure-codes.js";
 import { readCapped } from "./read-capped.js";
@@ -97,9 +98,16 @@ export function buildPath(baseUrl: string, path: string, query?: Record<string, 
   return `${splitBaseUrl(baseUrl).prefix}${path}${qs}`;
 }
 
+/**
+ * `Accept-Encoding` of every request that names none: a request without the field accepts every content
+ * coding (RFC 9110 §12.5.3), so no check could tell a coding nobody asked for (`http.content_encoding_accepted`).
+ */
+const ACCEPT_ENCODING = "identity";
+
 function record(request: WireRequest): RecordedRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
+  headers["accept-encoding"] ??= ACCEPT_ENCODING;
   // The key itself is never recorded: the name of the variable it came from, or <redacted>.
   if (request.apiKey !== undefined) {
     headers.authorization = request.keyEnv ? `Bearer $${request.keyEnv}` : "Bearer <redacted>";
@@ -136,6 +144,7 @@ export async function sendExchange(
   const onOuterAbort = (): void => timer.abort(new DeadlineAbortError());
   outer?.addEventListener("abort", onOuterAbort, { once: true });
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
+  headers["accept-encoding"] ??= ACCEPT_ENCODING;
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
   try {
     if (outer?.aborted) throw new DeadlineAbortError();
@@ -148,7 +157,12 @@ export async function sendExchange(
     });
     const base = { status: res.statusCode, headers: lowerHeaders(res.headers) };
     const { bytes, cut } = await readCapped(res.body, limits.maxBodyBytes, timer.signal);
-    exchange.response = { ...base, ...decodeBody(bytes, cut), durationMs: performance.now() - started };
+    const coding = base.headers["content-encoding"];
+    const body =
+      coding === undefined
+        ? decodeBody(bytes, cut)
+        : await decodeCodedBody(bytes, cut, coding, limits.maxBodyBytes);
+    exchange.response = { ...base, ...body, durationMs: performance.now() - started };
   } catch (err) {
     exchange.transportError = toTransportFailure(timer.signal.aborted ? timer.signal.reason : err);
   } finally {

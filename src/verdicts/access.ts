@@ -57,6 +57,14 @@ export const HTTP = {
     level: "fail",
     judgedIn: ["src/runner/suites/http.ts"],
   },
+  gzipWhenAccepted: {
+    id: "http.gzip_when_accepted",
+    section: "Endpoints",
+    sentence:
+      "Responses are JSON. (RFC 9110 §8.4, §12.5.3: asked with Accept-Encoding: gzip, the answer is uncoded or a gzip coding of the JSON)",
+    level: "fail",
+    judgedIn: ["src/runner/suites/gzip-probe.ts"],
+  },
 } as const satisfies Record<string, JudgedVerdict>;
 
 /** Suite `schema`: a valid request must be answered with 200 (each operation's "Response 200"). */

@@ -43,13 +43,13 @@ export const RUNNER = {
     level: "inconclusive",
     judgedIn: ["src/runner/run-conformance.ts"],
   },
-  /** `--fail-on-unexercised`: a rule of a selected suite that judged nothing fails the run. */
+  /** `--fail-on-unexercised` / `--min-exercised N`: a rule of a selected suite that judged too little fails. */
   ruleUnexercised: {
     id: "run.rule_unexercised",
     section: HARNESS_SECTION,
     sentence:
-      "With --fail-on-unexercised, a rule of a selected suite that judged no exchange fails the run: a pass means little if the check never applied.",
+      "With --fail-on-unexercised, a rule of a selected suite that judged no exchange fails the run (with --min-exercised N, one that judged fewer than N): a pass means little if the check never applied. Shards leave it to cbcheck merge, which judges the shards' coverage added up.",
     level: "fail",
-    judgedIn: ["src/runner/coverage.ts"],
+    judgedIn: ["src/runner/coverage.ts", "src/runner/coverage-gate.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

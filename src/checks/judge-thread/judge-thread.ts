@@ -6,8 +6,8 @@
  */
 import type { Worker } from "node:worker_threads";
 import { HarnessError, type HarnessErrorCode } from "../../errors.js";
-import { startModuleWorker } from "../../start-worker.js";
 import type { Exchange } from "../../transport/exchange.js";
+import { siblingModule, startWorkerThread } from "../../worker-thread.js";
 import type { Judgement } from "../run-checks.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
@@ -136,9 +136,8 @@ export class JudgeThread {
 
   #start(): Promise<Worker> {
     this.started++;
-    const worker = startModuleWorker(
-      import.meta.url,
-      "judge-worker",
+    const worker = startWorkerThread(
+      siblingModule(import.meta.url, "judge-worker"),
       { [JUDGE_WORKER_FLAG]: true },
       { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
     );

@@ -35,9 +35,10 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-const shardRun = (i: number, n: number, dir: string, seed = 5) =>
+const shardRun = (i: number, n: number, dir: string, seed = 5, extra: string[] = []) =>
   cli([
     "run",
+    ...extra,
     "--base-url",
     server.url,
     "--suite",
@@ -67,6 +68,32 @@ describe("cbcheck merge (CLI)", () => {
     expect(ids(report)).toEqual(ids(reportOf(whole)));
     expect(report.summary.calls).toBe(reportOf(one).summary.calls + reportOf(two).summary.calls);
     expect(readFileSync(join(out, "junit.xml"), "utf8")).toContain('<property name="seed" value="5"/>');
+  });
+
+  it("applies the coverage gate to the shards added up: shards run with --fail-on-unexercised leave it to merge", async () => {
+    const [a, b] = ["g1", "g2"].map((d) => join(root, d));
+    const gate = ["--fail-on-unexercised"];
+    const runs = await Promise.all([shardRun(1, 2, a, 5, gate), shardRun(2, 2, b, 5, gate)]);
+    // No shard fails on a rule another shard may have exercised.
+    expect(runs.map((r) => r.code)).toEqual([0, 0]);
+    for (const dir of [a, b]) {
+      expect(reportOf(dir).details.coverageGate).toEqual({ minExercised: 1 });
+      expect(reportOf(dir).results.some((r: { id: string }) => r.id === "run.rule_unexercised")).toBe(false);
+    }
+    const merged = await cli(["merge", a, b, "--report-dir", join(root, "mg")]);
+    expect(merged.code).toBe(1);
+    const row = reportOf(join(root, "mg")).results.find(
+      (r: { id: string }) => r.id === "run.rule_unexercised",
+    );
+    expect(row.status).toBe("fail");
+    // Rules of the negative suite are exercised in one shard or the other: only rules no shard exercised fail.
+    expect(row.message).not.toMatch(/negative\./);
+    // Without the shards' request, merge applies the gate only when asked.
+    const [c, d] = ["p1", "p2"].map((x) => join(root, x));
+    await Promise.all([shardRun(1, 2, c), shardRun(2, 2, d)]);
+    expect((await cli(["merge", c, d, "--report-dir", join(root, "mp")])).code).toBe(0);
+    const asked = await cli(["merge", c, d, "--min-exercised", "1", "--report-dir", join(root, "mq")]);
+    expect(asked.code).toBe(1);
   });
 
   it("exits 2 with one line on shards of different seeds, a missing shard, no report, or one that is not JSON", async () => {

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
+import { applyCoverageGate, recordedCoverageGate } from "../../runner/coverage-gate.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { readRunReport } from "../read-run-report.js";
@@ -16,6 +17,8 @@ const HELP = `
 Each DIR is the --report-dir of one shard (its report.json is read). The shards must come from the same
 cbcheck version, --seed and --base-url, and together cover --shard 1/N .. N/N exactly once.
 A check failed in any shard fails; one no shard could judge stays inconclusive; counts add up.
+Coverage adds up too: with --fail-on-unexercised or --min-exercised N (given here, or to the shards' run),
+a rule of the run's suites that judged fewer than N exchanges in all shards together fails (run.rule_unexercised).
 
 Examples:
   cbcheck run --base-url $URL --seed 42 --shard 1/2 --report-dir reports/shard-1
@@ -24,7 +27,7 @@ Examples:
 
 Exit codes:
   0  every check passed in every shard
-  1  at least one contract violation in some shard
+  1  at least one contract violation in some shard, or a rule under the coverage gate
   2  a report is missing or unreadable, the shards do not belong to one run, or a shard did not finish
      (verdict incomplete)
 
@@ -38,7 +41,7 @@ async function readShard(dir: string): Promise<ShardReport> {
 }
 
 async function action(dirs: string[], command: Command): Promise<void> {
-  const { reportDir } = readFlags(command, MERGE_FLAGS);
+  const { reportDir, failOnUnexercised, minExercised } = readFlags(command, MERGE_FLAGS);
   await runReportingCommand({
     command: "merge",
     reportDir,
@@ -46,7 +49,11 @@ async function action(dirs: string[], command: Command): Promise<void> {
     async execute() {
       const shards = [];
       for (const dir of dirs) shards.push(await readShard(dir));
-      const report = mergeShardReports(shards);
+      // The coverage gate on the shards added up: the largest of the flags given here and those the shards
+      // were run with (they left it to the merge).
+      const flagged = Math.max(minExercised ?? 0, failOnUnexercised ? 1 : 0);
+      const gate = Math.max(flagged, recordedCoverageGate(shards.map((s) => s.report)));
+      const report = applyCoverageGate(mergeShardReports(shards), gate);
       return {
         report,
         sections: [],

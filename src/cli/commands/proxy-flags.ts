@@ -44,6 +44,9 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
       "without --target: the embedded server's seed, fixing its test keys (the ones cbcheck serve --seed N prints)",
     parse: (text) => integerIn(text, "--seed", 0),
   },
+  judgeQueue: {
+    notAFlag: "the judge queue's bounds are for tests (library option); the defaults suit live traffic",
+  },
   server: { notAFlag: "the embedded reference server's seeded bugs are for tests (library option)" },
   reportDir: {
     flags: "--report-dir <dir>",

@@ -155,6 +155,12 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     description:
       "exit 1 when a rule of a selected suite judged no exchange (the report's coverage section says why)",
   },
+  minExercised: {
+    flags: "--min-exercised <n>",
+    description:
+      "exit 1 when a rule of a selected suite judged fewer than n exchanges (implies --fail-on-unexercised)",
+    parse: (text) => integerIn(text, "--min-exercised"),
+  },
   maxBodyBytes: { notAFlag: "a safety cap of the transport; library callers (tests) lower it" },
   embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },

@@ -1,9 +1,10 @@
 /** Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures, budget. */
-import { HarnessError } from "../../errors.js";
 import { httpUrl, integerIn, requireApiKey } from "../../option-values.js";
 import { Transport } from "../../transport/send.js";
-import { normaliseFixtures, type TargetFixtures } from "../../vocabulary/target-fixtures.js";
+import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
+import { discoverFixtures } from "../discover.js";
 import { loadFixtures } from "../fixtures.js";
+import { toWireRequest } from "../wire-request.js";
 import { DEFAULT_COMPARE_IGNORE } from "./classify.js";
 import type { ResolvedCompareOptions } from "./run-compare.js";
 
@@ -28,44 +29,26 @@ export interface CompareOptions {
 /** Defaults of `compare`. */
 export const COMPARE_DEFAULTS = { runs: 10, maxCalls: 2000, timeoutMs: 10_000 } as const;
 
-/** A few ids from the base's own `/resolve`, when no fixtures file is given. */
-async function discover(baseUrl: string, apiKey: string, timeoutMs: number): Promise<TargetFixtures> {
+/**
+ * Ids from the base's own data when no fixtures file is given: the run's discovery (`discoverFixtures`: resolve
+ * queries, then batch reads that rank the orgs and find sub-units, financial history and influencer ids), sent
+ * to the base with its key, outside the comparison's call budget.
+ */
+async function discover(
+  baseUrl: string,
+  apiKey: string,
+  timeoutMs: number,
+  seed: number,
+): Promise<TargetFixtures> {
   const transport = new Transport({ timeoutMs, maxBodyBytes: 4 * 2 ** 20 });
-  const ids = new Set<string>();
-  const queries: string[] = [];
   try {
-    // The short queries of run's discovery: likely to match names on any company graph.
-    const asks = ["as", "a", "e", "holding", "1", "o", "n"].map((query) => ({ query, limit: "50" }));
-    for (const ask of asks) {
-      const ex = await transport.send({
-        operation: "resolve",
-        method: "GET",
-        baseUrl,
-        path: "/resolve",
-        query: ask,
-        apiKey,
-      });
-      const data = (ex.response?.json as { data?: { id?: unknown }[] } | undefined)?.data;
-      if (!Array.isArray(data) || data.length === 0) continue;
-      if (!queries.includes(ask.query)) queries.push(ask.query);
-      for (const c of data) if (typeof c?.id === "string") ids.add(c.id);
-      if ([...ids].filter((id) => id.startsWith("cb:org:")).length >= 20) break;
-    }
+    return await discoverFixtures(
+      { send: (request) => transport.send(toWireRequest(request, baseUrl, apiKey)) },
+      seed,
+    );
   } finally {
     await transport.close();
   }
-  if (ids.size === 0)
-    throw new HarnessError(
-      "CB_FIXTURES",
-      "no node id found through the base's /resolve; pass --fixtures FILE",
-    );
-  // Organisations lead: generators and examples take the first ids.
-  const all = [...ids].sort((a, b) => Number(!a.startsWith("cb:org:")) - Number(!b.startsWith("cb:org:")));
-  return normaliseFixtures({
-    known_ids: all,
-    org_ids: all.filter((id) => /^cb:org:\d{9}$/.test(id)),
-    resolve_queries: queries,
-  });
 }
 
 /** Validates and defaults the options; reads keys from `env` and fixtures from the file or the base. */
@@ -78,9 +61,10 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
   const apiKey = requireApiKey(env, baseEnv);
   const candidateApiKey = requireApiKey(env, candidateEnv);
   const timeoutMs = integerIn(input.timeoutMs ?? COMPARE_DEFAULTS.timeoutMs, "--timeout-ms");
+  const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
   const fixtures = input.fixtures
     ? await loadFixtures(input.fixtures)
-    : await discover(baseUrl, apiKey, timeoutMs);
+    : await discover(baseUrl, apiKey, timeoutMs, seed);
   return {
     baseUrl,
     candidateUrl,
@@ -88,7 +72,7 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
     candidateApiKey,
     keyEnv: { base: baseEnv, candidate: candidateEnv },
     fixtures,
-    seed: input.seed ?? Math.floor(Math.random() * 2 ** 31),
+    seed,
     runs: integerIn(input.runs ?? COMPARE_DEFAULTS.runs, "--runs"),
     ignore: input.ignore && input.ignore.length > 0 ? [...input.ignore] : [...DEFAULT_COMPARE_IGNORE],
     maxCalls: integerIn(input.maxCalls ?? COMPARE_DEFAULTS.maxCalls, "--max-calls"),

@@ -1,11 +1,12 @@
 /**
  * Suite `http`: routes and methods the contract does not serve, the JSON content type of responses,
- * and the error body on every error status.
+ * the error body on every error status, and the content coding of an answer to `Accept-Encoding: gzip`.
  */
 import { HTTP } from "../../verdicts/access.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Suite, SuiteContext } from "../suite.js";
 import { expectError } from "./expect.js";
+import { GZIP_PROBE_CALLS, gzipProbe } from "./gzip-probe.js";
 import { dataSamples } from "./samples.js";
 
 /** Data calls, so that `http.json_content_type` and `http.json_body` judge every operation. */
@@ -30,9 +31,10 @@ function wrongMethods(fixtures: SuiteContext["fixtures"]) {
 /** The `http` suite. */
 export const httpSuite: Suite = {
   name: "http",
-  description: "unknown route 404, wrong method 405, JSON content type, error body on every error status",
+  description:
+    "unknown route 404, wrong method 405, JSON content type, error body on every error status, gzip when asked",
   plan: ({ fixtures }) => ({
-    calls: ROUTES.length + wrongMethods(fixtures).length + dataSamples(fixtures).length,
+    calls: ROUTES.length + wrongMethods(fixtures).length + dataSamples(fixtures).length + GZIP_PROBE_CALLS,
     reserve: 0,
     credits: 0,
   }),
@@ -53,5 +55,6 @@ export const httpSuite: Suite = {
       expectError(ctx, HTTP.wrongMethod, ex, { status: 405 });
     }
     await dataCalls(ctx);
+    await gzipProbe(ctx);
   },
 };

@@ -38,15 +38,12 @@ export function authenticate(
   options: { metadataUrl: string; dropChallenge: boolean; acceptRevoked: boolean },
 ): AuthResult {
   const header = headers.authorization;
-  const fail = (code: string): AuthResult => ({
-    ok: false,
-    reply: unauthorized(code, options.metadataUrl, options.dropChallenge),
-  });
-  if (header === undefined || header === "") return fail("authentication_required");
-  const m = BEARER.exec(header);
-  if (!m) return fail("invalid_token");
-  const account = accounts.get(m[1]);
-  if (!account) return fail("invalid_token");
-  if (account.revoked && !options.acceptRevoked) return fail("invalid_token");
-  return { ok: true, account };
+  let code = "invalid_token";
+  if (header === undefined || header === "") code = "authentication_required";
+  else {
+    const m = BEARER.exec(header);
+    const account = m ? accounts.get(m[1]) : undefined;
+    if (account && (!account.revoked || options.acceptRevoked)) return { ok: true, account };
+  }
+  return { ok: false, reply: unauthorized(code, options.metadataUrl, options.dropChallenge) };
 }

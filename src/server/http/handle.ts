@@ -1,6 +1,8 @@
 /**
  * The node:http request handler: route, read the body (capped), apply a scripted fault or process,
  * then write the reply with JSON content type, added latency, seeded bugs and the trace.
+ * A request that waits for nothing (no body to stream in, no added latency: nearly every GET) is answered
+ * synchronously, without a promise per request (the hot path, `bench/server-floor.ts`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OperationId } from "../../transport/exchange.js";
@@ -8,18 +10,65 @@ import { faultReply } from "../faults.js";
 import type { ServerState } from "../state.js";
 import type { FaultStep } from "../types.js";
 import { keyNameOf } from "./auth.js";
-import { readBody } from "./body.js";
-import { applyLoadBugs } from "./load-bugs.js";
+import { type BodyResult, readBody } from "./body.js";
+import { codeBody } from "./content-coding.js";
+import { applyLoadBugs, isLoadBugOn } from "./load-bugs.js";
 import { processRequest } from "./process.js";
 import { errorReply, jsonReply, type Reply } from "./reply.js";
-import { matchRoute } from "./router.js";
+import { matchRoute, type RouteMatch } from "./router.js";
 import { preciseNow, redactedHeaders } from "./trace.js";
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** A request header as one string (a repeated field joined as RFC 9110 §5.3 allows). */
+const headerText = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(", ") : value;
 
-/** Handles one request; never throws (an unexpected error still gets a JSON answer). */
-export async function handle(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const startedAt = preciseNow();
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const NOTHING_AFTER = () => {};
+
+/** One request as received and routed. */
+interface Received {
+  startedAt: number;
+  method: string;
+  url: string;
+  /** Index of `?` in `url`, or -1. */
+  q: number;
+  route: RouteMatch;
+  operation: OperationId;
+  base: "v1" | "api/v1" | null;
+  /** Call number, overall and of this operation (fault plans, trace). */
+  n: number;
+  opN: number;
+}
+
+/** The answer, ready to write once `delay` is over; `after` runs just before the write. */
+interface Answer {
+  fault: FaultStep | undefined;
+  reply: Reply;
+  raw: string | Buffer;
+  /** The body before any content coding (what the trace records). */
+  text: string | Buffer;
+  headers: Record<string, string>;
+  delay: number;
+  after: () => void;
+}
+
+/**
+ * Handles one request: synchronously when nothing has to wait, else returns the promise of the rest.
+ * Processing errors become a 500 with the contract's error body; the caller answers anything thrown later.
+ */
+export function handle(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> | undefined {
+  const got = receive(state, req);
+  const pending = readBody(req, state.bugs.maxBodyBytes ?? state.options.maxBodyBytes);
+  if (pending instanceof Promise) return pending.then((body) => respond(state, req, res, got, body));
+  return respond(state, req, res, got, pending);
+}
+
+function receive(state: ServerState, req: IncomingMessage): Received {
+  const startedAt = state.options.trace ? preciseNow() : 0;
   const method = req.method ?? "GET";
   const url = req.url ?? "/";
   const q = url.indexOf("?");
@@ -30,13 +79,28 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
   const n = ++state.calls;
   const opN = (state.callsByOperation.get(operation) ?? 0) + 1;
   state.callsByOperation.set(operation, opN);
-  const maxBody = state.bugs.maxBodyBytes ?? state.options.maxBodyBytes;
-  const pending = readBody(req, maxBody);
-  const body = pending instanceof Promise ? await pending : pending;
-  const fault = state.faults.match(n, operation, opN);
+  return { startedAt, method, url, q, route, operation, base, n, opN };
+}
+
+function respond(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  got: Received,
+  body: BodyResult,
+): Promise<void> | undefined {
+  const answer = decide(state, req, got, body);
+  if (answer.delay > 0) return sleep(answer.delay).then(() => send(state, req, res, got, body, answer));
+  send(state, req, res, got, body, answer);
+  return undefined;
+}
+
+function decide(state: ServerState, req: IncomingMessage, got: Received, body: BodyResult): Answer {
+  const { route, url, q, operation } = got;
+  const fault = state.faults.match(got.n, operation, got.opN);
   let reply: Reply;
   let delay = state.options.latencyMs + (state.options.faultPlan.latencyMs ?? 0);
-  let after = () => {};
+  let after = NOTHING_AFTER;
   try {
     if (fault) reply = faultReply(fault, state.resourceMetadataUrl);
     else if (route.kind === "metadata")
@@ -59,45 +123,62 @@ export async function handle(state: ServerState, req: IncomingMessage, res: Serv
       reply = out.reply;
       // Seeded bugs bend objects; the hot path sends pre-serialised text.
       if (state.mutation !== null && reply.raw !== undefined) {
-        reply = { ...reply, body: JSON.parse(reply.raw), raw: undefined };
+        reply = { ...reply, body: JSON.parse(reply.raw.toString()), raw: undefined };
       }
-      const bugs = applyLoadBugs(state, operation, reply, out.account);
-      reply = bugs.reply;
-      delay += bugs.delayMs;
-      after = bugs.after;
+      if (isLoadBugOn(state.bugs)) {
+        const bugs = applyLoadBugs(state, operation, reply, out.account);
+        reply = bugs.reply;
+        delay += bugs.delayMs;
+        after = bugs.after;
+      }
     }
   } catch {
     reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
   }
-  if (state.bendReply) reply = state.bendReply(reply, { base, operation, n });
+  if (state.bendReply) reply = state.bendReply(reply, { base: got.base, operation, n: got.n });
   const text = reply.raw ?? JSON.stringify(reply.body);
+  const coded = codeBody(text, headerText(req.headers["accept-encoding"]), state.bugs.gzipRegardless);
+  const raw = coded.body;
+  const length = typeof raw === "string" ? Buffer.byteLength(raw) : raw.length;
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     ...reply.headers,
-    "content-length": String(Buffer.byteLength(text)),
+    ...coded.headers,
+    "content-length": String(length),
   };
   if (!body.ok) headers.connection = "close";
-  if (delay > 0) await sleep(delay);
-  after();
+  return { fault, reply, raw, text, headers, delay, after };
+}
+
+function send(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  got: Received,
+  body: BodyResult,
+  answer: Answer,
+): void {
+  const { fault, reply, raw, headers } = answer;
+  answer.after();
   if (!res.destroyed) {
     res.writeHead(reply.status, headers);
-    res.end(text);
+    res.end(raw);
   }
   if (state.options.trace) {
     state.trace.push({
-      n,
-      startedAt,
+      n: got.n,
+      startedAt: got.startedAt,
       endedAt: preciseNow(),
-      method,
-      url,
-      base,
-      operation,
+      method: got.method,
+      url: got.url,
+      base: got.base,
+      operation: got.operation,
       headers: redactedHeaders(req.headers),
       keyName: keyNameOf(req.headers.authorization, state.accounts),
       body: body.ok ? body.body.toString("utf8") : "",
       status: reply.status,
       responseHeaders: headers,
-      responseBody: text,
+      responseBody: answer.text.toString(),
       ...(fault ? { fault: fault as FaultStep } : {}),
     });
   }

@@ -3,6 +3,7 @@
  * responses and 5xx for concurrent 100-id batches. Each adds delay and, where needed, work after the wait.
  */
 import type { OperationId } from "../../transport/exchange.js";
+import type { BugSettings } from "../bugs.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { Reply } from "./reply.js";
@@ -22,6 +23,11 @@ export interface LoadBugEffect {
   reply: Reply;
   delayMs: number;
   after: () => void;
+}
+
+/** Whether a load bug is on at all (the clean server skips `applyLoadBugs` and its allocations). */
+export function isLoadBugOn(bugs: Readonly<BugSettings>): boolean {
+  return bugs.dataDelayMs > 0 || bugs.countCallsLate || bugs.concurrentBigBatch500;
 }
 
 /** Applies the load bug that is on (if any) to a processed reply. */

@@ -8,8 +8,11 @@ export interface Reply {
   headers: Record<string, string>;
   /** JSON value; serialised by the writer. */
   body: unknown;
-  /** The body already serialised (hot paths); when set, `body` is ignored until a seeded bug needs it. */
-  raw?: string;
+  /**
+   * The body already serialised (hot paths): text, or UTF-8 bytes (cached reads, which spares encoding the
+   * same kilobytes on every write); when set, `body` is ignored until a seeded bug needs it.
+   */
+  raw?: string | Buffer;
   /** Delivered records and charged credits, for metering after the fact. */
   metered?: { records: number; credits: number };
 }

@@ -14,6 +14,11 @@ export interface CachedNode {
   multi: string;
   /** Form when exactly this one organisation is requested. */
   single: string;
+  /**
+   * A plain single read of this id (no `include`, no `extend`) from `data` up to `"balance":`, as UTF-8
+   * bytes, made on the first such read (`ops/entities.ts`).
+   */
+  plainRead?: Buffer;
 }
 
 const LIMIT = 50_000;

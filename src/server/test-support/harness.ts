@@ -36,7 +36,8 @@ export async function call(
   path: string,
   options: CallOptions = {},
 ): Promise<TestResponse> {
-  const headers: Record<string, string> = { ...options.headers };
+  // fetch asks for gzip by default; the server's tests read the bytes as sent, as cbcheck's transport does.
+  const headers: Record<string, string> = { "accept-encoding": "identity", ...options.headers };
   const keyName = options.key ?? "plus";
   if (keyName !== "none" && headers.authorization === undefined) {
     const key = (server.keys as unknown as Record<string, string>)[keyName] ?? keyName;

@@ -35,7 +35,7 @@ const BATCH_KEYS = new Set(["ids", "dataset", "include", "extend", "as_of", "cur
 /** GET /entities/{id}: the percent-decoded path id plus query parameters. */
 export function parseEntityGet(
   rawId: string,
-  query: Map<string, string>,
+  query: ReadonlyMap<string, string>,
   lenient: EntityLeniency,
 ): EntityRequest {
   let id: string;

@@ -20,7 +20,7 @@ export interface ResolveRequest {
 
 /** GET /resolve: `query` 1–300 characters, `types` JSON array (≤ 20) or null, `limit` 1–50 default 10. */
 export function parseResolve(
-  query: Map<string, string>,
+  query: ReadonlyMap<string, string>,
   options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean },
 ): ResolveRequest {
   const q = query.get("query");
@@ -130,7 +130,7 @@ export function parseTraversal(body: unknown): TraversalRequest {
 }
 
 /** GET /usage: optional `days` 1–30 (default 30). */
-export function parseUsage(query: Map<string, string>): number {
+export function parseUsage(query: ReadonlyMap<string, string>): number {
   const d = query.get("days");
   if (d === undefined) return 30;
   if (!/^[0-9]{1,2}$/.test(d) || Number(d) < 1 || Number(d) > 30) fail("days must be 1 to 30");

@@ -12,10 +12,13 @@ function decode(text: string): string {
   }
 }
 
+/** The parameters of an empty query string: shared, since nothing adds to a parsed query (hot path). */
+const NO_PARAMS: ReadonlyMap<string, string> = new Map();
+
 /** Decoded query parameters; a name given twice is an error (its meaning would be ambiguous). */
-export function parseQuery(raw: string): Map<string, string> {
+export function parseQuery(raw: string): ReadonlyMap<string, string> {
+  if (raw === "") return NO_PARAMS;
   const params = new Map<string, string>();
-  if (raw === "") return params;
   for (const part of raw.split("&")) {
     if (part === "") continue;
     const eq = part.indexOf("=");

@@ -19,8 +19,10 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   {
     section: EP,
     sentence: "Responses are JSON.",
-    checks: ["http.json_content_type", "http.json_body"],
-    reading: "`application/json` or any `+json` media type",
+    checks: ["http.json_content_type", "http.json_body", "http.content_encoding_accepted"],
+    suites: ["http"],
+    reading:
+      "`application/json` or any `+json` media type. A body in a content coding the request did not accept is not JSON to that client: cbcheck sends `Accept-Encoding: identity` (a request without the field accepts every coding, RFC 9110 §12.5.3, so nothing could be judged) and a coded answer fails `http.content_encoding_accepted` — a failure, not a warning, because RFC 9110 §12.5.3 has the server answer uncoded and the client then holds no JSON. The `http` suite's probe sends `Accept-Encoding: gzip` and accepts both readings: an uncoded body, or a correct gzip body (decoded up to the body cap) that is JSON (`http.gzip_when_accepted`)",
   },
   {
     section: EP,

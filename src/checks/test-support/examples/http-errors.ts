@@ -9,6 +9,14 @@ function withResponse(x: Exchange, edit: Partial<NonNullable<Exchange["response"
   return x.response ? { ...x, response: { ...x.response, ...edit } } : x;
 }
 
+/** The exchange with `headers` added to its request. */
+function withRequestHeaders(x: Exchange, headers: Record<string, string>): Exchange {
+  return { ...x, request: { ...x.request, headers: { ...x.request.headers, ...headers } } };
+}
+
+/** Response headers of a gzip-coded JSON body (recorded decoded, as the gzip probe judges it). */
+const gzipped = { "content-type": "application/json; charset=utf-8", "content-encoding": "gzip" };
+
 /** Examples keyed by check id. */
 export const HTTP_ERROR_EXAMPLES: Record<string, CheckExample> = {
   "auth.www_authenticate_on_401": {
@@ -20,6 +28,15 @@ export const HTTP_ERROR_EXAMPLES: Record<string, CheckExample> = {
     pass: errorExchange("entity-batch", 405, { code: "method_not_allowed" }, { allow: "POST" }),
     fail: errorExchange("entity-batch", 405, { code: "method_not_allowed" }),
     severity: "warning",
+  },
+  "http.content_encoding_accepted": {
+    pass: withRequestHeaders(withResponse(resolveExchange(), { headers: gzipped }), {
+      "accept-encoding": "gzip",
+    }),
+    fail: withRequestHeaders(withResponse(resolveExchange(), { headers: gzipped }), {
+      "accept-encoding": "identity",
+    }),
+    severity: "error",
   },
   "rate.retry_after_on_429": {
     pass: errorExchange("entity-batch", 429, { code: "volume_limit" }, { "retry-after": "2" }),

@@ -5,7 +5,7 @@
  * well-formed uuid, a body equal up to that id, with the same status and headers, gets the same verdict.
  * A malformed id, or any other difference, is always checked in full.
  */
-import type { CheckFailure } from "../checks/check.js";
+import type { CheckFailure } from "../check.js";
 
 /** Headers that differ between otherwise equal responses and that no check reads. */
 const VOLATILE_HEADERS = new Set(["date", "content-length", "connection", "keep-alive"]);
@@ -40,8 +40,8 @@ function sameUpToId(a: MaskedBody, b: MaskedBody): boolean {
   );
 }
 
-/** Status and the headers checks may read, as one key part. */
-export function responseKey(index: number, status: number, headers: Record<string, string>): string {
+/** The request (its index in a mix, or its own key) with the status and the headers checks may read, as one key. */
+export function responseKey(index: number | string, status: number, headers: Record<string, string>): string {
   let key = `${index}|${status}`;
   for (const name of Object.keys(headers).sort()) {
     if (!VOLATILE_HEADERS.has(name)) key += `|${name}:${headers[name]}`;
@@ -50,13 +50,13 @@ export function responseKey(index: number, status: number, headers: Record<strin
 }
 
 /** The last verdict per request and response shape (a bounded map, oldest out first). */
-export class VerdictMemo {
-  readonly #map = new Map<string, { masked: MaskedBody; failures: CheckFailure[] }>();
+export class VerdictMemo<T = CheckFailure> {
+  readonly #map = new Map<string, { masked: MaskedBody; failures: T[] }>();
   /** Verdicts reused. */
   hits = 0;
 
   /** The remembered verdict for this exact masked body, if any. */
-  lookup(key: string, masked: MaskedBody): CheckFailure[] | undefined {
+  lookup(key: string, masked: MaskedBody): T[] | undefined {
     const known = this.#map.get(key);
     if (!known || !sameUpToId(known.masked, masked)) return undefined;
     this.hits++;
@@ -64,7 +64,7 @@ export class VerdictMemo {
   }
 
   /** Remembers the verdict of a masked body. */
-  remember(key: string, masked: MaskedBody, failures: CheckFailure[]): void {
+  remember(key: string, masked: MaskedBody, failures: T[]): void {
     this.#map.delete(key);
     this.#map.set(key, { masked, failures });
     if (this.#map.size > SIZE) this.#map.delete(this.#map.keys().next().value as string);

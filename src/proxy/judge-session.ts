@@ -1,0 +1,92 @@
+/**
+ * Judging one proxy session's exchanges, in the order they ended: each raw exchange becomes a `Proxied` (key
+ * hashed and redacted), its response goes through the check catalogue and the call through the client rules of
+ * its key. Pure bookkeeping with no I/O: it runs on the judge thread (judge-worker.ts), and in tests beside it.
+ * Live traffic repeats itself, so the server-side verdict is reused for a response equal to an earlier one up to
+ * its `request_id`, to the same request (the memo `load` uses: checks are pure functions of both).
+ */
+
+import { maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
+import { inferOperation } from "../checks/validate/request-input.js";
+import type { Finding } from "./finding.js";
+import { ClientJudge } from "./judge-client.js";
+import { judgeServer, type ServerFinding, toExchange } from "./judge-server.js";
+import type { Proxied } from "./proxied.js";
+import { type RawExchange, toProxied } from "./raw-exchange.js";
+
+/** Bodies larger than this are always judged in full (the memo keeps the last body per request). */
+const MEMO_MAX_BODY = 64 * 1024;
+const VOLATILE_REQUEST_HEADERS = new Set(["content-length", "connection", "keep-alive"]);
+
+/** The verdict on one exchange. */
+export interface JudgedExchange {
+  n: number;
+  keyHash: string;
+  /** The copy was cut (cap, client gone): not judged on the server side. */
+  isServerUnjudged: boolean;
+  findings: Finding[];
+}
+
+/** Everything the checks read of the request, as one key part. */
+function requestKey(p: Proxied): string {
+  let key = `${p.method} ${p.url}`;
+  for (const name of Object.keys(p.headers).sort())
+    if (!VOLATILE_REQUEST_HEADERS.has(name)) key += `\n${name}:${p.headers[name]}`;
+  return `${key}\n\n${p.body}`;
+}
+
+/** The judge of one proxy session against `baseUrl` (the target's base URL, `…/v1`). */
+export class JudgeSession {
+  readonly #clientJudge = new ClientJudge();
+  readonly #memo = new VerdictMemo<ServerFinding>();
+  readonly #basePath: string;
+  constructor(readonly baseUrl: string) {
+    this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  }
+
+  /** Server-side verdicts reused from an equal earlier response. */
+  get memoHits(): number {
+    return this.#memo.hits;
+  }
+
+  /** Judges one exchange (after every exchange that ended before it). */
+  judge(raw: RawExchange): JudgedExchange {
+    const p = toProxied(raw);
+    const path = p.url.split("?")[0];
+    const operation = inferOperation(
+      p.method,
+      path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path,
+    );
+    const findings: Finding[] = [];
+    // A copy that is not whole (the cap, or a client that left) cannot be judged fairly: a cut body is no
+    // fault of the server's.
+    const isServerUnjudged = p.cut !== undefined && !p.targetError;
+    if (!isServerUnjudged)
+      for (const s of this.#judgeServer(p))
+        findings.push({ side: "server", ...s, operation, exchange: p, evidence: [s.title] });
+    for (const v of this.#clientJudge.judge(p, operation))
+      findings.push({
+        side: "client",
+        id: v.rule.id,
+        severity: v.rule.level === "required" ? "error" : "warning",
+        operation,
+        title: v.rule.title,
+        exchange: v.exchange,
+        evidence: v.evidence,
+      });
+    return { n: p.n, keyHash: p.keyHash, isServerUnjudged, findings };
+  }
+
+  #judgeServer(p: Proxied): ServerFinding[] {
+    const text =
+      p.targetError || p.responseBody.length > MEMO_MAX_BODY ? undefined : p.responseBody.toString("utf8");
+    const masked = text === undefined ? undefined : maskRequestId(text);
+    if (masked === undefined) return judgeServer(toExchange(p, this.baseUrl));
+    const key = responseKey(requestKey(p), p.status, p.responseHeaders);
+    const known = this.#memo.lookup(key, masked);
+    if (known) return known;
+    const found = judgeServer(toExchange(p, this.baseUrl));
+    this.#memo.remember(key, masked, found);
+    return found;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * `compare` without `--fixtures` finds its ids with the run's own discovery, on a real reference server: the
+ * ids that exercise the most rules (sub-units, influencer ids), not only what a few resolve queries return.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HarnessError } from "../../errors.js";
+import { startServer } from "../../server/index.js";
+import type { RunningServer } from "../../server/types.js";
+import { resolveCompareOptions } from "./compare-options.js";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ rateLimit: 1e6 });
+});
+afterAll(() => server.close());
+
+describe("resolveCompareOptions", () => {
+  it("discovers the base's ids as cbcheck run does", async () => {
+    const resolved = await resolveCompareOptions({
+      baseUrl: server.url,
+      candidateUrl: server.altUrl,
+      env: { CB_API_KEY: server.keys.plus },
+      seed: 4,
+    });
+    const fx = resolved.fixtures;
+    expect(fx.org_ids.length).toBeGreaterThan(0);
+    // Found only by the run's discovery (batch reads after the resolve queries).
+    expect(fx.main_unit_with_many_subunits).toMatch(/^cb:org:\d{9}$/);
+    expect(fx.subunit_ids.length).toBeGreaterThan(0);
+    expect(fx.influencer_ids.length).toBeGreaterThan(0);
+    expect(fx.missing_ids).toContain("cb:person:cbcheck-missing-4");
+  });
+
+  it("refuses a base where nothing is found, with the run's one-line advice", async () => {
+    const refused = resolveCompareOptions({
+      baseUrl: server.url,
+      candidateUrl: server.altUrl,
+      env: { CB_API_KEY: "not-a-key" },
+    });
+    await expect(refused).rejects.toBeInstanceOf(HarnessError);
+    await expect(refused).rejects.toThrow(/no node id found through \/resolve; pass --fixtures FILE/);
+  });
+});
