@@ -4,10 +4,14 @@
  * resident memory, and whether it held (exit code, no false PASS, the case's own promises such as no key
  * in any output). `npx tsx bench/hostile.ts [case…]` runs only the named cases. The stall and signal cases
  * use their own timeouts; `stall-default` adds the default 10 s timeout to show a dead target ending
- * within about a minute.
+ * within about a minute. Prints `loadavg` before and after, and for the issue's two judging cases whether
+ * they met their target: `wide-array-14MiB` (a 14 MiB body of `{}` items: within its 20 s deadline, under
+ * 500 MiB; counted, never parsed) and `slow-to-judge` / `validate-slow-to-judge` (a body within every bound
+ * that takes about 20 s to judge in-process: judged on the judging worker, ended at the 6 s deadline; 1 s for
+ * validate, which judges it in about 5 s).
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   falsePass,
@@ -47,6 +51,18 @@ const wanted = process.argv.slice(2);
 const cases = [...HOSTILE_CASES, STALL_DEFAULT].filter((c) => wanted.length === 0 || wanted.includes(c.name));
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-bench-hostile-"));
 const rows: string[][] = [];
+const targets: string[] = [];
+const la = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+process.stderr.write(`loadavg ${la()}\n`);
+/** Judging cases with a time and memory target: name → deadline in seconds. */
+const TARGETED: Record<string, number> = {
+  "wide-array-14MiB": 20,
+  "slow-to-judge": 6,
+  "validate-slow-to-judge": 1,
+};
 try {
   for (const c of cases) {
     const prepared = await c.prepare(dir);
@@ -71,6 +87,15 @@ try {
       c.awaits ?? "",
     ]);
     process.stderr.write(`${rows.at(-1)?.join(" | ")}\n`);
+    const deadline = TARGETED[c.name];
+    if (deadline !== undefined) {
+      // The deadline counts from the command's start; node's start-up and writing the reports come on top.
+      const met = outcome.wallMs < (deadline + 5) * 1000 && outcome.peakMiB < 500;
+      targets.push(
+        `${c.name}: ${(outcome.wallMs / 1000).toFixed(1)} s (deadline ${deadline} s, +5 s for start-up and reports), ` +
+          `peak ${outcome.peakMiB} MiB (< 500): ${met ? "met" : "NOT met"}`,
+      );
+    }
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -78,4 +103,4 @@ try {
 
 const header = ["case", "item", "expected exit", "exit", "wall s", "peak MiB", "result", "awaits"];
 const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
-process.stdout.write(`${table}\n`);
+process.stdout.write(`${table}\n\n${targets.join("\n")}\nloadavg ${la()}\n`);

@@ -28,7 +28,7 @@ export const HARNESS_ERROR_CODES = {
     "cbcheck certify-client: the client ended before its first call (a bad command, a syntax error, a missing module)",
   CB_LOAD_DRIVER: "the pinned autocannon internals that cbcheck load needs have changed",
   CB_STOPPED:
-    "the run stopped (budget, deadline, fatal status, a target that gave only 429s) before every verdict, or checks stayed inconclusive",
+    "the run stopped (budget, deadline, fatal status, a target that gave only 429s) before every verdict, or checks stayed inconclusive; validate: judging did not finish (--deadline-s, memory limit)",
   CB_SCHEMAS_MISSING: "the schemas directory of the installation cannot be read",
   CB_SCHEMA_INVALID: "a schema file of the installation is not JSON, not an object, or does not compile",
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",

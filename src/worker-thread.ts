@@ -1,11 +1,11 @@
 /**
  * Starting a worker thread on a module of this package, whether it runs built (`.js`) or from sources under
  * tsx (`.ts`, where the worker must register tsx's loader before it can import TypeScript). Shared by the
- * validation pool of `load` and the judge thread of `proxy`.
+ * validation pool of `load`, the judge thread of `proxy` and the judging worker of `run` and `validate`.
  */
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 
 const BOOT = `const { workerData } = require("node:worker_threads");
 (async () => {
@@ -13,8 +13,15 @@ const BOOT = `const { workerData } = require("node:worker_threads");
   await import(workerData.entry);
 })().catch((e) => { setImmediate(() => { throw e; }); });`;
 
-/** Starts `entry` (a file URL of a `.ts` or `.js` module) in a new worker thread with `data` as its workerData. */
-export function startWorkerThread(entry: string, data: Record<string, unknown>): Worker {
+/**
+ * Starts `entry` (a file URL of a `.ts` or `.js` module) in a new worker thread with `data` as its workerData,
+ * under `resourceLimits` when given (a heap cap: the worker ends with ERR_WORKER_OUT_OF_MEMORY past it).
+ */
+export function startWorkerThread(
+  entry: string,
+  data: Record<string, unknown>,
+  resourceLimits?: ResourceLimits,
+): Worker {
   const tsxApi = entry.endsWith(".ts")
     ? pathToFileURL(
         createRequire(import.meta.url)
@@ -22,7 +29,11 @@ export function startWorkerThread(entry: string, data: Record<string, unknown>):
           .replace(/loader\.mjs$/, "esm/api/index.mjs"),
       ).href
     : undefined;
-  return new Worker(BOOT, { eval: true, workerData: { ...data, entry, tsxApi } });
+  return new Worker(BOOT, {
+    eval: true,
+    workerData: { ...data, entry, tsxApi },
+    ...(resourceLimits ? { resourceLimits } : {}),
+  });
 }
 
 /** The file URL of `sibling` (a module name without extension) next to `self` (an `import.meta.url`). */

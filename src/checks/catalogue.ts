@@ -8,12 +8,18 @@ import type { Check } from "./check.js";
 import { costBasicZeroCredits } from "./cost-basic-zero-credits.js";
 import { costCreditsReservedZero } from "./cost-credits-reserved-zero.js";
 import { costInfluencerCreditPerRecord } from "./cost-influencer-credit-per-record.js";
+import { costUnitsCountEdgesAndExtensions } from "./cost-units-count-edges-and-extensions.js";
 import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
+import { datasetResponseMatchesRequest } from "./dataset-response-matches-request.js";
 import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
 import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
+import { edgesWithinActivePredicates } from "./edges-within-active-predicates.js";
 import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
+import { entitiesNodesRequested } from "./entities-nodes-requested.js";
+import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
+import { envelopeAsOfNotInFuture } from "./envelope-as-of-not-in-future.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
 import { envelopeTruncatedWhenCut } from "./envelope-truncated-when-cut.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
@@ -21,6 +27,7 @@ import { errorCodeMachineReadable } from "./error-code-machine-readable.js";
 import { errorPlanRequiredFields } from "./error-plan-required-fields.js";
 import { extFinancialHistoryNewestFirst } from "./ext-financial-history-newest-first.js";
 import { extFinancialHistoryOneRowPerYear } from "./ext-financial-history-one-row-per-year.js";
+import { extGroupParentAboveCompany } from "./ext-group-parent-above-company.js";
 import { extKeysRequestedOrgs } from "./ext-keys-requested-orgs.js";
 import { extOnlyRequested } from "./ext-only-requested.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
@@ -35,6 +42,7 @@ import { httpJsonBody } from "./http-json-body.js";
 import { httpJsonContentType } from "./http-json-content-type.js";
 import { influencerNodesCap } from "./influencer-nodes-cap.js";
 import { meEveryPlan } from "./me-every-plan.js";
+import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
 import { orgIdMatchesOrgNr } from "./org-id-matches-org-nr.js";
 import { orgSignatureOnlySingle } from "./org-signature-only-single.js";
@@ -54,12 +62,18 @@ export const CATALOGUE: readonly Check[] = [
   costBasicZeroCredits,
   costCreditsReservedZero,
   costInfluencerCreditPerRecord,
+  costUnitsCountEdgesAndExtensions,
   coverageConsistentWithRequest,
   coverageRequestedReturnedOrMissing,
+  datasetResponseMatchesRequest,
   edgesOnlyWithInclude,
   edgesPageCutDeclared,
   edgesPredicatesFromInclude,
+  edgesWithinActivePredicates,
   entitiesConsistentWithData,
+  entitiesNodesRequested,
+  envelopeAsOfNotAfterRequested,
+  envelopeAsOfNotInFuture,
   envelopeEvidenceEmpty,
   envelopeTruncatedWhenCut,
   errorCodeForStatus,
@@ -67,6 +81,7 @@ export const CATALOGUE: readonly Check[] = [
   errorPlanRequiredFields,
   extFinancialHistoryNewestFirst,
   extFinancialHistoryOneRowPerYear,
+  extGroupParentAboveCompany,
   extKeysRequestedOrgs,
   extOnlyRequested,
   extSubunitsCap,
@@ -81,6 +96,7 @@ export const CATALOGUE: readonly Check[] = [
   httpJsonContentType,
   influencerNodesCap,
   meEveryPlan,
+  meResetsAtUtcBoundaries,
   nodeIdMatchesType,
   orgIdMatchesOrgNr,
   orgSignatureOnlySingle,
@@ -90,7 +106,7 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
-  responseStructureBounded,
   resolveTypesRespected,
   responseSchema,
+  responseStructureBounded,
 ];

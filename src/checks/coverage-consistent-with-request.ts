@@ -1,13 +1,16 @@
 import type { Check, CheckFailure } from "./check.js";
 import { requestView } from "./request-view.js";
 import { failure } from "./support/failure.js";
+import { formMatcher } from "./support/id-form.js";
 import { arrayAt, objectAt, pointer, show } from "./support/json.js";
 import { isEntityRead, okEnvelope } from "./support/response.js";
 
 /**
  * `coverage.consistent_with_request`: on entity reads `coverage.requested` and `coverage.missing` name only
  * ids that were asked for (Identifiers; Response envelope). An asked-for id absent from `requested` is only
- * a warning: the contract says unknown ids "may be echoed", so echoing is not strictly required.
+ * a warning: the contract says unknown ids "may be echoed", so echoing is not strictly required. An id that
+ * is only a normalised form of an asked id (trimmed, NFC, lower case) is a warning too. Order and repeats
+ * are not judged: the contract states neither.
  */
 export const coverageConsistentWithRequest: Check = {
   id: "coverage.consistent_with_request",
@@ -18,23 +21,31 @@ export const coverageConsistentWithRequest: Check = {
   appliesTo: (x) => isEntityRead(x) && okEnvelope(x) !== undefined && requestView(x).ids !== undefined,
   run(x) {
     const asked = new Set(requestView(x).ids);
+    const isAskedForm = formMatcher(asked);
     const coverage = objectAt(okEnvelope(x), "coverage");
     const out: CheckFailure[] = [];
     for (const key of ["requested", "missing"] as const) {
       (arrayAt(coverage, key) ?? []).forEach((id, i) => {
-        if (typeof id === "string" && !asked.has(id))
-          out.push(
-            failure(coverageConsistentWithRequest, {
-              title: `coverage.${key} names an id that was not requested`,
-              pointer: pointer("coverage", key, i),
-              expected: `one of the requested ids ${show([...asked], 80)}`,
-              received: show(id),
-            }),
-          );
+        if (typeof id !== "string" || asked.has(id)) return;
+        const normalised = isAskedForm(id);
+        out.push(
+          failure(coverageConsistentWithRequest, {
+            title: normalised
+              ? `coverage.${key} names a normalised form of a requested id, not the id as sent`
+              : `coverage.${key} names an id that was not requested`,
+            pointer: pointer("coverage", key, i),
+            expected: `one of the requested ids ${show([...asked], 80)}`,
+            received: show(id),
+            ...(normalised ? { severity: "warning" as const } : {}),
+          }),
+        );
       });
     }
     const requested = new Set(arrayAt(coverage, "requested") ?? []);
-    const unlisted = [...asked].filter((id) => /^cb:[^:]+:./.test(id) && !requested.has(id));
+    const isRequestedForm = formMatcher(requested);
+    const unlisted = [...asked].filter(
+      (id) => /^cb:[^:]+:./.test(id) && !requested.has(id) && !isRequestedForm(id),
+    );
     if (unlisted.length > 0)
       out.push(
         failure(coverageConsistentWithRequest, {

@@ -1,13 +1,15 @@
 import type { Check, CheckFailure } from "./check.js";
 import { requestView } from "./request-view.js";
 import { failure } from "./support/failure.js";
+import { formMatcher } from "./support/id-form.js";
 import { arrayAt, isObject, objectAt, show } from "./support/json.js";
 import { entityData, okEnvelope } from "./support/response.js";
 
 /**
  * `coverage.requested_returned_or_missing`: every requested node id comes back as a node or is listed in
  * `coverage.missing`, never both (Endpoints / GET /entities/{id}; Errors). Not judged when the output was
- * cut (`truncated` true or a cursor given), because a cut page may leave ids for the next call.
+ * cut (`truncated` true or a cursor given), because a cut page may leave ids for the next call. A requested
+ * id is accounted for by a node or a `missing` entry in its normalised form too (a target may normalise ids).
  */
 export const coverageRequestedReturnedOrMissing: Check = {
   id: "coverage.requested_returned_or_missing",
@@ -34,7 +36,8 @@ export const coverageRequestedReturnedOrMissing: Check = {
     const cut = env?.truncated === true || (env?.cursor !== null && env?.cursor !== undefined);
     if (cut) return out;
     const ids = (requestView(x).ids ?? []).filter((id) => /^cb:[^:]+:./.test(id));
-    const lost = [...new Set(ids)].filter((id) => !returned.has(id) && !missing.has(id));
+    const isSeenForm = formMatcher(returned, missing);
+    const lost = [...new Set(ids)].filter((id) => !returned.has(id) && !missing.has(id) && !isSeenForm(id));
     if (lost.length > 0)
       out.push(
         failure(coverageRequestedReturnedOrMissing, {

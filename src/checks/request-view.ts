@@ -21,6 +21,8 @@ export interface RequestView {
   extend: string[];
   /** Decoded `cursor` (null when absent). */
   cursor: unknown;
+  /** Entity reads: `as_of` as sent, when it is a string. */
+  asOf?: string;
   /** Resolve: `query` as sent. */
   query?: string;
   /** Resolve: `limit` as a number (default 10); undefined when not a usable integer. */
@@ -112,6 +114,7 @@ function finishEntity(
     include: { value?: unknown };
     extend: { value?: unknown };
     cursor: { value?: unknown };
+    as_of?: unknown;
   },
   problems: string[],
 ): RequestView {
@@ -121,6 +124,7 @@ function finishEntity(
   base.include = strings(params.include.value);
   base.extend = strings(params.extend.value);
   base.cursor = params.cursor.value ?? null;
+  if (typeof params.as_of === "string") base.asOf = params.as_of;
   base.problems = problems;
   return base;
 }

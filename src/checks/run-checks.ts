@@ -23,33 +23,29 @@ export function selectChecks(ids?: readonly string[]): { checks: Check[]; unknow
 
 /** All failures the selected checks (default: the whole catalogue) find in one exchange. */
 export function runChecks(exchange: Exchange, ids?: readonly string[]): CheckFailure[] {
-  if (exchange.response === undefined) return [];
-  const checks = ids ? selectChecks(ids).checks : CATALOGUE;
-  const out: CheckFailure[] = [];
-  for (const check of checks) {
-    if (!check.appliesTo(exchange)) continue;
-    const found = check.run(exchange);
-    for (const f of found) out.push(f);
-  }
-  return out;
+  return judgeExchange(exchange, ids).failures;
 }
 
-/** One applicable check and what it found on an exchange (nothing: it passed). */
-export interface CheckOutcome {
-  check: Check;
+/** What the catalogue found on one exchange: the failures, and the ids of the checks that applied. */
+export interface Judgement {
   failures: CheckFailure[];
+  /** Ids of the selected checks whose `appliesTo` held (each judged it, failing or not). */
+  applicable: string[];
 }
 
 /**
- * The selected checks (default: the whole catalogue) that apply to one exchange, each with its failures, in
- * the order `runChecks` runs them: applicability is decided once, for judging and recording alike.
+ * `runChecks` that also says which checks applied: the runner records a row for each (a pass when it
+ * found nothing). The same function judges in the main thread and in the judging worker (judge-thread/).
  */
-export function judgeEach(exchange: Exchange, ids?: readonly string[]): CheckOutcome[] {
-  if (exchange.response === undefined) return [];
+export function judgeExchange(exchange: Exchange, ids?: readonly string[]): Judgement {
+  if (exchange.response === undefined) return { failures: [], applicable: [] };
   const checks = ids ? selectChecks(ids).checks : CATALOGUE;
-  const out: CheckOutcome[] = [];
+  const failures: CheckFailure[] = [];
+  const applicable: string[] = [];
   for (const check of checks) {
-    if (check.appliesTo(exchange)) out.push({ check, failures: check.run(exchange) });
+    if (!check.appliesTo(exchange)) continue;
+    applicable.push(check.id);
+    for (const f of check.run(exchange)) failures.push(f);
   }
-  return out;
+  return { failures, applicable };
 }

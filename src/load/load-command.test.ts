@@ -53,7 +53,9 @@ afterEach(() => {
 });
 
 describe("cbcheck load", () => {
-  it("passes every built-in profile against the unmutated reference server", async () => {
+  // The profiles' latency budgets are real milliseconds: on a CI machine running other test files at the same
+  // time one round can miss them, so a failed round gets another try (the assertions stay exact).
+  it("passes every built-in profile against the unmutated reference server", { retry: 2 }, async () => {
     const { exitCode, stdout, report } = await cbcheckLoad(["--duration", "1.5"]);
     expect(failing(report), stdout).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);

@@ -2,8 +2,7 @@
  * The `SuiteContext` a suite sees: paced sends within the budget and deadline, 429 handling, the stop on
  * an unexpected 401/402/403, judging by the check catalogue, recording, sharding and progress.
  */
-import type { CheckFailure } from "../checks/check.js";
-import { runChecks } from "../checks/run-checks.js";
+import type { Judgement } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
@@ -52,6 +51,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
           engine.seen.add(out[i]);
           engine.giveUp.note(out[i]);
+          await engine.prejudge(out[i]);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));
@@ -61,8 +61,8 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       const sendOne = (request: PlannedRequest) => sendPaced(engine, ctx, overlapping, request);
       return sendMany(requests, concurrency, sendOne, onExchange);
     },
-    judge(exchange: Exchange, checkIds?: string[]): CheckFailure[] {
-      return runChecks(exchange, checkIds);
+    judge(exchange: Exchange, checkIds?: string[]): Judgement {
+      return engine.prejudged.judge(exchange, checkIds);
     },
     record(outcome) {
       engine.results.add(suite, outcome);

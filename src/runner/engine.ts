@@ -14,6 +14,7 @@ import { CreditBudget } from "./credits/budget.js";
 import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import type { RunPlan } from "./plan.js";
+import { Prejudged } from "./prejudge.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
@@ -52,6 +53,8 @@ export class RunEngine {
   readonly sent = new SentTally();
   /** What the responses held (report `coverage.seen`). */
   readonly seen = new SeenTally();
+  /** Large bodies judged on the judging worker, which the deadline can end (prejudge.ts). */
+  readonly prejudged = new Prejudged();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
   readonly har?: HarRecorder;
   calls = 0;
@@ -161,9 +164,26 @@ export class RunEngine {
     return undefined;
   }
 
-  /** Closes the transport and the deadline timer. */
+  /**
+   * Judges a large body on the judging worker (prejudge.ts) before a suite sees it; when the deadline ends
+   * that judgement, the run stops with a reason that says so (the exchange is then recorded as unjudged).
+   */
+  async prejudge(exchange: Exchange): Promise<void> {
+    const unfinished = await this.prejudged.add(exchange, this.deadline.signal);
+    if (unfinished?.reason !== "aborted") return;
+    const mib = (Buffer.byteLength(exchange.response?.bodyText ?? "") / 1024 / 1024).toFixed(1);
+    const { method, path } = exchange.request;
+    this.stop(
+      "deadline",
+      `stopped at the ${this.options.deadlineS} s deadline (--deadline-s) while judging a ${mib} MiB response ` +
+        `to ${method} ${path.split("?")[0]}: judging did not finish`,
+    );
+  }
+
+  /** Closes the transport, the judging worker and the deadline timer. */
   async close(): Promise<void> {
     clearTimeout(this.#deadlineTimer);
+    await this.prejudged.thread.close();
     await this.transport.close();
   }
 }

@@ -3,8 +3,9 @@
  * fail), plus the runner's own transport-level check when no complete response came.
  */
 import { CATALOGUE } from "../checks/catalogue.js";
-import type { Check, CheckFailure } from "../checks/check.js";
-import { judgeEach } from "../checks/run-checks.js";
+import type { CheckFailure } from "../checks/check.js";
+import { JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
+import type { Judgement } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteContext } from "./suite.js";
@@ -60,30 +61,33 @@ export function judgeAndRecord(
     });
   }
   if (!exchange.response || exchange.transportError) return own;
-  // Applicability is decided once: the checks that applied are the ones recorded, passed or not.
-  const applied = new Set<Check>();
-  const failures: CheckFailure[] = [];
+  let judgement: Judgement;
   try {
-    for (const { check, failures: found } of judgeEach(exchange, opts.ids)) {
-      applied.add(check);
-      for (const f of found) failures.push(f);
-    }
+    judgement = ctx.judge(exchange, opts.ids);
   } catch (err) {
+    if (err instanceof JudgingUnfinished) {
+      // Never a pass: the run is incomplete (exit 2) unless --allow-inconclusive.
+      const message = `judging did not finish: ${err.message}`;
+      ctx.record({ verdict: RUNNER.judgingUnfinished, operation, status: "inconclusive", message, exchange });
+      return own;
+    }
     const message = `a check crashed: ${err instanceof Error ? err.message : String(err)}`;
     ctx.record({ verdict: RUNNER.checkCrashed, status: "inconclusive", message, exchange });
     return own;
   }
+  // Failures grouped by check once, rather than one filter per catalogue entry.
   const byId = new Map<string, CheckFailure[]>();
-  for (const f of failures) {
+  for (const f of judgement.failures) {
     const list = byId.get(f.checkId);
     if (list) list.push(f);
     else byId.set(f.checkId, [f]);
   }
   const wanted = opts.ids ? new Set(opts.ids) : undefined;
+  const applicable = new Set(judgement.applicable);
   for (const check of CATALOGUE) {
     if (wanted && !wanted.has(check.id)) continue;
     const mine = byId.get(check.id) ?? [];
-    if (mine.length === 0 && (opts.onlyFailures || !applied.has(check))) continue;
+    if (mine.length === 0 && (opts.onlyFailures || !applicable.has(check.id))) continue;
     ctx.record({
       verdict: check,
       operation,
@@ -93,7 +97,7 @@ export function judgeAndRecord(
       ...shrinks(opts),
     });
   }
-  return [...own, ...failures];
+  return [...own, ...judgement.failures];
 }
 
 function shrinks(opts: JudgeOptions): { shrinks?: number } {

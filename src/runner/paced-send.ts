@@ -77,6 +77,7 @@ async function dispatch(
   if (signal.aborted) throw deadlineStop(engine);
   engine.seen.add(exchange);
   engine.giveUp.note(exchange);
+  await engine.prejudge(exchange);
   return exchange;
 }
 

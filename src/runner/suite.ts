@@ -4,6 +4,7 @@
  * with generate, checks and load (`PlannedRequest`, `TargetFixtures`, `SuiteName`) are in src/vocabulary.
  */
 import type { CheckFailure } from "../checks/check.js";
+import type { Judgement } from "../checks/run-checks.js";
 import type { ResultStatus } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
@@ -89,8 +90,12 @@ export interface SuiteContext {
     concurrency: number,
     onExchange?: (exchange: Exchange, index: number) => void,
   ): Promise<SendManyResult>;
-  /** Runs the check catalogue (or the named checks) on an exchange. */
-  judge(exchange: Exchange, checkIds?: string[]): CheckFailure[];
+  /**
+   * Runs the check catalogue (or the named checks) on an exchange: its failures and the checks that applied.
+   * Throws `JudgingUnfinished` when the exchange's large body was judged on the worker and that judgement
+   * did not finish (deadline, heap limit); `judgeAndRecord` records it as `harness.judging_unfinished`.
+   */
+  judge(exchange: Exchange, checkIds?: string[]): Judgement;
   /** Records an outcome of a verdict on an operation (aggregated into one report row). */
   record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */

@@ -37,6 +37,8 @@ export interface BugSettings {
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
   resolveCursorSet: boolean;
+  /** Resolve: a query that is an organisation number or a node id finds nothing (names only). */
+  resolveByNameOnly: boolean;
   /** Extensions: sub-units per organisation in a multi-id request (contract: 50). */
   batchSubunitCap: number;
   /** Extensions: `financial_history` oldest year first. */
@@ -51,6 +53,12 @@ export interface BugSettings {
   influencerPadTo: number;
   /** Influencer: `data` carries `edges: []`. */
   influencerDataHasEdges: boolean;
+  /** Entity reads: `cost.units` counts nodes only. */
+  unitsNodesOnly: boolean;
+  /** Entity reads: `dataset` is ignored (`influencer` answered from the basic dataset). */
+  datasetIgnored: boolean;
+  /** Entity reads: the requested `as_of` is ignored (the snapshot's own `as_of` is answered). */
+  requestedAsOfIgnored: boolean;
   /** Access: a Free key is served data. */
   freeKeyServed: boolean;
   /** Access: 403 `plan_required` lacks `required_tier`. */
@@ -110,6 +118,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   resolveIgnoresTypes: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
+  resolveByNameOnly: false,
   batchSubunitCap: 50,
   financialOldestFirst: false,
   financialDuplicateYear: false,
@@ -117,6 +126,9 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   truncatedSubunitsOmitted: false,
   influencerPadTo: 0,
   influencerDataHasEdges: false,
+  datasetIgnored: false,
+  unitsNodesOnly: false,
+  requestedAsOfIgnored: false,
   freeKeyServed: false,
   planRequiredWithoutTier: false,
   dropChallenge: false,
@@ -158,6 +170,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "resolve-over-limit": { resolveOverLimit: 1 },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
+  "resolve-exact-id-not-found": { resolveByNameOnly: true },
   "subunits-51-in-batch": { batchSubunitCap: 51 },
   "financial-oldest-first": { financialOldestFirst: true },
   "financial-duplicate-year": { financialDuplicateYear: true },
@@ -165,6 +178,9 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "extensions-truncated-missing": { truncatedSubunitsOmitted: true },
   "influencer-26-nodes": { influencerPadTo: 26 },
   "influencer-data-has-edges": { influencerDataHasEdges: true },
+  "dataset-ignored": { datasetIgnored: true },
+  "units-count-nodes-only": { unitsNodesOnly: true },
+  "as-of-ignored": { requestedAsOfIgnored: true },
   "free-key-served": { freeKeyServed: true },
   "plan-required-without-tier": { planRequiredWithoutTier: true },
   "www-authenticate-missing": { dropChallenge: true },

@@ -177,6 +177,37 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   },
   "influencer-data-has-edges": async (s) =>
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
+  "entities-unrequested-node": async (s) =>
+    (await batch(s, { ids: [MAIN] })).json.data.entities.some((n: { id: string }) => n.id !== MAIN),
+  "as-of-ignored": async (s) =>
+    (await batch(s, { ids: [MAIN], as_of: "2020-01-01T00:00:00Z" })).json.as_of !== "2020-01-01T00:00:00Z",
+  "as-of-in-future": async (s) => {
+    const r = await get(s);
+    return Date.parse(r.json.as_of) > Date.parse(r.headers.get("date") ?? "") + 60_000;
+  },
+  "resolve-exact-id-not-found": async (s) =>
+    (await call(s, `/resolve${qs({ query: STUB.main })}`)).json.data.length === 0,
+  "batch-differs-from-get": async (s) => {
+    const viaGet = (await get(s)).json.data.entities[0];
+    const viaBatch = (await batch(s, { ids: [MAIN] })).json.data.entities[0];
+    return JSON.stringify(viaGet) !== JSON.stringify(viaBatch);
+  },
+  "active-predicates-undercount": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    const counts = Object.values(r.data.entities[0].active_predicates) as number[];
+    return counts.reduce((a, b) => a + b, 0) < r.data.edges.length;
+  },
+  "units-count-nodes-only": async (s) => {
+    const r = (await get(s, { include: ["*"] })).json;
+    return r.cost.units < r.data.edges.length;
+  },
+  "resets-local-midnight": async (s) =>
+    !(await call(s, "/me")).json.credential.resets.day.endsWith("T00:00:00.000Z"),
+  "group-parent-self": async (s) =>
+    (await get(s, { extend: ["group_parent"] })).json.data.extensions.group_parent[STUB.main]?.org_nr ===
+    STUB.main,
+  "dataset-ignored": async (s) =>
+    "edges" in (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.data,
 };
 
 async function probe(mutation: string | undefined, id: MutationId): Promise<boolean> {

@@ -141,6 +141,44 @@ export const MUTATIONS = [
   m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
   m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
+  m(
+    "entities-unrequested-node",
+    "nodes",
+    "entity reads deliver one node more than asked for (`cb:person:not-requested`)",
+  ),
+  m(
+    "as-of-ignored",
+    "envelope",
+    "entity reads ignore the requested `as_of`: every answer is the current snapshot",
+  ),
+  m("as-of-in-future", "envelope", "`as_of` is a day later than the response (data stamped in the future)"),
+  m(
+    "resolve-exact-id-not-found",
+    "resolve",
+    "resolve finds names only: an organisation number or node id finds no candidate",
+  ),
+  m(
+    "batch-differs-from-get",
+    "nodes",
+    "POST /entities/batch leaves out `active_predicates` that GET /entities/{id} delivers",
+  ),
+  m(
+    "active-predicates-undercount",
+    "edges",
+    "`active_predicates` counts 1 relation of each predicate, whatever the page delivers",
+  ),
+  m(
+    "units-count-nodes-only",
+    "envelope",
+    "`cost.units` of entity reads counts nodes only, not edges and extensions",
+  ),
+  m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
+  m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
+  m(
+    "dataset-ignored",
+    "influencer",
+    "entity reads ignore `dataset`: `influencer` is answered from the basic dataset",
+  ),
 ] as const;
 
 /** The id of one seeded bug: a union, so a misspelt id does not compile. */

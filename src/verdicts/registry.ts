@@ -13,6 +13,7 @@ import { CREDITS } from "./credits.js";
 import type { JudgedVerdict, RegisteredVerdict } from "./judged-verdict.js";
 import { BATCH, LIMITS } from "./limits.js";
 import { LOAD } from "./load.js";
+import { MEANING } from "./meaning.js";
 import { negativeVerdicts } from "./negative.js";
 import { RATE } from "./rate.js";
 import { RUNNER } from "./runner.js";
@@ -41,7 +42,7 @@ const grouped = (group: Record<string, JudgedVerdict>): RegisteredVerdict[] =>
 /** Every verdict but the negative bound cases: cheap to build, so built at load. */
 const FIXED: readonly RegisteredVerdict[] = [
   ...CATALOGUE.map((c) => own(c, checkFile(c.id), c.id)),
-  ...[AUTH, HTTP, SCHEMA, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD, COMPARE].flatMap(grouped),
+  ...[AUTH, HTTP, SCHEMA, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD, COMPARE, MEANING].flatMap(grouped),
   ...CLIENT_RULES.map((r) => own(r, clientRuleFile(r.id), r.id)),
 ];
 const byId = new Map(FIXED.map((v) => [v.id, v]));

@@ -28,6 +28,14 @@ export const RUNNER = {
     level: "inconclusive",
     judgedIn: ["src/runner/judge-record.ts"],
   },
+  judgingUnfinished: {
+    id: "harness.judging_unfinished",
+    section: HARNESS_SECTION,
+    sentence:
+      "Judging a large response on the judging worker did not finish: the run's deadline passed (--deadline-s) or it needed more than the worker's memory limit, so that exchange has no verdict (never a pass).",
+    level: "inconclusive",
+    judgedIn: ["src/runner/judge-record.ts"],
+  },
   suiteError: {
     id: "harness.suite_error",
     section: HARNESS_SECTION,

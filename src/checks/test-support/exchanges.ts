@@ -152,7 +152,14 @@ export function batchExchange(options: EntityOptions = {}): Exchange {
   const env = envelope(data, {
     entities: [...ids.slice(0, orgs), ...edgeList.map((e) => e.dst)],
     coverage: { requested: ids, missing: missingIds, reason: null },
-    cost: { units: orgs, unit_type: "record", credits_charged: 0, credits_reserved: 0, balance: 100 },
+    // Nodes, edges and extensions count as records (Limits rule 1): one per node and edge, one per org's extensions.
+    cost: {
+      units: orgs + edges + (extend.length > 0 ? orgs : 0),
+      unit_type: "record",
+      credits_charged: 0,
+      credits_reserved: 0,
+      balance: 100,
+    },
   });
   const body: Json = { ids };
   if (include.length > 0) body.include = include;

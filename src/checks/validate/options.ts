@@ -3,6 +3,7 @@
  * them), resolved once into the kind and the context `validateDocument` takes. Bad input is a usage error.
  */
 import { HarnessError } from "../../errors.js";
+import { integerIn } from "../../option-values.js";
 import type { OperationId } from "../../transport/exchange.js";
 import { type Kind, resolveKind } from "./kinds.js";
 import { inferOperation, requestFromJson, requestFromPath } from "./request-input.js";
@@ -20,12 +21,18 @@ export interface ValidateOptions {
   path?: string;
   /** The HTTP status of the response (default 200; 400 for `error`). */
   status?: number;
+  /** Seconds judging may take before it is stopped (no verdict, exit 2); default `VALIDATE_DEADLINE_S`. */
+  deadlineS?: number;
 }
+
+/** The default of `deadlineS`: the same as `cbcheck run`'s overall deadline. */
+export const VALIDATE_DEADLINE_S = 600;
 
 /** The kind of the document and what it answers. */
 export interface ResolvedValidateOptions extends ValidateContext {
   /** The kind `--as` names; undefined when it is to be inferred from the document (`chooseKind`). */
   kind?: Kind;
+  deadlineS: number;
 }
 
 /** `--status`: an HTTP status from 100 to 599. */
@@ -52,5 +59,7 @@ export function resolveValidateOptions(input: ValidateOptions): ResolvedValidate
         : undefined;
   const inferred = request ? inferOperation(request.method, request.path) : undefined;
   const operation = input.operation ?? (inferred !== "other" ? inferred : undefined);
-  return { kind, request, operation, status };
+  const deadlineS =
+    input.deadlineS === undefined ? VALIDATE_DEADLINE_S : integerIn(input.deadlineS, "--deadline-s");
+  return { kind, request, operation, status, deadlineS };
 }

@@ -53,8 +53,8 @@ describe("cbcheck run (CLI)", () => {
     const args = ["--suite", "schema", "--concurrency", "2", "--seed", "5", "--runs", "8"];
     const { code, stdout, stderr } = await cli([...args, "--report-dir", tempDir()]);
     expect(code, stdout + stderr).toBe(0);
-    // 5 operations × 8 generated requests, plus the reachability probe.
-    expect(stdout).toMatch(/^PASS: .*; 41 calls, \d+ credits, [\d.]+ s;/m);
+    // 5 operations × 8 generated requests, the 4 calls of the meaning steps, and the reachability probe.
+    expect(stdout).toMatch(/^PASS: .*; 45 calls, \d+ credits, [\d.]+ s;/m);
   });
 
   it("exits 2 with a one-line message on bad flags, a missing key, or an unreachable target", async () => {

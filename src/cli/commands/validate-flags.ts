@@ -2,8 +2,9 @@
  * The flags of `cbcheck validate`, typed from `ValidateOptions` and how the result is printed: every option
  * is a flag.
  */
-import { parseStatus, type ValidateOptions } from "../../checks/validate/options.js";
+import { parseStatus, VALIDATE_DEADLINE_S, type ValidateOptions } from "../../checks/validate/options.js";
 import { parseOperation } from "../../checks/validate/request-input.js";
+import { integerIn } from "../../option-values.js";
 import type { FlagTable } from "../flag-table.js";
 
 /** How `cbcheck validate` prints its result. */
@@ -29,6 +30,13 @@ export const VALIDATE_FLAGS: FlagTable<ValidateOptions & ValidateOutputOptions> 
     flags: "--status <n>",
     description: "HTTP status of the response (default 200; 400 for --as error)",
     parse: parseStatus,
+  },
+  deadlineS: {
+    flags: "--deadline-s <s>",
+    description:
+      "stop judging after this many seconds: no verdict, exit 2 (large documents judge on a worker)",
+    parse: (text) => integerIn(text, "--deadline-s"),
+    default: VALIDATE_DEADLINE_S,
   },
   json: { flags: "--json", description: "print the result as JSON" },
 };

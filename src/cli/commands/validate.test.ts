@@ -4,7 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
+import { JUDGE_IN_THREAD_CHARS } from "../../checks/judge-thread/judge-thread.js";
+import { invalidResolveBody } from "../../checks/judge-thread/test-support/bodies.js";
 import { mutate, smallBatch } from "../../checks/test-support/exchanges.js";
+import { resolveValidateOptions } from "../../checks/validate/options.js";
+import { validateText } from "../../checks/validate/validate-text.js";
 import { HarnessError } from "../../errors.js";
 import { registerValidate } from "./validate.js";
 
@@ -228,5 +232,22 @@ describe("cbcheck validate through the real entry point (node --import tsx src/c
     expect(run.stdout).toMatch(
       /^\/ {2}body holds more than 250000 arrays and objects \(not parsed\).*\[response\.structure_bounded\]\n$/,
     );
+  });
+
+  it("judges a document over 1 MiB on the judging worker, with the result of the main thread", async () => {
+    const body = invalidResolveBody(20_000);
+    expect(body.length).toBeGreaterThan(JUDGE_IN_THREAD_CHARS);
+    const r = await validate(file("large.json", body), "--as", "resolve", "--json");
+    expect(r.code).toBe(1);
+    const expected = validateText(body, resolveValidateOptions({ as: "resolve" }), "large.json");
+    const errors = expected.findings.filter((f) => f.severity === "error").length;
+    const warnings = expected.findings.length - errors;
+    expect(JSON.parse(r.out)).toEqual({ valid: false, errors, warnings, ...expected });
+  });
+
+  it("refuses a --deadline-s that is not a positive integer, exit 2", async () => {
+    const r = await validate(validPath, "--deadline-s", "0");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--deadline-s must be an integer >= 1/);
   });
 });

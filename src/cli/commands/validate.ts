@@ -4,15 +4,18 @@
  * allowed), 1 violations, 2 bad usage or unreadable input.
  */
 import type { Command } from "commander";
-import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
-import { chooseKind } from "../../checks/validate/infer-kind.js";
-import { resolveKind } from "../../checks/validate/kinds.js";
-import { resolveValidateOptions, type ValidateOptions } from "../../checks/validate/options.js";
 import {
-  type Finding,
-  type ValidateResult,
-  validateDocument,
-} from "../../checks/validate/validate-document.js";
+  JUDGE_IN_THREAD_CHARS,
+  JudgeThread,
+  JudgingUnfinished,
+} from "../../checks/judge-thread/judge-thread.js";
+import {
+  type ResolvedValidateOptions,
+  resolveValidateOptions,
+  type ValidateOptions,
+} from "../../checks/validate/options.js";
+import type { Finding, ValidateResult } from "../../checks/validate/validate-document.js";
+import { validateText } from "../../checks/validate/validate-text.js";
 import { EXIT, HarnessError } from "../../errors.js";
 import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { addFlags, readFlags } from "../flag-table.js";
@@ -42,30 +45,43 @@ Exit codes:
   0  valid (warnings may be printed)
   1  at least one violation
   2  bad usage (including a kind that cannot be inferred or a too generic --as envelope), unreadable file,
-     empty input, input that is not JSON, or input over 256 MiB
+     empty input, input that is not JSON, input over 256 MiB, or judging that did not finish within
+     --deadline-s (default 600; documents over 1 MiB are judged on a worker that the deadline ends)
 `;
 
 async function action(file: string | undefined, command: Command): Promise<void> {
   const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
   const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
+  const deadline = AbortSignal.timeout(options.deadlineS * 1000);
   const text = await readInput(file);
-  // A text opening millions of arrays and objects is judged by that count, not parsed (hundreds of MiB),
-  // so its kind is not inferred from its shape either.
-  const containers = countContainers(text);
-  if (containers > MAX_CONTAINERS) {
-    const kind = options.kind ?? resolveKind("envelope");
-    const result = validateDocument(undefined, text, kind, { ...options, containers });
-    print(result, json === true);
-    process.exitCode = EXIT.violation;
-    return;
-  }
-  const value = parseJson(text, file);
-  const { kind, inferred } = chooseKind(value, options.kind, options);
-  const result = validateDocument(value, text, kind, options);
-  if (inferred) result.inferred = inferred.why;
+  const result = await judge(text, options, file === undefined || file === "-" ? "stdin" : file, deadline);
   print(result, json === true);
   if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
+}
+
+/**
+ * Judges a small document here, a large one on the judging worker, which `deadline` (--deadline-s) ends:
+ * then nothing is judged (exit 2), however long the document would have taken.
+ */
+async function judge(
+  text: string,
+  options: ResolvedValidateOptions,
+  source: string,
+  deadline: AbortSignal,
+): Promise<ValidateResult> {
+  if (text.length <= JUDGE_IN_THREAD_CHARS) return validateText(text, options, source);
+  const thread = new JudgeThread();
+  try {
+    return await thread.validateText(text, options, source, deadline);
+  } catch (err) {
+    if (!(err instanceof JudgingUnfinished)) throw err;
+    const mib = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
+    const why = err.reason === "aborted" ? `within --deadline-s ${options.deadlineS}` : `(${err.message})`;
+    throw new HarnessError("CB_STOPPED", `judging ${source} (${mib} MiB) did not finish ${why}: no verdict`);
+  } finally {
+    await thread.close();
+  }
 }
 
 /** Registers `cbcheck validate`. */
@@ -95,17 +111,6 @@ async function readInput(file: string | undefined): Promise<string> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-function parseJson(text: string, file: string | undefined): unknown {
-  const source = file === undefined || file === "-" ? "stdin" : file;
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === "") throw new HarnessError("CB_INPUT_EMPTY", `${source} is empty`);
-  try {
-    return JSON.parse(body);
-  } catch (err) {
-    throw new HarnessError("CB_INPUT_NOT_JSON", `${source} is not JSON: ${(err as Error).message}`);
-  }
 }
 
 function line(f: Finding): string {

@@ -6,8 +6,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
 import { startServer } from "../../server/index.js";
-import { startDeepWarningsProxy, startHostileTarget } from "./hostile-targets.js";
+import { SLOW_KEYS, startDeepWarningsProxy, startHostileTarget } from "./hostile-targets.js";
 import type { CliCall, CliOutcome } from "./run-cli-case.js";
 
 /** A key with characters that every encoding changes (`+`, `/`, `=`, `&`, `"`). */
@@ -127,6 +128,36 @@ function wideFile(dir: string): string {
   return path;
 }
 
+/** The deadline of the slow-to-judge cases: in-process, judging that body takes about 20 s. */
+const SLOW_DEADLINE_S = 6;
+
+/** The slow-to-judge body as a file. */
+function slowFile(dir: string): string {
+  const path = join(dir, "slow.json");
+  if (!existsSync(path)) writeFileSync(path, manyKeysBody(SLOW_KEYS));
+  return path;
+}
+
+/** Wall time within the deadline and a generous margin (start-up under tsx, a loaded machine). */
+function withinDeadline(outcome: CliOutcome): string[] {
+  const limitMs = (SLOW_DEADLINE_S + 14) * 1000;
+  return outcome.wallMs < limitMs ? [] : [`took ${outcome.wallMs} ms, past ${limitMs} ms`];
+}
+
+/** The run stopped at its deadline while judging: incomplete, with the unfinished judgement recorded. */
+function judgingCut(outcome: CliOutcome, reports: Record<string, string>): string[] {
+  const report = JSON.parse(reports["report.json"] ?? "{}") as {
+    verdict?: string;
+    results?: { id: string; status: string }[];
+  };
+  const row = report.results?.find((r) => r.id === "harness.judging_unfinished");
+  return [
+    ...(report.verdict === "incomplete" ? [] : [`report.json verdict ${report.verdict}, not incomplete`]),
+    ...(row?.status === "inconclusive" ? [] : ["no inconclusive harness.judging_unfinished row"]),
+    ...withinDeadline(outcome),
+  ];
+}
+
 function noKeyAnywhere(outcome: CliOutcome, reports: Record<string, string>): string[] {
   const problems: string[] = [];
   const texts = { stdout: outcome.stdout, stderr: outcome.stderr, ...reports };
@@ -204,6 +235,32 @@ export const HOSTILE_CASES: HostileCase[] = [
     item: "§2",
     exits: [1],
     prepare: runAgainst("wide-array", ["--suite", "http", "--deadline-s", "20"]),
+  },
+  {
+    name: "slow-to-judge",
+    item: "§2",
+    exits: [2],
+    prepare: runAgainst(
+      "slow-to-judge",
+      ["--suite", "schema", "--deadline-s", String(SLOW_DEADLINE_S)],
+      judgingCut,
+    ),
+  },
+  {
+    name: "validate-slow-to-judge",
+    item: "§2",
+    exits: [2],
+    prepare: async (dir) => ({
+      // validate judges this body faster than run (about 5 s): a deadline of 1 s cuts it on any machine, or
+      // the worker's heap limit does (both: "did not finish", exit 2).
+      args: ["validate", "--as", "resolve", "--deadline-s", "1", slowFile(dir)],
+      verify: (outcome) => [
+        ...(/did not finish .*no verdict \[CB_STOPPED\]/.test(outcome.stderr)
+          ? []
+          : [`stderr does not say judging did not finish: ${outcome.stderr.slice(0, 300)}`]),
+        ...withinDeadline(outcome),
+      ],
+    }),
   },
   {
     name: "validate-wide-40k",

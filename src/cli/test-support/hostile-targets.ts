@@ -2,11 +2,12 @@
  * Hostile targets for the CLI's hostile matrix (and bench/hostile.ts): real `node:http` servers on
  * 127.0.0.1, port 0, each breaking one promise an attacker or a broken server would break — echoing the
  * key back, stalling, answering 429 to everything, resetting, redirecting, gzip bombs, deeply nested and
- * very wide JSON — plus a proxy that adds a deep `warnings` field to the reference server's answers.
+ * very wide JSON, a body slow to judge — plus a proxy that adds a deep `warnings` field to the reference server's answers.
  */
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { constants, gzipSync } from "node:zlib";
+import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
 
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
@@ -17,7 +18,8 @@ export type HostileTargetKind =
   | "redirect"
   | "gzip-bomb"
   | "deep-json"
-  | "wide-array";
+  | "wide-array"
+  | "slow-to-judge";
 
 /** A started target; `hits` counts requests, `redirectHits` those that followed a redirect. */
 export interface HostileTarget {
@@ -42,6 +44,16 @@ function gzipBomb(): Buffer {
     bomb = Buffer.concat(Array.from({ length: 16 }, () => part));
   }
   return bomb;
+}
+
+/** Keys of the `slow-to-judge` object: about 11 MiB, one container, some 20 s of schema checks in-process. */
+export const SLOW_KEYS = 1_000_000;
+
+/** The `slow-to-judge` body, built once, on first use. */
+let slow: string | undefined;
+function slowToJudge(): string {
+  slow ??= manyKeysBody(SLOW_KEYS);
+  return slow;
 }
 
 /** The key in every form an echoing target sends it back in. */
@@ -88,6 +100,12 @@ function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerRespo
     case "wide-array":
       // 14 MiB of `{}` items: under the 16 MiB body cap, millions of invalid items to judge.
       res.writeHead(200, json).end(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
+      return;
+    case "slow-to-judge":
+      // Within every cap (one container, under the body cap), yet seconds of schema checks per response;
+      // /me gets a small answer, so that a run's time goes to judging its data calls.
+      if (req.url?.startsWith("/v1/me")) res.writeHead(200, json).end(JSON.stringify({ api_access: true }));
+      else res.writeHead(200, json).end(slowToJudge());
       return;
   }
 }

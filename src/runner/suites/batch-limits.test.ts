@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { runChecks } from "../../checks/run-checks.js";
+import { judgeExchange } from "../../checks/run-checks.js";
 import type { ResultStatus } from "../../report/model.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
@@ -78,7 +78,7 @@ async function runSuite(s: RunningServer, allowLoad = true) {
       await Promise.all(Array.from({ length: n }, worker));
       return out;
     },
-    judge: (ex: Exchange, ids?: string[]) => runChecks(ex, ids),
+    judge: (ex: Exchange, ids?: string[]) => judgeExchange(ex, ids),
     record: (o: Outcome) => rows.push({ id: o.verdict.id, status: o.status }),
     inShard: () => true,
     signal: new AbortController().signal,

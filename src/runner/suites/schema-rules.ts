@@ -26,7 +26,7 @@ export function served(ex: Exchange): Problem[] {
 
 /** Error-severity failures of an exchange; `judged` reuses failures already found by the catalogue. */
 export function errorsOf(ctx: SuiteContext, ex: Exchange, judged?: CheckFailure[]): CheckFailure[] {
-  const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex) : [])];
+  const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex).failures : [])];
   const own = served(ex).map((p) => ({ ...p, checkId: validRequestServed.id, severity: "error" as const }));
   return [...all, ...own].filter((f) => f.severity === "error");
 }

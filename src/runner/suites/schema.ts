@@ -21,6 +21,7 @@ import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
 import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
 import { recordVerdict } from "./expect.js";
+import { judgeMeaning, meaningCalls } from "./meaning.js";
 import { roundRequests } from "./round-requests.js";
 import { concurrentRound } from "./schema-concurrent.js";
 import { pipelinedRound } from "./schema-pipelined.js";
@@ -110,8 +111,8 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
 }
 
 /**
- * Calls: `runs` per operation in the shard. Reserve: shrinking (at most MAX_SHRINK_CALLS in each of
- * MAX_ROUNDS rounds) and the property's replay of a failed first round.
+ * Calls: `runs` per operation in the shard, and the meaning steps. Reserve: shrinking (at most
+ * MAX_SHRINK_CALLS in each of MAX_ROUNDS rounds) and the property's replay of a failed first round.
  * Credits: the influencer records of the first round, sampled from the same seed as the run.
  */
 function plan(input: PlanInput): SuitePlan {
@@ -131,13 +132,15 @@ function plan(input: PlanInput): SuitePlan {
       }
     }
   }
+  calls += meaningCalls(input.fixtures, input.inShard);
   return { calls, reserve, credits };
 }
 
 /** The `schema` suite. */
 export const schemaSuite: Suite = {
   name: "schema",
-  description: "property-based valid requests for every operation, every response judged; failures shrunk",
+  description:
+    "property-based valid requests for every operation, every response judged; failures shrunk; resolve by exact id, one-id batch = GET",
   plan,
   async run(ctx) {
     let index = 0;
@@ -147,5 +150,6 @@ export const schemaSuite: Suite = {
       ctx.progress(`${op}: ${ctx.options.runs} generated requests`);
       await checkOperation(ctx, op, index);
     }
+    await judgeMeaning(ctx);
   },
 };

@@ -19,6 +19,9 @@ export interface BendContext {
 /** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
 export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
 
+const DAY_MS = 86_400_000;
+const PERSON_PAYLOAD = Object.freeze({ uid: null, name: null, birth_year: null });
+
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A bend of data envelopes (`contract: cb/v1` with a `cost` object); other replies pass untouched. */
@@ -67,6 +70,56 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     if (Array.isArray(data.edges)) {
       data.edges = data.edges.map((e: Obj) => ({ ...e, props: { ...(e.props as Obj), weight: 1 } }));
     }
+  }),
+  "entities-unrequested-node": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation === "resolve" || !isObj(data) || !Array.isArray(data.entities)) return;
+    const id = "cb:person:not-requested";
+    // A copy: the list may be the graph's own cached array.
+    data.entities = [...data.entities, { id, type: "person", name: null, payload: PERSON_PAYLOAD }];
+    if (Array.isArray(body.entities)) body.entities = [...body.entities, id];
+  }),
+  "batch-differs-from-get": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation !== "entity-batch" || !isObj(data) || !Array.isArray(data.entities)) return;
+    // Copies without the field: the nodes may be the graph's own cached objects.
+    data.entities = data.entities.map((n: unknown) => {
+      if (!isObj(n)) return n;
+      const { active_predicates: _dropped, ...rest } = n;
+      return rest;
+    });
+  }),
+  "active-predicates-undercount": onEnvelope((body, _cost, ctx) => {
+    const data = body.data;
+    if (ctx.operation === "resolve" || !isObj(data) || !Array.isArray(data.entities)) return;
+    data.entities = data.entities.map((n: unknown) => {
+      if (!isObj(n) || !isObj(n.active_predicates)) return n;
+      const counts = Object.fromEntries(Object.keys(n.active_predicates).map((p) => [p, 1]));
+      return { ...n, active_predicates: counts };
+    });
+  }),
+  "group-parent-self": onEnvelope((body) => {
+    const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
+    if (!ext || !isObj(ext.group_parent)) return;
+    ext.group_parent = Object.fromEntries(
+      Object.keys(ext.group_parent).map((nr) => [
+        nr,
+        { id: `cb:org:${nr}`, org_nr: nr, depth: 1, name: null },
+      ]),
+    );
+  }),
+  "resets-local-midnight": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.resets)) return reply;
+    const hourEarlier = (v: unknown) =>
+      typeof v === "string" ? new Date(Date.parse(v) - 3_600_000).toISOString() : v;
+    credential.resets = Object.fromEntries(
+      Object.entries(credential.resets).map(([k, v]) => [k, hourEarlier(v)]),
+    );
+    return reply;
+  },
+  "as-of-in-future": onEnvelope((body) => {
+    body.as_of = new Date(Date.now() + DAY_MS).toISOString();
   }),
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;

@@ -65,7 +65,7 @@ function withJson(ext: ExtensionsResult): ExtensionsResult & { json: string } {
 
 /** Answers one validated entity read for an authorised account. */
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
-  if (req.dataset === "influencer") return readInfluencers(state, req, account);
+  if (req.dataset === "influencer" && !state.bugs.datasetIgnored) return readInfluencers(state, req, account);
   if (
     state.mutation === null &&
     req.ids.length === 1 &&
@@ -118,11 +118,11 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     rows = ext.rows;
   }
   dataJson += "}";
-  const units = found.length + edges.length + rows;
+  const units = state.bugs.unitsNodesOnly ? found.length : found.length + edges.length + rows;
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const raw = envelopeText(
     {
-      asOf: req.asOf ?? state.asOf,
+      asOf: state.bugs.requestedAsOfIgnored ? state.asOf : (req.asOf ?? state.asOf),
       entities: found.map((n) => n.id),
       requested,
       missing: miss,

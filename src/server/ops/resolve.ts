@@ -11,11 +11,11 @@ import type { ResolveRequest } from "../validate/other-requests.js";
 /** Answers a validated resolve request. */
 export function resolve(state: ServerState, req: ResolveRequest, account: Account): Reply {
   const extra = state.bugs.resolveOverLimit;
-  const all = state.graph.resolve(
-    req.query,
-    state.bugs.resolveIgnoresTypes ? null : req.types,
-    req.limit + 1,
-  );
+  // Seeded bug `resolve-exact-id-not-found`: an identifier is not looked up (names only).
+  const idQuery = state.bugs.resolveByNameOnly && /^(\d{9}|cb:.*)$/.test(req.query.trim());
+  const all = idQuery
+    ? []
+    : state.graph.resolve(req.query, state.bugs.resolveIgnoresTypes ? null : req.types, req.limit + 1);
   const data = all
     .slice(0, req.limit + extra)
     .map((c) => ({ id: c.id, type: c.type, name: c.name, score: c.score }));

@@ -14,7 +14,7 @@ export const STUB = {
   missing: "cb:org:999999998",
 } as const;
 
-const org = (nr: string, name: string): GraphNode => ({
+const org = (nr: string, name: string, activePredicates: Record<string, number>): GraphNode => ({
   id: `cb:org:${nr}`,
   type: "org",
   name,
@@ -31,14 +31,15 @@ const org = (nr: string, name: string): GraphNode => ({
     procuration_text: null,
     procuration_status: "none",
   },
-  active_predicates: { HAS_ROLE: 1 },
+  active_predicates: activePredicates,
 });
 
 const NODES = new Map<string, GraphNode>(
   [
-    org(STUB.main, "Hoved AS"),
-    org(STUB.small, "Liten AS"),
-    org(STUB.plain, "Vanlig AS"),
+    // The relations of EDGES below: person → MAIN (HAS_ROLE), then MAIN → SMALL, HAS_ROLE and OWNS in turn.
+    org(STUB.main, "Hoved AS", { HAS_ROLE: 60, OWNS: 60 }),
+    org(STUB.small, "Liten AS", { HAS_ROLE: 59, OWNS: 60 }),
+    org(STUB.plain, "Vanlig AS", {}),
     {
       id: STUB.person,
       type: "person",
@@ -125,7 +126,10 @@ export function stubGraph(): Graph {
         .filter(
           (n) =>
             (types === null || types.includes(n.type)) &&
-            (n.name ?? "").toLowerCase().includes(query.toLowerCase()),
+            ((n.name ?? "").toLowerCase().includes(query.toLowerCase()) ||
+              // Exact identifiers, like the real graph: the node id or an organisation number.
+              n.id === query ||
+              n.id === `cb:org:${query}`),
         )
         .slice(0, limit)
         .map((n, i) => ({ id: n.id, type: n.type, name: n.name, score: 100 - i })),

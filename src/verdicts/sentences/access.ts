@@ -53,7 +53,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
   {
     section: AU,
     sentence: "4. The `influencer` dataset requires Plus.",
-    notCheckable: "the plan of a key is not visible in responses",
+    suites: ["auth"],
+    reading:
+      "judged by `auth.influencer_requires_plus` from both sides: with a free key (`--free-api-key-env`) an influencer read is refused with 403 `plan_required`, and with the main (Plus) key and credits allowed it is served (200); a plan is not visible in responses otherwise, so without these keys the row is skipped",
   },
   {
     section: AU,

@@ -135,12 +135,16 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
     sentence:
       "`group_parent`: Per organisation: object with `id`, `org_nr`, `depth` (integer) required and `name` (string or null), or null when no owner above the company is registered.",
     schema: [ext("/properties/group_parent"), ext("/$defs/group-parent")],
+    checks: ["ext.group_parent_above_company"],
+    reading:
+      'an owner "above the company" is another organisation: a `group_parent` whose `org_nr` is the organisation\'s own, or whose organisation `id` names another `org_nr`, is an error; `depth` is not judged (whether a direct owner is depth 0 or 1 is not shown)',
   },
   {
     section: EX,
     sentence:
       "It is the top owner in the ownership chain found through the shareholder register. It is not the same as a registered group: it also exists for companies with `is_in_group` false.",
-    notCheckable: "the shareholder register is not visible through the API",
+    notCheckable:
+      'the shareholder register and the chain are not visible through the API, so whether the owner given is the top one cannot be seen (that it is not the company itself is judged by `ext.group_parent_above_company`); "also exists" for `is_in_group` false permits, so every value conforms',
   },
   {
     section: EX,

@@ -34,6 +34,14 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   },
   {
     section: R,
+    sentence:
+      "Finds candidate nodes from an exact identifier or a name (companies, people, market entities, belief traditions, support facts, support schemes, scheme periods, public actors).",
+    suites: ["schema"],
+    reading:
+      "an exact identifier of an organisation is read as its organisation number or its node id: resolving a known organisation by either must list it among the candidates (`resolve.exact_identifier_found`; a warning, as the contract does not list which identifiers count). How names match and rank is not shown, so name queries are judged only by shape and bounds",
+  },
+  {
+    section: R,
     sentence: "`query` | query | string | required; 1 to 300 characters",
     schema: [at("resolve-request", "/properties/query")],
     checks: [BOUNDS],
@@ -82,7 +90,8 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   {
     section: R,
     sentence: "`score` ranks candidates and is not a probability.",
-    notCheckable: "how scores are computed is not shown; any number is accepted",
+    notCheckable:
+      'how scores are computed is not shown, and neither is the order of `data`: any number is accepted ("not a probability" forbids no value; a client may sort by it), so no order or range can be required',
   },
   {
     section: R,
@@ -97,6 +106,13 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
   },
   {
     section: G,
+    sentence: "Returns safe domain payloads for the node id in the path.",
+    checks: ["entities.nodes_requested"],
+    reading:
+      'the nodes of an entity read are the ids asked for (the batch: "Same result … for many ids"): a node in a normalised form of a requested id, one at the end of a delivered edge (neighbours delivered with their edges; `entities` may hold up to 100 nodes for one id) or one an extension names (a group parent delivered along), is a warning; any other node is an error. "Safe" is judged only through the closed payload shapes (no contact fields)',
+  },
+  {
+    section: G,
     sentence: "`id` | path | string | required",
     schema: [at("entity-get-request", "/properties/id")],
   },
@@ -104,7 +120,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: G,
     sentence: "`dataset` | query | string | `basic` (default) or `influencer`",
     schema: [at("entity-get-request", "/properties/dataset")],
-    checks: [BOUNDS, "response.schema"],
+    checks: [BOUNDS, "response.schema", "dataset.response_matches_request"],
+    reading:
+      "no `dataset` means `basic`: the page has `edges`; `influencer` gives `data` with only `entities`, every node an influencer identity node (`cb:identity:<network>:<username>`). What each dataset costs is judged by `cost.basic_zero_credits` and `cost.influencer_credit_per_record`",
   },
   {
     section: G,
@@ -145,7 +163,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: G,
     sentence: "`as_of` | query | string, date-time | optional",
     schema: [at("entity-get-request", "/properties/as_of")],
-    checks: [BOUNDS],
+    checks: [BOUNDS, "envelope.as_of_not_after_requested"],
+    reading:
+      "the contract gives the parameter no meaning beyond its type; read by its name, it asks for the data as of that time: an envelope `as_of` at or before it (the snapshot in force then, a second of rounding allowed) passes, a later one (newer data than asked for, e.g. the parameter ignored) is a warning. A future `as_of` asked for may be echoed",
   },
   {
     section: G,
@@ -172,8 +192,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: B,
     sentence: "Same result as GET /entities/{id} for many ids; this is the main operation for integrations.",
     checks: ["response.schema"],
+    suites: ["schema"],
     reading:
-      "both operations are judged by the same schema and checks; results of the two are not compared call by call",
+      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; other data under two different `as_of` is not judged, as the snapshot may have moved, and a read that is not a 200 with `data` is not judged either: skipped, never inconclusive)",
   },
   {
     section: B,
@@ -197,7 +218,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       at("batch-request", "/properties/as_of"),
       at("batch-request", "/properties/cursor"),
     ],
-    checks: [BOUNDS],
+    checks: [BOUNDS, "dataset.response_matches_request", "envelope.as_of_not_after_requested"],
   },
   {
     section: B,

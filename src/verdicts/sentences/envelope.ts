@@ -9,7 +9,14 @@ const env = (p: string) => at("envelope", p);
 export const ENVELOPE_SENTENCES: ContractSentence[] = [
   { section: E, sentence: "`contract` | string | constant `cb/v1`", schema: [env("/properties/contract")] },
   { section: E, sentence: "`request_id` | string, uuid | required", schema: [env("/properties/request_id")] },
-  { section: E, sentence: "`as_of` | string, date-time | required", schema: [env("/properties/as_of")] },
+  {
+    section: E,
+    sentence: "`as_of` | string, date-time | required",
+    schema: [env("/properties/as_of")],
+    checks: ["envelope.as_of_not_in_future"],
+    reading:
+      "`as_of` is read as the time of the data: when the request names no `as_of`, an `as_of` later than the response's own `Date` header (plus 5 minutes for clocks of different machines) is a warning; not judged without a `Date` header or when the request named an `as_of` (see the request parameter)",
+  },
   {
     section: E,
     sentence: "`as_of`: store it with the data",
@@ -45,9 +52,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     sentence:
       "`coverage` | object | `requested` (array of node id strings, max 100 for entity reads), `missing` (array of node id strings, max 100), `reason` (string or null)",
     schema: [env("/properties/coverage"), at("entities-response", "/allOf/1/properties/coverage")],
-    checks: ["coverage.consistent_with_request"],
+    checks: ["coverage.consistent_with_request", "coverage.requested_returned_or_missing"],
     reading:
-      "`requested`/`missing` may echo unknown input ids, so their items are plain strings in the schema",
+      "`requested`/`missing` may echo unknown input ids, so their items are plain strings in the schema. The contract says nothing of their order or of repeated ids: `requested` in any order, listing a repeated id once or as often as sent, is accepted without a word. An id reported only in a normalised form of the id sent (trimmed, Unicode NFC, lower case) counts as that id and is a warning; any other id not asked for is an error",
   },
   {
     section: E,
@@ -64,7 +71,18 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     schema: [env("/properties/cursor"), at("resolve-response", "/allOf/1/properties/cursor")],
     checks: ["resolve.cursor_null"],
   },
-  { section: E, sentence: "`next_hint` | string or null", schema: [env("/properties/next_hint")] },
+  {
+    section: E,
+    sentence: "`next_hint` | string or null",
+    schema: [env("/properties/next_hint")],
+    reading: "any string or null is accepted on every response, cut or not (see the next row)",
+  },
+  {
+    section: E,
+    sentence: "`next_hint`: when it appears and what it says (its Rule column is empty)",
+    notCheckable:
+      "the contract gives `next_hint` a type and no rule: no sentence says when it must or may be set or what its text says, so every string or null conforms on every response; a check would invent its meaning (a hint on a complete page and none on a cut one are both accepted, src/checks/behaviour-readings.test.ts)",
+  },
   {
     section: E,
     sentence:

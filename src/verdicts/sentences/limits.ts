@@ -100,13 +100,17 @@ export const LIMIT_SENTENCES: ContractSentence[] = [
   {
     section: LR,
     sentence: "1. Extensions and edges count as records.",
-    notCheckable: "how `cost.units` is computed is not shown",
+    checks: ["cost.units_count_edges_and_extensions"],
+    reading:
+      "`cost.units` is read as the records a call counts (its `unit_type` is `record`); how many records a node or an extension is, is not shown, so only the least is judged, as a warning: one unit per delivered edge, plus one when any extension row was delivered",
   },
   {
     section: LR,
     sentence:
       "2. The service reserves capacity before a call and settles the actual amount afterwards; a call with 100 ids and all extensions reserves much but charges only what is delivered.",
-    notCheckable: "reservations are server-side; the amount per delivered record is not shown",
+    checks: ["cost.influencer_credit_per_record", "cost.credits_reserved_zero"],
+    reading:
+      'the reservation is server-side and not visible; "charges only what is delivered" is judged where a price per delivered record is stated, the influencer dataset (1 credit per delivered node, whatever was asked for), and basic reads charge 0 (`cost.basic_zero_credits`)',
   },
   {
     section: LR,
@@ -131,7 +135,9 @@ export const LIMIT_SENTENCES: ContractSentence[] = [
     sentence:
       "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
     schema: [at("me", "/properties/credential")],
-    reading: "only the presence of `used`, `limits`, `resets` is judged; reset times are not waited for",
+    checks: ["me.resets_at_utc_boundaries"],
+    reading:
+      'the presence of `used`, `limits`, `resets` is judged by the schema; "reset in UTC" is read as at 00:00 UTC, so every date-time inside `resets` (its field names are not shown) must fall on a UTC day boundary, a warning otherwise; reset times are not waited for',
   },
   {
     section: LR,

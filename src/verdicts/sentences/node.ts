@@ -30,6 +30,9 @@ export const NODE_SENTENCES: ContractSentence[] = [
     sentence:
       "`active_predicates` | object: predicate name to integer >= 0 | optional; lists which relations exist and how many",
     schema: [at("node", "/$defs/active-predicates")],
+    checks: ["edges.within_active_predicates", "edges.page_cut_declared"],
+    reading:
+      "the direction a count covers (outgoing, incoming or both) is not stated, so every reading is accepted: a page delivering more edges of a predicate touching a node than it counts is an error only when both its outgoing and its incoming edges exceed the count, a warning when one reading still fits or the predicate is not listed; fewer delivered than counted is a cut page (`edges.page_cut_declared`)",
   },
   {
     section: N,

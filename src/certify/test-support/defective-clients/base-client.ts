@@ -75,7 +75,10 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
     return body;
   };
   type Answer = { status: number; retryAfter: number; json: { error?: { code?: string } } };
+  // Set on a fatal answer: chunks still running in parallel make no further call (that is another defect).
+  let fatalSeen = false;
   const post = async (chunk: string[], respelled = false): Promise<Answer> => {
+    if (fatalSeen) throw new Stop("another call got a fatal answer");
     if (defects.stopAfterCalls !== undefined && calls >= defects.stopAfterCalls)
       throw new Stop("stopping early");
     calls += 1;
@@ -123,6 +126,7 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
           fatalRetried = true;
           continue;
         }
+        fatalSeen = true;
         if (readings.accountCalls && res.status !== 401) {
           // A moment later, as a client that first logs the refusal would: not a call already in flight.
           await sleep(300);

@@ -1,4 +1,5 @@
 /** Every check's examples, keyed by check id. */
+import { BEHAVIOUR_EXAMPLES } from "./behaviour.js";
 import { ENTITY_EXAMPLES } from "./entities.js";
 import type { CheckExample } from "./example.js";
 import { EXTENSION_EXAMPLES } from "./extensions.js";
@@ -13,4 +14,5 @@ export const EXAMPLES: Record<string, CheckExample> = {
   ...ENTITY_EXAMPLES,
   ...EXTENSION_EXAMPLES,
   ...HTTP_ERROR_EXAMPLES,
+  ...BEHAVIOUR_EXAMPLES,
 };

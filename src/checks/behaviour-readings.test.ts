@@ -1,0 +1,177 @@
+/**
+ * False-alarm tests for the checks of what a parameter means: another reasonable reading of the contract
+ * is accepted (a warning at most), and what the contract leaves open (order, repeats, `next_hint`) is not
+ * judged at all.
+ */
+import { describe, expect, it } from "vitest";
+import { coverageConsistentWithRequest } from "./coverage-consistent-with-request.js";
+import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
+import { datasetResponseMatchesRequest } from "./dataset-response-matches-request.js";
+import { entitiesNodesRequested } from "./entities-nodes-requested.js";
+import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
+import { envelopeAsOfNotInFuture } from "./envelope-as-of-not-in-future.js";
+import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
+import { runChecks } from "./run-checks.js";
+import { askingAsOf, dated } from "./test-support/examples/behaviour.js";
+import { EXAMPLES } from "./test-support/examples/index.js";
+import { getExchange, mutate, orgNr, smallBatch, withBody } from "./test-support/exchanges.js";
+
+const severities = (found: { severity: string }[]) => found.map((f) => f.severity);
+const errors = (found: { severity: string }[]) => found.filter((f) => f.severity === "error");
+
+describe("coverage.requested: order, repeats and normalised forms", () => {
+  const ids = [0, 1, 2].map((i) => `cb:org:${orgNr(i)}`);
+
+  it("accepts `requested` in another order than the request, silently", () => {
+    const x = mutate(smallBatch(), (j) => {
+      j.coverage.requested.reverse();
+    });
+    expect(runChecks(x)).toEqual([]);
+  });
+
+  it("accepts a repeated id listed once or as often as it was sent", () => {
+    const repeated = withBody(smallBatch(), { ids: [...ids, ids[0]], include: ["HAS_ROLE"], extend: [] });
+    const once = mutate(repeated, () => {});
+    const twice = mutate(repeated, (j) => {
+      j.coverage.requested.push(ids[0]);
+    });
+    for (const x of [once, twice]) {
+      expect(coverageConsistentWithRequest.run(x)).toEqual([]);
+      expect(coverageRequestedReturnedOrMissing.run(x)).toEqual([]);
+      expect(entitiesNodesRequested.run(x)).toEqual([]);
+    }
+  });
+
+  it("a target that normalises ids (case, spaces) gets warnings only, never an error", () => {
+    const sent = [ids[0].toUpperCase(), ` ${ids[1]}`, ids[2]];
+    const x = withBody(smallBatch(), { ids: sent, include: ["HAS_ROLE"] });
+    const consistent = coverageConsistentWithRequest.run(x);
+    expect(consistent.length).toBeGreaterThan(0);
+    expect(errors(consistent)).toEqual([]);
+    expect(coverageRequestedReturnedOrMissing.run(x)).toEqual([]);
+    const nodes = entitiesNodesRequested.run(x);
+    expect(severities(nodes)).toEqual(["warning", "warning"]);
+  });
+
+  it("an id unrelated to the request stays an error", () => {
+    const x = mutate(smallBatch(), (j) => {
+      j.coverage.requested.push(`cb:org:${orgNr(700)}`);
+    });
+    expect(severities(coverageConsistentWithRequest.run(x))).toEqual(["error"]);
+  });
+});
+
+describe("entities.nodes_requested: neighbours delivered with their edges", () => {
+  it("a node at the end of a delivered edge is a warning (a reading where neighbours come along)", () => {
+    const x = mutate(smallBatch(), (j) => {
+      j.data.entities.push({
+        id: "cb:person:p0",
+        type: "person",
+        name: null,
+        payload: { uid: null, name: null, birth_year: null },
+      });
+    });
+    expect(severities(entitiesNodesRequested.run(x))).toEqual(["warning"]);
+  });
+
+  it("a node an extension names (a group parent delivered along) is a warning; an unrelated one an error", () => {
+    const parent = `cb:org:${orgNr(7)}`;
+    const node = { id: parent, type: "org", name: null, payload: {} };
+    const named = mutate(smallBatch(), (j) => {
+      j.data.extensions = { group_parent: { [j.data.entities[0].id]: { id: parent } } };
+      j.data.entities.push(node);
+    });
+    expect(severities(entitiesNodesRequested.run(named))).toEqual(["warning"]);
+    const unrelated = mutate(smallBatch(), (j) => {
+      j.data.entities.push(node);
+    });
+    expect(severities(entitiesNodesRequested.run(unrelated))).toEqual(["error"]);
+  });
+});
+
+describe("as_of readings", () => {
+  it("an earlier snapshot than asked for (the one in force then) passes; so does sub-second rounding", () => {
+    expect(envelopeAsOfNotAfterRequested.run(askingAsOf(smallBatch(), "2026-12-31T00:00:00Z"))).toEqual([]);
+    expect(envelopeAsOfNotAfterRequested.run(askingAsOf(smallBatch(), "2026-11-21T11:59:59.500Z"))).toEqual(
+      [],
+    );
+  });
+
+  it("an as_of with another offset is compared as an instant, not as text", () => {
+    const x = mutate(askingAsOf(smallBatch(), "2026-11-21T12:00:00Z"), (j) => {
+      j.as_of = "2026-11-21T13:00:00+01:00";
+    });
+    expect(envelopeAsOfNotAfterRequested.run(x)).toEqual([]);
+  });
+
+  it("GET: as_of in the query is read too", () => {
+    const x = {
+      ...getExchange(),
+      request: { ...getExchange().request, query: { as_of: "2020-01-01T00:00:00Z" } },
+    };
+    expect(severities(envelopeAsOfNotAfterRequested.run(x))).toEqual(["warning"]);
+  });
+
+  it("a future as_of that was asked for may be echoed: not judged as the future", () => {
+    const x = dated(
+      mutate(askingAsOf(smallBatch(), "2030-01-01T00:00:00Z"), (j) => {
+        j.as_of = "2030-01-01T00:00:00Z";
+      }),
+      "Sat, 21 Nov 2026 12:00:00 GMT",
+    );
+    expect(envelopeAsOfNotInFuture.appliesTo(x)).toBe(false);
+    expect(runChecks(x)).toEqual([]);
+  });
+
+  it("clock skew of a few minutes between the data and the HTTP front is accepted", () => {
+    expect(envelopeAsOfNotInFuture.run(dated(getExchange(), "Sat, 21 Nov 2026 11:57:00 GMT"))).toEqual([]);
+  });
+
+  it("without a Date header nothing is judged (the harness clock is never used)", () => {
+    expect(envelopeAsOfNotInFuture.appliesTo(getExchange())).toBe(false);
+  });
+});
+
+describe("dataset readings", () => {
+  it("an explicit `basic` and no dataset mean the same page", () => {
+    const explicit = withBody(smallBatch(), {
+      ids: [0, 1, 2].map((i) => `cb:org:${orgNr(i)}`),
+      dataset: "basic",
+    });
+    expect(datasetResponseMatchesRequest.run(explicit)).toEqual([]);
+    expect(datasetResponseMatchesRequest.run(smallBatch())).toEqual([]);
+  });
+
+  it("an unknown dataset value is left to request.invalid_arguments_rejected", () => {
+    const odd = withBody(smallBatch(), { ids: [`cb:org:${orgNr(0)}`], dataset: "premium" });
+    expect(datasetResponseMatchesRequest.appliesTo(odd)).toBe(false);
+  });
+});
+
+describe("next_hint: the contract gives it a type and no rule", () => {
+  it("a hint on a complete page and none on a cut page are both accepted", () => {
+    const hinted = mutate(smallBatch(), (j) => {
+      j.next_hint = "fetch the parent organisation next";
+    });
+    expect(runChecks(hinted)).toEqual([]);
+    const cutWithoutHint = mutate(smallBatch(), (j) => {
+      j.truncated = true;
+      j.cursor = ["e1", 50];
+      j.next_hint = null;
+    });
+    expect(runChecks(cutWithoutHint)).toEqual([]);
+  });
+});
+
+describe("me.resets_at_utc_boundaries: only date-times are read", () => {
+  it("a reset given with another offset but at 00:00 UTC passes; counts, seconds and words are not judged", () => {
+    const x = mutate(EXAMPLES["me.resets_at_utc_boundaries"].pass, (j) => {
+      j.credential.resets = {
+        day: "2026-11-22T01:00:00+01:00",
+        month_in_seconds: 86400,
+        note: "daily at midnight UTC",
+      };
+    });
+    expect(meResetsAtUtcBoundaries.run(x)).toEqual([]);
+  });
+});

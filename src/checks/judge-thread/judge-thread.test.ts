@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { judgeExchange } from "../run-checks.js";
+import { batchExchange } from "../test-support/exchanges.js";
+import { resolveValidateOptions } from "../validate/options.js";
+import { validateText } from "../validate/validate-text.js";
+import { isJudgedInThread, JUDGE_IN_THREAD_CHARS, JudgeThread, JudgingUnfinished } from "./judge-thread.js";
+import { exchangeWith, invalidResolveBody, manyKeysBody, validResolveBody } from "./test-support/bodies.js";
+
+const thread = new JudgeThread();
+afterAll(() => thread.close());
+
+describe("JudgeThread", () => {
+  it("judges large valid and invalid bodies exactly as the main thread does", async () => {
+    for (const body of [validResolveBody(1100), invalidResolveBody(20_000)]) {
+      const exchange = exchangeWith(body);
+      expect(isJudgedInThread(exchange)).toBe(true);
+      const inProcess = judgeExchange(exchange);
+      expect(await thread.judgeExchange(exchange, undefined)).toEqual(inProcess);
+      expect(await thread.judgeExchange(exchange, ["response.schema"])).toEqual(
+        judgeExchange(exchange, ["response.schema"]),
+      );
+    }
+    expect(judgeExchange(exchangeWith(validResolveBody(1100))).failures).toEqual([]);
+    expect(judgeExchange(exchangeWith(invalidResolveBody(20_000))).failures.length).toBeGreaterThan(0);
+  });
+
+  it("judges the contract's largest response (a 3.5 MiB entity read) within the worker's heap limit", async () => {
+    const largest = batchExchange();
+    expect(isJudgedInThread(largest)).toBe(true);
+    const judged = await thread.judgeExchange(largest, undefined);
+    expect(judged).toEqual(judgeExchange(largest));
+    expect(judged.failures).toEqual([]);
+  });
+
+  it("keeps small and unparsed bodies in the main thread", () => {
+    expect(isJudgedInThread(exchangeWith(validResolveBody(8)))).toBe(false);
+    expect(isJudgedInThread(exchangeWith(`{${"x".repeat(JUDGE_IN_THREAD_CHARS)}`))).toBe(false);
+  });
+
+  it("ends a slow judgement when its signal aborts, and judges the next one on a new worker", async () => {
+    const before = thread.started;
+    const slow = exchangeWith(manyKeysBody(1_000_000));
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 300);
+    const error = await thread.judgeExchange(slow, undefined, controller.signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JudgingUnfinished);
+    expect((error as JudgingUnfinished).reason).toBe("aborted");
+    // The in-process judgement of this body takes about 20 s; generous margin for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const next = exchangeWith(validResolveBody(300));
+    expect(await thread.judgeExchange(next, undefined)).toEqual(judgeExchange(next));
+    expect(thread.started).toBe(before + 1);
+  });
+
+  it("rejects at once when the signal has already aborted", async () => {
+    const error = await thread
+      .judgeExchange(exchangeWith(validResolveBody(300)), undefined, AbortSignal.abort())
+      .catch((e: unknown) => e);
+    expect((error as JudgingUnfinished).reason).toBe("aborted");
+  });
+
+  it("ends a judgement that needs more than its heap as out-of-memory, not a crash", async () => {
+    const small = new JudgeThread({ heapMib: 24 });
+    try {
+      const error = await small
+        .judgeExchange(exchangeWith(invalidResolveBody(200_000)), undefined)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JudgingUnfinished);
+      expect((error as JudgingUnfinished).reason).toBe("out-of-memory");
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("validates a document as validateText does, and rethrows its harness errors", async () => {
+    const options = resolveValidateOptions({ as: "resolve" });
+    const body = invalidResolveBody(20_000);
+    expect(await thread.validateText(body, options, "f.json")).toEqual(validateText(body, options, "f.json"));
+    const error = await thread.validateText(`[${" ".repeat(400_000)}`, options, "f.json").catch((e) => e);
+    expect(error).toMatchObject({ name: "HarnessError", code: "CB_INPUT_NOT_JSON" });
+  });
+});

@@ -1,0 +1,44 @@
+import type { Check, CheckFailure } from "./check.js";
+import { instant } from "./support/date-time.js";
+import { failure } from "./support/failure.js";
+import { isObject, objectAt, pointer, show } from "./support/json.js";
+
+const DAY_MS = 86_400_000;
+
+/** `credential.resets` of a 200 `/me`, when it is an object. */
+const resetsOf = (x: Parameters<Check["run"]>[0]) =>
+  x.operation === "me" && x.response?.status === 200
+    ? objectAt(objectAt(x.response.json, "credential"), "resets")
+    : undefined;
+
+/**
+ * `me.resets_at_utc_boundaries`: the reset times `/me` shows fall on a UTC day boundary (Limits rule 4: "Day
+ * and month counters reset in UTC"). Field names inside `resets` are not shown, so every date-time in it is
+ * judged (a month boundary is a day boundary too); other values are not read. A warning: "reset in UTC" is
+ * read as "at 00:00 UTC".
+ */
+export const meResetsAtUtcBoundaries: Check = {
+  id: "me.resets_at_utc_boundaries",
+  section: "Limits / Rules 4",
+  sentence:
+    "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
+  level: "warn",
+  appliesTo: (x) => isObject(resetsOf(x)),
+  run(x) {
+    const out: CheckFailure[] = [];
+    for (const [key, value] of Object.entries(resetsOf(x) ?? {})) {
+      const ms = instant(value);
+      if (ms === undefined || ms % DAY_MS === 0) continue;
+      out.push(
+        failure(meResetsAtUtcBoundaries, {
+          title: `credential.resets.${key} is not at 00:00 UTC`,
+          pointer: pointer("credential", "resets", key),
+          expected: "a date-time at a UTC day boundary (00:00:00Z)",
+          received: show(value),
+          severity: "warning",
+        }),
+      );
+    }
+    return out;
+  },
+};

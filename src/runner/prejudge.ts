@@ -1,0 +1,56 @@
+/**
+ * Large bodies are judged on the judging worker as soon as they arrive (in `dispatch`, before the suite
+ * sees the exchange), so that the run's deadline can end a judgement that would hold the main thread;
+ * the suite's synchronous `ctx.judge` then reads the judgement made. Small bodies are judged in the main
+ * thread when the suite asks, as before (a worker round trip would only slow them down).
+ */
+
+import type { CheckFailure } from "../checks/check.js";
+import { isJudgedInThread, JudgeThread, JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
+import { type Judgement, judgeExchange } from "../checks/run-checks.js";
+import type { Exchange } from "../transport/exchange.js";
+
+/** The judgements of large bodies made on the worker, by exchange. */
+export class Prejudged {
+  readonly thread = new JudgeThread();
+  readonly #done = new WeakMap<Exchange, Judgement | JudgingUnfinished>();
+
+  /**
+   * Judges `exchange` on the worker when its body is large; `signal` (the run's deadline) ends that
+   * judgement. Returns why it did not finish, when it did not.
+   */
+  async add(exchange: Exchange, signal: AbortSignal): Promise<JudgingUnfinished | undefined> {
+    if (!isJudgedInThread(exchange)) return undefined;
+    try {
+      this.#done.set(exchange, await this.thread.judgeExchange(exchange, undefined, signal));
+      return undefined;
+    } catch (err) {
+      if (!(err instanceof JudgingUnfinished)) throw err;
+      this.#done.set(exchange, err);
+      return err;
+    }
+  }
+
+  /**
+   * The checks `ids` (default all) on `exchange`: the worker's judgement when one was made, else judged
+   * here. Throws `JudgingUnfinished` for an exchange whose judgement on the worker did not finish.
+   */
+  judge(exchange: Exchange, ids?: readonly string[]): Judgement {
+    const done = this.#done.get(exchange);
+    if (done === undefined) return judgeExchange(exchange, ids);
+    if (done instanceof JudgingUnfinished) throw done;
+    if (!ids) return done;
+    // In the order of `ids`, as `judgeExchange(exchange, ids)` would have judged them.
+    const applied = new Set(done.applicable);
+    const byCheck = new Map<string, CheckFailure[]>();
+    for (const f of done.failures) {
+      const list = byCheck.get(f.checkId);
+      if (list) list.push(f);
+      else byCheck.set(f.checkId, [f]);
+    }
+    return {
+      failures: ids.flatMap((id) => byCheck.get(id) ?? []),
+      applicable: ids.filter((id) => applied.has(id)),
+    };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The pure judges of the `schema` suite's meaning steps (meaning.ts sends, these decide): each takes the
+ * recorded exchanges and returns the outcome to record, so that every reading they accept is shown by a test
+ * on plain exchanges.
+ */
+import { diffJson, formatDiff } from "../../report/json-diff.js";
+import type { Exchange } from "../../transport/exchange.js";
+import { MEANING } from "../../verdicts/meaning.js";
+import type { Outcome } from "../suite.js";
+
+type Body = Record<string, unknown>;
+
+/** The JSON object of a 200 answer, else undefined. */
+function okBody(ex: Exchange): Body | undefined {
+  const json = ex.response?.status === 200 ? ex.response.json : undefined;
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Body) : undefined;
+}
+
+const statusOf = (ex: Exchange) => ex.response?.status ?? ex.transportError?.code ?? "no response";
+
+/** Candidate ids of a resolve answer. */
+function candidateIds(ex: Exchange): unknown[] {
+  const data = okBody(ex)?.data;
+  return Array.isArray(data) ? data.map((c) => (c as Body | null)?.id) : [];
+}
+
+/**
+ * `resolve.exact_identifier_found` on the answers to the organisation number and the node id of `org`: either
+ * listing `org` passes (which identifiers count is not stated); no usable 200 at all is not judged (skip: the
+ * catalogue judges those answers, and a conforming 503 must not make the run incomplete); else a warning.
+ */
+export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
+  const verdict = MEANING.resolveExactIdentifier;
+  const found = answers.find((ex) => candidateIds(ex).includes(org));
+  if (found) return { verdict, status: "pass", exchange: found };
+  const last = answers[answers.length - 1];
+  if (!answers.some((ex) => okBody(ex))) {
+    const message = `not judged: resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
+    return { verdict, status: "skip", message, exchange: last };
+  }
+  const nr = org.slice("cb:org:".length);
+  return {
+    verdict,
+    status: "warn",
+    exchange: last,
+    failures: [
+      {
+        checkId: verdict.id,
+        severity: "warning",
+        title: `resolving the known organisation ${org} by its exact identifier found no candidate with that id`,
+        pointer: "/data",
+        expected: `a candidate with id "${org}" for the query "${nr}" or "${org}"`,
+        received: answers.map((ex) => JSON.stringify(candidateIds(ex)).slice(0, 100)).join("; "),
+      },
+    ],
+  };
+}
+
+/** `data` with its nodes and edges in id order (the contract states no order), and `truncated`. */
+function comparable(body: Body): unknown {
+  const data = { ...(body.data as Body) };
+  const byId = (x: unknown, y: unknown) =>
+    String((x as Body | null)?.id).localeCompare(String((y as Body | null)?.id));
+  for (const key of ["entities", "edges"])
+    if (Array.isArray(data[key])) data[key] = [...(data[key] as unknown[])].sort(byId);
+  return { data, truncated: body.truncated };
+}
+
+/**
+ * `entities.batch_same_as_get` on GET /entities/{id} and a batch of that one id: the same `data` and
+ * `truncated` (nodes and edges in any order). Equal data passes; other data is compared only when both answer
+ * 200 with `data` and the same `as_of` (another snapshot may hold other data, and a target may stamp every
+ * answer with the time of reading): otherwise not judged (skip), never inconclusive, so that a conforming
+ * target's run is not made incomplete.
+ */
+export function judgeBatchSameAsGet(org: string, get: Exchange, batch: Exchange): Outcome {
+  const verdict = MEANING.batchSameAsGet;
+  const a = okBody(get);
+  const b = okBody(batch);
+  if (!a || !b || typeof a.data !== "object" || typeof b.data !== "object") {
+    const message = `not judged: both reads must answer 200 with data (GET ${statusOf(get)}, batch ${statusOf(batch)})`;
+    return { verdict, status: "skip", message, exchange: batch };
+  }
+  const diff = diffJson(comparable(a), comparable(b));
+  if (diff.length === 0) return { verdict, status: "pass", exchange: batch };
+  if (a.as_of !== b.as_of) {
+    const message = `not judged: the two reads answered different snapshots (as_of ${String(a.as_of)} and ${String(b.as_of)})`;
+    return { verdict, status: "skip", message, exchange: batch };
+  }
+  return {
+    verdict,
+    status: "fail",
+    exchange: batch,
+    failures: [
+      {
+        checkId: verdict.id,
+        severity: "error",
+        title: `a batch of one id answers other data than GET /entities/{id} for ${org}`,
+        pointer: diff[0].pointer,
+        expected: "the same data and truncated as GET /entities/{id} (nodes and edges in any order)",
+        received: formatDiff(diff.slice(0, 8)),
+      },
+    ],
+  };
+}
