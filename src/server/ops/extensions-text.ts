@@ -27,7 +27,7 @@ function orgNumber(id: string): string | null {
 }
 
 /** The value of `ext` for `nr` as buildExtensions builds it with no bug on (sub-units cut at `cap`). */
-function valueOf(state: ServerState, ext: ExtensionName, nr: string, cap: number): CachedValue {
+function extensionValue(state: ServerState, ext: ExtensionName, nr: string, cap: number): CachedValue {
   const g = state.graph;
   if (ext === "financial_history") return listValue(g.financialHistory(nr).slice(0, 30));
   if (ext === "web_identities") return listValue(g.webIdentities(nr).slice(0, 10));
@@ -69,7 +69,7 @@ export function extensionsText(
       const key = `${ext}:${cap}:${nr}`;
       let v = cache.get(key);
       if (!v) {
-        v = valueOf(state, ext, nr, cap);
+        v = extensionValue(state, ext, nr, cap);
         if (cache.size >= LIMIT) cache.clear();
         cache.set(key, v);
       }
