@@ -3,13 +3,14 @@
  * optional extensions; unknown ids in `coverage.missing` with 200.
  */
 import { envelopeBytes, envelopeEnd, envelopeMiddle, envelopeText } from "../envelope-text.js";
-import type { GraphNode } from "../graph/graph.js";
+import type { GraphEdge, GraphNode } from "../graph/graph.js";
 import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
 import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
+import { edgesText } from "./edge-text.js";
 import { buildExtensions, type ExtensionsResult } from "./extensions.js";
 import { extensionsText } from "./extensions-text.js";
 import { readInfluencers } from "./influencer.js";
@@ -81,7 +82,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   const single = req.ids.length === 1;
   const nodesJson = found.map((n) => (single ? n.single : n.multi));
   const warnings: string[] = [];
-  let edges: unknown[] = [];
+  let edges: GraphEdge[] = [];
   let truncated = false;
   let cursor: [string, number] | null = null;
   let include = req.include;
@@ -102,7 +103,8 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     truncated = p.truncated && !state.bugs.edgeCutSilently;
     cursor = state.bugs.edgeCutSilently ? null : p.cursor;
   }
-  let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${JSON.stringify(edges)}`;
+  const edgesJson = state.mutation === null ? edgesText(state, edges) : JSON.stringify(edges);
+  let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${edgesJson}`;
   let rows = 0;
   if (req.extend.length > 0) {
     const orgIds = found.filter((n) => n.type === "org").map((n) => n.id);
