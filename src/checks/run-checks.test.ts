@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { CATALOGUE } from "./catalogue.js";
-import { judgeExchange, runChecks } from "./run-checks.js";
+import { nodeIdMatchesType } from "./node-id-matches-type.js";
+import { judgeExchange, MAX_FAILURES_PER_CHECK, runChecks } from "./run-checks.js";
 import { EXAMPLES } from "./test-support/examples/index.js";
+import { mutate } from "./test-support/exchanges.js";
 
 describe("judgeExchange", () => {
   const exchanges = Object.values(EXAMPLES).flatMap((e) => [e.pass, e.fail]);
@@ -31,5 +33,15 @@ describe("judgeExchange", () => {
     expect(judgement.applicable).toEqual(ids.filter((id) => judgement.applicable.includes(id)));
     expect(judgement.failures).toEqual(runChecks(exchange, ids));
     expect(judgement.failures.some((f) => f.checkId === "resolve.cursor_null")).toBe(true);
+  });
+});
+
+describe("failures per check", () => {
+  it("keeps at most MAX_FAILURES_PER_CHECK of one check on one exchange (20,000 wrong nodes are one broken rule)", () => {
+    const exchange = mutate(EXAMPLES["node.id_matches_type"].fail, (j) => {
+      j.data = Array.from({ length: 20_000 }, () => j.data[0]);
+    });
+    expect(nodeIdMatchesType.run(exchange)).toHaveLength(20_000);
+    expect(judgeExchange(exchange, ["node.id_matches_type"]).failures).toHaveLength(MAX_FAILURES_PER_CHECK);
   });
 });

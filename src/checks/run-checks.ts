@@ -34,6 +34,12 @@ export interface Judgement {
 }
 
 /**
+ * Failures kept per check and exchange: a body of 20,000 wrong items is one broken rule, and a report with
+ * 20,000 rows of it helps nobody (issue 14: work and output linear in the contract's caps, not the body).
+ */
+export const MAX_FAILURES_PER_CHECK = 25;
+
+/**
  * `runChecks` that also says which checks applied: the runner records a row for each (a pass when it
  * found nothing). The same function judges in the main thread and in the judging worker (judge-thread/).
  */
@@ -45,7 +51,9 @@ export function judgeExchange(exchange: Exchange, ids?: readonly string[]): Judg
   for (const check of checks) {
     if (!check.appliesTo(exchange)) continue;
     applicable.push(check.id);
-    for (const f of check.run(exchange)) failures.push(f);
+    const found = check.run(exchange);
+    const kept = found.length > MAX_FAILURES_PER_CHECK ? found.slice(0, MAX_FAILURES_PER_CHECK) : found;
+    for (const f of kept) failures.push(f);
   }
   return { failures, applicable };
 }
