@@ -78,8 +78,9 @@ describe("schema suite with --concurrency", () => {
 
   it("still catches a seeded bug at concurrency 2, with the same check id and shrunk counterexample", async () => {
     const shrunk = async (concurrency: number) => {
+      // A seed whose first 10 generated requests reach the bug (text generation draws whole strings now).
       const options = resolveRunOptions({
-        seed: 1,
+        seed: 2,
         runs: 10,
         mutation: "financial-oldest-first",
         suites: ["schema"],
