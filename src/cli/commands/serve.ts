@@ -59,19 +59,20 @@ async function action(command: Command): Promise<void> {
   if (options.json) process.stdout.write(handoffLine(server, handoff.fixturesPath));
   else printProse(server, options);
   // Served until a signal; then the exit code says which one (130 SIGINT, 143 SIGTERM), as for every command.
+  // The handlers stay installed until the process ends: a second signal while the server closes must not
+  // fall back to the default action (death by signal, no exit code, temporary files left behind).
   const signal = await new Promise<StopSignal>((resolve) => {
+    let stopping = false;
     const stopOn = (name: StopSignal) => () => {
-      process.off("SIGINT", onInt);
-      process.off("SIGTERM", onTerm);
+      if (stopping) return;
+      stopping = true;
       server.close().then(
         () => resolve(name),
         () => resolve(name),
       );
     };
-    const onInt = stopOn("SIGINT");
-    const onTerm = stopOn("SIGTERM");
-    process.on("SIGINT", onInt);
-    process.on("SIGTERM", onTerm);
+    process.on("SIGINT", stopOn("SIGINT"));
+    process.on("SIGTERM", stopOn("SIGTERM"));
   });
   await handoff.cleanup();
   process.exitCode = SIGNAL_EXIT[signal];
