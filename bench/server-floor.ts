@@ -175,8 +175,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   ensureBuild();
   const ref = await spawnChild(["--reference"]);
-  const headers = { authorization: `Bearer ${ref.ready.key}`, accept: "application/json" };
+  // Identity on both sides: fetch would ask for gzip, and the bare server must replay the very bytes.
+  const headers = {
+    authorization: `Bearer ${ref.ready.key}`,
+    accept: "application/json",
+    "accept-encoding": "identity",
+  };
   const res = await fetch(ref.ready.url, { headers });
+  if (res.headers.has("content-encoding")) throw new Error("the captured response is content-coded");
   const captured = {
     status: res.status,
     headers: Object.fromEntries(
