@@ -48,7 +48,22 @@ interface Call {
   p: Proxied;
   op: OperationId;
   entry: TraceEntry;
+  /** The call's place among its key's calls. */
+  seq: number;
 }
+
+/** A key's window: its last `WINDOW` calls, and those of them a pair rule can start from. */
+interface KeyWindow {
+  seen: number;
+  all: Call[];
+  marked: Call[];
+}
+
+/**
+ * Whether a pair with this call can break a rule at all: `pairViolation` needs the earlier call to be a 429 or
+ * a 400, or both calls to be entity batches. Any other call is compared only with marked ones.
+ */
+const isMarked = (c: Call) => c.p.status === 429 || c.p.status === 400 || c.op === "entity-batch";
 
 function traceEntry(p: Proxied, operation: OperationId): TraceEntry {
   return {
@@ -109,12 +124,12 @@ function pairViolation(earlier: Call, later: Call): ClientViolation | undefined 
 
 /** The client judge of one proxy session: feed it every exchange as it ends. */
 export class ClientJudge {
-  private readonly recent = new Map<string, Call[]>();
+  private readonly recent = new Map<string, KeyWindow>();
   private readonly fatal = new Map<string, Call>();
 
   /** Violations this call adds (against itself and the key's earlier-judged calls). */
   judge(p: Proxied, operation: OperationId): ClientViolation[] {
-    const call: Call = { p, op: operation, entry: traceEntry(p, operation) };
+    const call: Call = { p, op: operation, entry: traceEntry(p, operation), seq: 0 };
     const out: ClientViolation[] = [];
     const auth = p.headers.authorization;
     if (auth === undefined || !/^bearer\s+\S/i.test(auth))
@@ -148,15 +163,25 @@ export class ClientJudge {
       });
     if (!p.targetError && [401, 402, 403].includes(p.status) && (!fatal || p.endedAt < fatal.p.endedAt))
       this.fatal.set(p.keyHash, call);
-    const recent = this.recent.get(p.keyHash) ?? [];
-    for (const other of recent) {
-      const [earlier, later] = other.p.startedAt <= p.startedAt ? [other, call] : [call, other];
-      const found = pairViolation(earlier, later);
+    let recent = this.recent.get(p.keyHash);
+    if (recent === undefined) {
+      recent = { seen: 0, all: [], marked: [] };
+      this.recent.set(p.keyHash, recent);
+    }
+    // A pair can only break a rule when one of them is marked (see `isMarked`); an unmarked call need only be
+    // compared with the marked calls of the window, in window order: the same findings in the same order.
+    const from = recent.seen - WINDOW;
+    while (recent.marked.length > 0 && recent.marked[0].seq < from) recent.marked.shift();
+    const others = p.status === 429 || p.status === 400 ? recent.all : recent.marked;
+    for (const other of others) {
+      const found =
+        other.p.startedAt <= p.startedAt ? pairViolation(other, call) : pairViolation(call, other);
       if (found) out.push(found);
     }
-    recent.push(call);
-    if (recent.length > WINDOW) recent.shift();
-    this.recent.set(p.keyHash, recent);
+    call.seq = recent.seen++;
+    recent.all.push(call);
+    if (recent.all.length > WINDOW) recent.all.shift();
+    if (isMarked(call)) recent.marked.push(call);
     return out;
   }
 }
