@@ -3,7 +3,8 @@
  * hashed and redacted), its response goes through the check catalogue and the call through the client rules of
  * its key. Pure bookkeeping with no I/O: it runs on the judge thread (judge-worker.ts), and in tests beside it.
  * Live traffic repeats itself, so the server-side verdict is reused for a response equal to an earlier one up to
- * its `request_id`, to the same request (the memo `load` uses: checks are pure functions of both).
+ * its `request_id`, to the same request (the memo `load` uses: checks are pure functions of both), when that
+ * verdict was clean (findings may quote the body, id included).
  */
 
 import { maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
@@ -78,15 +79,17 @@ export class JudgeSession {
   }
 
   #judgeServer(p: Proxied): ServerFinding[] {
-    const text =
-      p.targetError || p.responseBody.length > MEMO_MAX_BODY ? undefined : p.responseBody.toString("utf8");
-    const masked = text === undefined ? undefined : maskRequestId(text);
+    // The bytes, not their text: decoding every body costs more than the checks it spares.
+    const masked =
+      p.targetError || p.responseBody.length > MEMO_MAX_BODY ? undefined : maskRequestId(p.responseBody);
     if (masked === undefined) return judgeServer(toExchange(p, this.baseUrl));
     const key = responseKey(requestKey(p), p.status, p.responseHeaders);
     const known = this.#memo.lookup(key, masked);
     if (known) return known;
     const found = judgeServer(toExchange(p, this.baseUrl));
-    this.#memo.remember(key, masked, found);
+    // Only a clean verdict is reused: a finding may quote the body (its request_id too, even cut short), and a
+    // reused one would show another response's id. Clean is what live traffic mostly is.
+    if (found.length === 0) this.#memo.remember(key, masked, found);
     return found;
   }
 }

@@ -29,3 +29,34 @@ describe("verdict memo", () => {
     expect(memo.lookup(key, other)).toBeUndefined();
   });
 });
+
+describe("verdict memo on bytes", () => {
+  const bytes = (text: string) => Buffer.from(text, "utf8");
+
+  it("finds the request_id at its byte offset and reuses a verdict for bytes equal up to it", () => {
+    // A multi-byte character before the id: positions are bytes, not characters.
+    const text = (id: string) => `{"contract":"cb/v1é","request_id":"${id}","data":[]}`;
+    const a = maskRequestId(bytes(text("25c62de2-a0d1-4392-a41d-1b5fe31719ec")))!;
+    const b = maskRequestId(bytes(text("598e4780-e0df-4b89-975f-7d1ff057e533")))!;
+    const s = maskRequestId(text("25c62de2-a0d1-4392-a41d-1b5fe31719ec"))!;
+    expect(a.idStart).toBe(s.idStart + 1);
+    const memo = new VerdictMemo<string>();
+    const key = responseKey(0, 200, {});
+    memo.remember(key, a, ["verdict"]);
+    expect(memo.lookup(key, b)).toEqual(["verdict"]);
+    // Text and bytes are never taken for each other.
+    expect(memo.lookup(key, s)).toBeUndefined();
+  });
+
+  it("never reuses a verdict for bytes that differ anywhere but the id", () => {
+    const memo = new VerdictMemo<string>();
+    const key = responseKey(0, 200, {});
+    memo.remember(key, maskRequestId(bytes(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec")))!, ["v"]);
+    const differs = (rest: string) =>
+      memo.lookup(key, maskRequestId(bytes(body("598e4780-e0df-4b89-975f-7d1ff057e533", rest)))!);
+    expect(differs(`"as_of":"2026-01-01T00:00:00Z","data":[]}`)).toEqual(["v"]);
+    expect(differs(`"as_of":"2026-01-01T00:00:00Z","data":[1]`)).toBeUndefined();
+    expect(differs(`"as_of":"2026-01-01T00:00:01Z","data":[]}`)).toBeUndefined();
+    expect(maskRequestId(bytes(body("not-a-uuid")))).toBeUndefined();
+  });
+});

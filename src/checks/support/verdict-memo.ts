@@ -14,29 +14,43 @@ const REQUEST_ID = /^\{"contract":"[^"]*","request_id":"([^"]*)"/;
 const UUID = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const SIZE = 1024;
 
-/** A body whose `request_id` (a well-formed uuid) sits at [idStart, idEnd). */
+/**
+ * A body (text, or its UTF-8 bytes) whose `request_id` (a well-formed uuid) sits at [idStart, idEnd), in
+ * characters of the text or bytes of the bytes.
+ */
 export interface MaskedBody {
-  body: string;
+  body: string | Buffer;
   idStart: number;
   idEnd: number;
 }
 
-/** Where a well-formed `request_id` sits in the body; undefined when the verdict cannot be reused. */
-export function maskRequestId(body: string): MaskedBody | undefined {
-  const m = REQUEST_ID.exec(body.slice(0, 200));
+/**
+ * Where a well-formed `request_id` sits in the body; undefined when the verdict cannot be reused. Bytes are
+ * read as latin1 (one character per byte, so positions are byte offsets) and never decoded whole: equal bytes
+ * around an ASCII id decode to equal text around it, so a byte-equal body is a text-equal body.
+ */
+export function maskRequestId(body: string | Buffer): MaskedBody | undefined {
+  const head = typeof body === "string" ? body.slice(0, 200) : body.toString("latin1", 0, 200);
+  const m = REQUEST_ID.exec(head);
   if (!m || !UUID.test(m[1])) return undefined;
   const idStart = m[0].length - m[1].length - 1;
   return { body, idStart, idEnd: idStart + m[1].length };
 }
 
-/** Equal up to the request ids. Slices share their parent string, so nothing is copied. */
+/** Equal up to the request ids. Slices share their parent string and bytes are compared in place: no copies. */
 function sameUpToId(a: MaskedBody, b: MaskedBody): boolean {
+  if (a.body.length !== b.body.length || a.idStart !== b.idStart || a.idEnd !== b.idEnd) return false;
+  if (typeof a.body === "string" || typeof b.body === "string")
+    return (
+      typeof a.body === "string" &&
+      typeof b.body === "string" &&
+      a.body.slice(0, a.idStart) === b.body.slice(0, b.idStart) &&
+      a.body.slice(a.idEnd) === b.body.slice(b.idEnd)
+    );
+  const n = a.body.length;
   return (
-    a.body.length === b.body.length &&
-    a.idStart === b.idStart &&
-    a.idEnd === b.idEnd &&
-    a.body.slice(0, a.idStart) === b.body.slice(0, b.idStart) &&
-    a.body.slice(a.idEnd) === b.body.slice(b.idEnd)
+    a.body.compare(b.body, 0, a.idStart, 0, a.idStart) === 0 &&
+    a.body.compare(b.body, a.idEnd, n, a.idEnd, n) === 0
   );
 }
 
