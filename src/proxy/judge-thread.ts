@@ -55,13 +55,19 @@ export class JudgeThread {
     readonly onJudged: (r: JudgedExchange) => void,
     readonly maxBacklog: number,
     readonly maxBacklogBytes: number,
+    readonly onClean: ((count: number, keyHashes: string[]) => void) | undefined,
   ) {}
 
-  /** Starts the judge thread for a session against `baseUrl`; resolves once its schemas are compiled. */
+  /**
+   * Starts the judge thread for a session against `baseUrl`; resolves once its schemas are compiled.
+   * `onJudged` gets each exchange with findings (or not judged on the server side); `onClean` the number of
+   * the others per batch, and their distinct key hashes.
+   */
   static async start(
     baseUrl: string,
     onJudged: (r: JudgedExchange) => void,
     options: JudgeThreadOptions = {},
+    onClean?: (count: number, keyHashes: string[]) => void,
   ): Promise<JudgeThread> {
     const worker = startWorkerThread(siblingModule(import.meta.url, "judge-worker"), {
       [JUDGE_FLAG]: true,
@@ -72,12 +78,13 @@ export class JudgeThread {
       onJudged,
       options.maxBacklog ?? 20_000,
       options.maxBacklogBytes ?? 64 * 1024 * 1024,
+      onClean,
     );
     await new Promise<void>((resolve, reject) => {
       worker.once("error", reject);
       worker.on("message", (m: FromJudge) => {
         if (m.type === "ready") resolve();
-        else thread.#onJudged(m.results);
+        else thread.#onJudged(m);
       });
     });
     worker.on("error", (err) => thread.#onDeath(err.message));
@@ -142,11 +149,13 @@ export class JudgeThread {
     for (const resolve of this.#idle.splice(0)) resolve();
   }
 
-  #onJudged(results: JudgedExchange[]): void {
+  #onJudged(m: Extract<FromJudge, { type: "judged" }>): void {
     const batch = this.#inFlight.shift();
-    this.#backlog -= batch?.count ?? results.length;
+    this.#backlog -= batch?.count ?? m.count;
     this.#backlogBytes -= batch?.bytes ?? 0;
-    for (const r of results) this.onJudged(r);
+    for (const r of m.results) this.onJudged(r);
+    const clean = m.count - m.results.length;
+    if (clean > 0) this.onClean?.(clean, m.cleanKeys);
     if (this.#backlog === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }
 }

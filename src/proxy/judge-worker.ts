@@ -12,7 +12,17 @@ import type { RawExchange } from "./raw-exchange.js";
 export type ToJudge = { type: "batch"; exchanges: RawExchange[] };
 
 /** Messages out of the judge thread. */
-export type FromJudge = { type: "ready" } | { type: "judged"; results: JudgedExchange[] };
+export type FromJudge =
+  | { type: "ready" }
+  | {
+      type: "judged";
+      /** Exchanges of the batch. */
+      count: number;
+      /** Those with findings or not judged on the server side; the clean rest is only counted. */
+      results: JudgedExchange[];
+      /** The distinct key hashes of the batch's clean exchanges. */
+      cleanKeys: string[];
+    };
 
 /**
  * The judge thread's nice value (Linux keeps one per thread; pid 0 is the calling thread). Judging must never
@@ -57,8 +67,16 @@ if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_FLAG] =
   // …with a fresh session, so that the warm-up call is no earlier call of anyone's.
   const live = new JudgeSession(session.baseUrl);
   port.on("message", (m: ToJudge) => {
-    const results = m.exchanges.map((raw) => postable(live.judge(raw)));
-    port.postMessage({ type: "judged", results } satisfies FromJudge);
+    // Clean exchanges travel back as a count and their keys: no object per exchange to clone and read.
+    const results: JudgedExchange[] = [];
+    const cleanKeys = new Set<string>();
+    for (const raw of m.exchanges) {
+      const r = live.judge(raw);
+      if (r.findings.length > 0 || r.isServerUnjudged) results.push(postable(r));
+      else cleanKeys.add(r.keyHash);
+    }
+    const count = m.exchanges.length;
+    port.postMessage({ type: "judged", count, results, cleanKeys: [...cleanKeys] } satisfies FromJudge);
   });
   port.postMessage({ type: "ready" } satisfies FromJudge);
 }

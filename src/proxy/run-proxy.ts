@@ -90,11 +90,16 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     for (const f of r.findings) record(f);
   }
 
+  function onClean(count: number, keyHashes: string[]): void {
+    judged += count;
+    for (const k of keyHashes) keys.add(k);
+  }
+
   const { host, port } = parseListen(options.listen);
   const target = new URL(baseUrl);
   let judge: JudgeThread | undefined;
   try {
-    judge = await JudgeThread.start(baseUrl, onJudged, options.judgeQueue);
+    judge = await JudgeThread.start(baseUrl, onJudged, options.judgeQueue, onClean);
     const thread = judge;
     // On the forwarding path: queue the exchange for the judge thread, nothing more.
     const onExchange = (raw: RawExchange): void => {
