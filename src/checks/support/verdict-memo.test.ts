@@ -30,6 +30,15 @@ describe("verdict memo", () => {
   });
 });
 
+describe("verdict memo keeps clean verdicts only", () => {
+  it("never reuses findings: they quote the response they were found in (its request_id)", () => {
+    const memo = new VerdictMemo<string>();
+    const key = responseKey(0, 200, {});
+    memo.remember(key, maskRequestId(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec"))!, ["finding"]);
+    expect(memo.lookup(key, maskRequestId(body("598e4780-e0df-4b89-975f-7d1ff057e533"))!)).toBeUndefined();
+  });
+});
+
 describe("verdict memo on bytes", () => {
   const bytes = (text: string) => Buffer.from(text, "utf8");
 
@@ -42,8 +51,8 @@ describe("verdict memo on bytes", () => {
     expect(a.idStart).toBe(s.idStart + 1);
     const memo = new VerdictMemo<string>();
     const key = responseKey(0, 200, {});
-    memo.remember(key, a, ["verdict"]);
-    expect(memo.lookup(key, b)).toEqual(["verdict"]);
+    memo.remember(key, a, []);
+    expect(memo.lookup(key, b)).toEqual([]);
     // Text and bytes are never taken for each other.
     expect(memo.lookup(key, s)).toBeUndefined();
   });
@@ -51,10 +60,10 @@ describe("verdict memo on bytes", () => {
   it("never reuses a verdict for bytes that differ anywhere but the id", () => {
     const memo = new VerdictMemo<string>();
     const key = responseKey(0, 200, {});
-    memo.remember(key, maskRequestId(bytes(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec")))!, ["v"]);
+    memo.remember(key, maskRequestId(bytes(body("25c62de2-a0d1-4392-a41d-1b5fe31719ec")))!, []);
     const differs = (rest: string) =>
       memo.lookup(key, maskRequestId(bytes(body("598e4780-e0df-4b89-975f-7d1ff057e533", rest)))!);
-    expect(differs(`"as_of":"2026-01-01T00:00:00Z","data":[]}`)).toEqual(["v"]);
+    expect(differs(`"as_of":"2026-01-01T00:00:00Z","data":[]}`)).toEqual([]);
     expect(differs(`"as_of":"2026-01-01T00:00:00Z","data":[1]`)).toBeUndefined();
     expect(differs(`"as_of":"2026-01-01T00:00:01Z","data":[]}`)).toBeUndefined();
     expect(maskRequestId(bytes(body("not-a-uuid")))).toBeUndefined();

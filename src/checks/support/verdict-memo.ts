@@ -77,8 +77,10 @@ export class VerdictMemo<T = CheckFailure> {
     return known.failures;
   }
 
-  /** Remembers the verdict of a masked body. */
+  /** Remembers the verdict of a masked body, when it is clean. */
   remember(key: string, masked: MaskedBody, failures: T[]): void {
+    // Only clean verdicts are reused: findings quote the response they were found in (its request_id).
+    if (failures.length > 0) return;
     this.#map.delete(key);
     this.#map.set(key, { masked, failures });
     if (this.#map.size > SIZE) this.#map.delete(this.#map.keys().next().value as string);
