@@ -5,14 +5,11 @@
  * time, so a failure is left to the sequential property, which finds it again from the same seed.
  */
 import type fc from "fast-check";
-import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { creditPrice } from "../credits/price.js";
-import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
-import { recordVerdict } from "./expect.js";
 import { roundRequests } from "./round-requests.js";
-import { errorsOf, served } from "./schema-rules.js";
+import { judgeRoundExchange } from "./schema-rules.js";
 
 /**
  * Sends and records one round concurrently; true when an exchange failed (the caller then replays the
@@ -28,10 +25,7 @@ export async function concurrentRound(
   const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, examples, key));
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
-    if (ctx.credits.isRefused(ex)) return;
-    const judged = judgeAndRecord(ctx, ex);
-    recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
-    if (errorsOf(ctx, ex, judged).length > 0) failed = true;
+    if (judgeRoundExchange(ctx, ex)) failed = true;
   });
   if (stopped) throw stopped;
   return failed;

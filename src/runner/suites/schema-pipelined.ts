@@ -8,13 +8,10 @@
  */
 import type fc from "fast-check";
 import type { Exchange } from "../../transport/exchange.js";
-import { SCHEMA } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
-import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
-import { recordVerdict } from "./expect.js";
 import { roundRequests } from "./round-requests.js";
-import { errorsOf, served } from "./schema-rules.js";
+import { judgeRoundExchange } from "./schema-rules.js";
 
 /** Resolves once the microtasks queued so far have run: a call just started is then on the wire. */
 const afterPendingWrites = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -33,11 +30,7 @@ export async function pipelinedRound(
 ): Promise<boolean> {
   let failed = false;
   const judge = (ex: Exchange): void => {
-    // A 402 judged by the credit budget (credits ran out) is no verdict on this case.
-    if (ctx.credits.isRefused(ex)) return;
-    const judged = judgeAndRecord(ctx, ex);
-    recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
-    if (errorsOf(ctx, ex, judged).length > 0) failed = true;
+    if (judgeRoundExchange(ctx, ex)) failed = true;
   };
   let unjudged: Exchange | undefined;
   try {

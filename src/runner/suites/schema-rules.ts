@@ -7,7 +7,7 @@ import type { CheckFailure, Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { SCHEMA } from "../../verdicts/access.js";
 import { verdictById } from "../../verdicts/registry.js";
-import { transportFailures } from "../judge-record.js";
+import { judgeAndRecord, transportFailures } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
 
@@ -16,6 +16,17 @@ const { validRequestServed } = SCHEMA;
 
 /** Statuses the contract allows on any call whatever the request (Errors: 429 wait, 503 retry later). */
 const TRANSIENT = new Set([429, 503]);
+
+/**
+ * Judges and records one exchange of a first round, as the property would; true when it failed. A 402 judged
+ * by the credit budget (credits ran out) is no verdict on the case.
+ */
+export function judgeRoundExchange(ctx: SuiteContext, ex: Exchange): boolean {
+  if (ctx.credits.isRefused(ex)) return false;
+  const judged = judgeAndRecord(ctx, ex);
+  recordVerdict(ctx, validRequestServed, ex, served(ex));
+  return errorsOf(ctx, ex, judged).length > 0;
+}
 
 /** Problems of the `schema.valid_request_served` verdict on one exchange. */
 export function served(ex: Exchange): Problem[] {
