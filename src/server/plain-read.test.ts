@@ -3,35 +3,14 @@
  * (`ops/entities.ts`). It must be the very text the general path builds: a server with an unrelated seeded
  * bug on takes the general path for every read, so the two are compared byte for byte.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, entityPath, stubServer } from "./test-support/harness.js";
+import { describe, expect, it } from "vitest";
+import { cachedVersusGeneral, sameId } from "./test-support/cached-vs-general.js";
+import { call, entityPath } from "./test-support/harness.js";
 import { STUB } from "./test-support/stub-graph.js";
-import type { RunningServer } from "./types.js";
 
 const MAIN = `cb:org:${STUB.main}`;
 const SMALL = `cb:org:${STUB.small}`;
-const sameId = (text: string) => text.replace(/"request_id":"[0-9a-f-]{36}"/, '"request_id":"-"');
-
-let cached: RunningServer;
-let general: RunningServer;
-beforeAll(async () => {
-  cached = await stubServer({ rateLimit: 10_000, keySeed: 7 });
-  // A resolve bug: entity reads stay correct, but no longer take the cached path.
-  general = await stubServer({ rateLimit: 10_000, keySeed: 7, mutation: "resolve-over-limit" });
-});
-afterAll(async () => {
-  await cached.close();
-  await general.close();
-});
-
-async function expectSameText(path: string, options: Parameters<typeof call>[2] = {}): Promise<string> {
-  const a = await call(cached, path, options);
-  const b = await call(general, path, options);
-  expect(a.status).toBe(b.status);
-  expect(a.headers.get("content-length")).toBe(b.headers.get("content-length"));
-  expect(sameId(a.text)).toBe(sameId(b.text));
-  return a.text;
-}
+const { cached, expectSameText } = cachedVersusGeneral();
 
 describe("plain single read from cached bytes", () => {
   it("is byte for byte the general path's text, on first and later reads, under both bases", async () => {
@@ -59,8 +38,8 @@ describe("plain single read from cached bytes", () => {
   });
 
   it("gives every read its own request_id", async () => {
-    const a = await call(cached, entityPath(MAIN));
-    const b = await call(cached, entityPath(MAIN));
+    const a = await call(cached(), entityPath(MAIN));
+    const b = await call(cached(), entityPath(MAIN));
     expect(a.json.request_id).not.toBe(b.json.request_id);
   });
 });
