@@ -57,3 +57,14 @@ export function judgeExchange(exchange: Exchange, ids?: readonly string[]): Judg
   }
   return { failures, applicable };
 }
+
+/** Failures grouped by the check that found them, each group in the order found. */
+export function failuresByCheck(failures: readonly CheckFailure[]): Map<string, CheckFailure[]> {
+  const byCheck = new Map<string, CheckFailure[]>();
+  for (const f of failures) {
+    const list = byCheck.get(f.checkId);
+    if (list) list.push(f);
+    else byCheck.set(f.checkId, [f]);
+  }
+  return byCheck;
+}

@@ -5,7 +5,7 @@
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { CheckFailure } from "../checks/check.js";
 import { JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
-import type { Judgement } from "../checks/run-checks.js";
+import { failuresByCheck, type Judgement } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { SuiteContext } from "./suite.js";
@@ -76,12 +76,7 @@ export function judgeAndRecord(
     return own;
   }
   // Failures grouped by check once, rather than one filter per catalogue entry.
-  const byId = new Map<string, CheckFailure[]>();
-  for (const f of judgement.failures) {
-    const list = byId.get(f.checkId);
-    if (list) list.push(f);
-    else byId.set(f.checkId, [f]);
-  }
+  const byId = failuresByCheck(judgement.failures);
   const wanted = opts.ids ? new Set(opts.ids) : undefined;
   const applicable = new Set(judgement.applicable);
   for (const check of CATALOGUE) {

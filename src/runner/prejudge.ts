@@ -5,9 +5,8 @@
  * thread when the suite asks, as before (a worker round trip would only slow them down).
  */
 
-import type { CheckFailure } from "../checks/check.js";
 import { isJudgedInThread, JudgeThread, JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
-import { type Judgement, judgeExchange } from "../checks/run-checks.js";
+import { failuresByCheck, type Judgement, judgeExchange } from "../checks/run-checks.js";
 import type { Exchange } from "../transport/exchange.js";
 
 /** The judgements of large bodies made on the worker, by exchange. */
@@ -42,12 +41,7 @@ export class Prejudged {
     if (!ids) return done;
     // In the order of `ids`, as `judgeExchange(exchange, ids)` would have judged them.
     const applied = new Set(done.applicable);
-    const byCheck = new Map<string, CheckFailure[]>();
-    for (const f of done.failures) {
-      const list = byCheck.get(f.checkId);
-      if (list) list.push(f);
-      else byCheck.set(f.checkId, [f]);
-    }
+    const byCheck = failuresByCheck(done.failures);
     return {
       failures: ids.flatMap((id) => byCheck.get(id) ?? []),
       applicable: ids.filter((id) => applied.has(id)),
