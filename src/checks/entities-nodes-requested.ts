@@ -12,11 +12,18 @@ function edgeEnds(edges: unknown[] | undefined): Set<unknown> {
   return ends;
 }
 
-/** Whether `id` is named anywhere in the read's extensions (a group parent, a subunit's parent, …). */
-function namedInExtensions(data: unknown, id: string): boolean {
+/**
+ * Whether an id is named anywhere in the read's extensions (a group parent, a subunit's parent, …). The
+ * text of the (capped) extensions is built once, on the first node nobody asked for.
+ */
+function namedInExtensions(data: unknown): (id: string) => boolean {
   const extensions = isObject(data) ? data.extensions : undefined;
-  // Only reached for a node nobody asked for, so the text of the (capped) extensions is built rarely.
-  return extensions !== undefined && JSON.stringify(extensions).includes(JSON.stringify(id));
+  let text: string | undefined;
+  return (id) => {
+    if (extensions === undefined) return false;
+    text ??= JSON.stringify(extensions);
+    return text.includes(JSON.stringify(id));
+  };
 }
 
 /**
@@ -37,11 +44,12 @@ export const entitiesNodesRequested: Check = {
     const isAskedForm = formMatcher(asked);
     const data = entityData(x);
     const ends = edgeEnds(arrayAt(data, "edges"));
+    const named = namedInExtensions(data);
     const out: CheckFailure[] = [];
     (arrayAt(data, "entities") ?? []).forEach((node, i) => {
       if (!isObject(node) || typeof node.id !== "string" || asked.has(node.id)) return;
       const normalised = isAskedForm(node.id);
-      const neighbour = ends.has(node.id) || namedInExtensions(data, node.id);
+      const neighbour = ends.has(node.id) || named(node.id);
       out.push(
         failure(entitiesNodesRequested, {
           title: normalised

@@ -32,7 +32,7 @@ Exit codes:
 /** Starts the server; a port in use or an address it cannot listen on is a harness error (exit 2). */
 async function start(options: ServerOptions): Promise<RunningServer> {
   try {
-    // Loaded on use: `run` starts its embedded server in a worker, so its main thread never needs it.
+    // Loaded on use: the commands that never serve (validate, merge, …) do not pay for loading the server.
     const { startServer } = await import("../../server/index.js");
     return await startServer(options);
   } catch (err) {
