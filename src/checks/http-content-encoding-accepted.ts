@@ -1,5 +1,6 @@
+import { appliedCodings } from "../transport/decode-coding.js";
 import type { Check } from "./check.js";
-import { appliedCodings, isCodingAccepted } from "./support/content-coding.js";
+import { isCodingAccepted } from "./support/content-coding.js";
 import { failure } from "./support/failure.js";
 import { header } from "./support/response.js";
 

@@ -13,8 +13,9 @@ const gunzipAsync = promisify(gunzip);
 /** Codings this transport undoes (`x-gzip` is gzip: RFC 9110 §8.4.1.3). */
 const GZIP = new Set(["gzip", "x-gzip"]);
 
-/** The codings of a `Content-Encoding` value in the order applied, `identity` left out. */
-function codingsOf(field: string): string[] {
+/** The codings a `Content-Encoding` value says were applied, in order, lower case; `identity` left out. */
+export function appliedCodings(field: string | undefined): string[] {
+  if (field === undefined) return [];
   return field
     .split(",")
     .map((c) => c.trim().toLowerCase())
@@ -32,7 +33,7 @@ export async function decodeCodedBody(
   contentEncoding: string | undefined,
   maxBytes: number,
 ): Promise<DecodedBody> {
-  const codings = contentEncoding === undefined || cut ? [] : codingsOf(contentEncoding);
+  const codings = cut ? [] : appliedCodings(contentEncoding);
   if (codings.length === 0) return decodeBody(bytes, cut);
   const raw = (bodyError: string): DecodedBody => ({ bodyText: bytes.toString("utf8"), bodyError });
   const unknown = codings.find((c) => !GZIP.has(c));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { appliedCodings, isCodingAccepted } from "./content-coding.js";
+import { appliedCodings } from "../../transport/decode-coding.js";
+import { isCodingAccepted } from "./content-coding.js";
 
 describe("content-coding negotiation (RFC 9110 §12.5.3)", () => {
   it("accepts every coding without the field, and only identity with an empty one", () => {

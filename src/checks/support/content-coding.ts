@@ -1,6 +1,7 @@
 /**
  * RFC 9110 content-coding negotiation, as a client judges a response: which codings a request's
- * `Accept-Encoding` accepted (§12.5.3) and which a response's `Content-Encoding` applied (§8.4).
+ * `Accept-Encoding` accepted (§12.5.3). Which codings a `Content-Encoding` applied (§8.4) is the transport's
+ * `appliedCodings`, the same reading it decodes by.
  */
 
 /** One `Accept-Encoding` entry: a coding (lower case, `*` included) and its weight. */
@@ -49,13 +50,4 @@ export function isCodingAccepted(coding: string, acceptEncoding: string | undefi
   const star = entries.find((e) => e.coding === "*");
   if (wanted === "identity") return star === undefined || star.q > 0;
   return star !== undefined && star.q > 0;
-}
-
-/** The codings a `Content-Encoding` value says were applied, in order, lower case; `identity` left out. */
-export function appliedCodings(contentEncoding: string | undefined): string[] {
-  if (contentEncoding === undefined) return [];
-  return contentEncoding
-    .split(",")
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c.length > 0 && c !== "identity");
 }
