@@ -1,6 +1,6 @@
 /** The judge's copy of a body on the forwarding path: the first bytes up to a cap, chunks kept as they pass. */
 
-/** Capped copy of a body's chunks; `take()` returns one exact-size buffer (transferable, not pooled). */
+/** Capped copy of a body's chunks; `take()` returns them as one view. */
 export class BodyCopy {
   chunks: Uint8Array[] = [];
   kept = 0;
@@ -16,7 +16,16 @@ export class BodyCopy {
     this.chunks.push(part);
     this.kept += part.length;
   }
+  /**
+   * The kept bytes: a one-chunk body (most are) as that chunk itself, no copy (a chunk is the socket read's
+   * own buffer, never reused), more chunks joined. They are copied once, into the judge thread's batch.
+   */
   take(): Uint8Array {
+    if (this.chunks.length === 1) {
+      const [only] = this.chunks;
+      this.chunks = [];
+      return only;
+    }
     const out = new Uint8Array(this.kept);
     let at = 0;
     for (const c of this.chunks) {

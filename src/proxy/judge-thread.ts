@@ -1,12 +1,14 @@
 /**
  * The forwarding side's handle on the judge thread: raw exchanges are queued as they end and posted in
- * batches (body bytes transferred, not copied), so forwarding never waits on judging. The queue is bounded:
+ * batches (one flat array and one buffer of bodies, moved, not copied: judge-wire.ts), so forwarding never
+ * waits on judging. The queue is bounded:
  * when judging falls behind by more than `maxBacklog` exchanges or `maxBacklogBytes` bytes, further exchanges
  * are counted as not judged (`skipped`) instead of growing memory.
  */
 import type { Worker } from "node:worker_threads";
 import { siblingModule, startWorkerThread } from "../worker-thread.js";
 import type { JudgedExchange } from "./judge-session.js";
+import { encodeBatch } from "./judge-wire.js";
 import { type FromJudge, JUDGE_FLAG, type ToJudge } from "./judge-worker.js";
 import type { RawExchange } from "./raw-exchange.js";
 
@@ -24,16 +26,6 @@ const BATCH = 64;
 const LINGER_MS = 10;
 
 const sizeOf = (r: RawExchange) => (r.body?.byteLength ?? 0) + (r.responseBody?.byteLength ?? 0);
-
-/**
- * Adds the bytes' buffer to the transfer list when the view spans all of it: the forwarder's copies are
- * exact-size buffers of their own (moved, not cloned); a view into a larger shared buffer (Node's pool) is
- * cloned instead, since moving it would take the whole buffer away from its other users.
- */
-function ownBuffer(bytes: Uint8Array | undefined, transfer: Set<ArrayBuffer>): void {
-  if (bytes === undefined || !(bytes.buffer instanceof ArrayBuffer)) return;
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.add(bytes.buffer);
-}
 
 /** One judge thread for one proxy session. */
 export class JudgeThread {
@@ -128,15 +120,9 @@ export class JudgeThread {
     if (this.#pending.length === 0 || this.failure !== undefined) return;
     const exchanges = this.#pending;
     this.#pending = [];
-    const transfer = new Set<ArrayBuffer>();
-    let bytes = 0;
-    for (const r of exchanges) {
-      ownBuffer(r.body, transfer);
-      ownBuffer(r.responseBody, transfer);
-      bytes += sizeOf(r);
-    }
-    this.#inFlight.push({ count: exchanges.length, bytes });
-    this.worker.postMessage({ type: "batch", exchanges } satisfies ToJudge, [...transfer]);
+    const batch = encodeBatch(exchanges);
+    this.#inFlight.push({ count: exchanges.length, bytes: batch.bytes.byteLength });
+    this.worker.postMessage({ type: "batch", batch } satisfies ToJudge, [batch.bytes.buffer as ArrayBuffer]);
   }
 
   #onDeath(message: string): void {

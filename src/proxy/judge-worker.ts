@@ -6,10 +6,10 @@
 import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { type JudgedExchange, JudgeSession } from "./judge-session.js";
-import type { RawExchange } from "./raw-exchange.js";
+import { decodeBatch, type WireBatch } from "./judge-wire.js";
 
 /** Messages into the judge thread. */
-export type ToJudge = { type: "batch"; exchanges: RawExchange[] };
+export type ToJudge = { type: "batch"; batch: WireBatch };
 
 /** Messages out of the judge thread. */
 export type FromJudge =
@@ -70,12 +70,13 @@ if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_FLAG] =
     // Clean exchanges travel back as a count and their keys: no object per exchange to clone and read.
     const results: JudgedExchange[] = [];
     const cleanKeys = new Set<string>();
-    for (const raw of m.exchanges) {
+    const exchanges = decodeBatch(m.batch);
+    for (const raw of exchanges) {
       const r = live.judge(raw);
       if (r.findings.length > 0 || r.isServerUnjudged) results.push(postable(r));
       else cleanKeys.add(r.keyHash);
     }
-    const count = m.exchanges.length;
+    const count = exchanges.length;
     port.postMessage({ type: "judged", count, results, cleanKeys: [...cleanKeys] } satisfies FromJudge);
   });
   port.postMessage({ type: "ready" } satisfies FromJudge);
