@@ -13,7 +13,8 @@ import { Transform } from "node:stream";
 import { type Dispatcher, errors, Pool } from "undici";
 import { BodyCopy } from "./body-copy.js";
 import type { Proxied } from "./proxied.js";
-import { HOP, type RawExchange } from "./raw-exchange.js";
+import type { RawExchange } from "./raw-exchange.js";
+import { HOP } from "./request-facts.js";
 
 /** How the forwarder runs. */
 export interface ForwardOptions {

@@ -83,6 +83,10 @@ function traceEntry(p: Proxied, operation: OperationId): TraceEntry {
   };
 }
 
+/** After a 402/403 (not a 401), `/me` and `/capabilities` may still be called. */
+const isExempt = (c: Call, fatal: Call) =>
+  fatal.p.status !== 401 && (c.op === "me" || c.op === "capabilities");
+
 const label = (c: Call) => `exchange ${c.p.n} (${c.p.method} ${c.p.url.split("?")[0]})`;
 
 /** Whether `later` breaks a rule set up by `earlier`'s answer; the evidence line, or undefined. */
@@ -152,8 +156,7 @@ export class ClientJudge {
     }
     if (p.keyHash === "none") return out;
     const fatal = this.fatal.get(p.keyHash);
-    const exempt = (c: Call, f: Call) => f.p.status !== 401 && (c.op === "me" || c.op === "capabilities");
-    if (fatal && call.p.startedAt >= fatal.p.endedAt - TOLERANCE_MS && !exempt(call, fatal))
+    if (fatal && call.p.startedAt >= fatal.p.endedAt - TOLERANCE_MS && !isExempt(call, fatal))
       out.push({
         rule: stopOnFatal,
         exchange: p,

@@ -7,17 +7,18 @@
  * verdict was clean (findings may quote the body, id included).
  */
 
-import { maskRequestId, responseKey, VerdictMemo } from "../checks/support/verdict-memo.js";
+import { maskRequestId, responseListKey, VerdictMemo } from "../checks/support/verdict-memo.js";
 import { inferOperation } from "../checks/validate/request-input.js";
+import type { OperationId } from "../transport/exchange.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
 import { judgeServer, type ServerFinding, toExchange } from "./judge-server.js";
 import type { Proxied } from "./proxied.js";
 import { type RawExchange, toProxied } from "./raw-exchange.js";
+import { type RequestFacts, requestFacts } from "./request-facts.js";
 
 /** Bodies larger than this are always judged in full (the memo keeps the last body per request). */
 const MEMO_MAX_BODY = 64 * 1024;
-const VOLATILE_REQUEST_HEADERS = new Set(["content-length", "connection", "keep-alive"]);
 
 /** The verdict on one exchange. */
 export interface JudgedExchange {
@@ -28,19 +29,13 @@ export interface JudgedExchange {
   findings: Finding[];
 }
 
-/** Everything the checks read of the request, as one key part. */
-function requestKey(p: Proxied): string {
-  let key = `${p.method} ${p.url}`;
-  for (const name of Object.keys(p.headers).sort())
-    if (!VOLATILE_REQUEST_HEADERS.has(name)) key += `\n${name}:${p.headers[name]}`;
-  return `${key}\n\n${p.body}`;
-}
-
 /** The judge of one proxy session against `baseUrl` (the target's base URL, `…/v1`). */
 export class JudgeSession {
   readonly #clientJudge = new ClientJudge();
   readonly #memo = new VerdictMemo<ServerFinding>();
   readonly #basePath: string;
+  /** Facts are shared per distinct request and dropped with the facts cache: a weak map lets them go. */
+  readonly #operations = new WeakMap<RequestFacts, OperationId>();
   constructor(readonly baseUrl: string) {
     this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   }
@@ -52,18 +47,15 @@ export class JudgeSession {
 
   /** Judges one exchange (after every exchange that ended before it). */
   judge(raw: RawExchange): JudgedExchange {
-    const p = toProxied(raw);
-    const path = p.url.split("?")[0];
-    const operation = inferOperation(
-      p.method,
-      path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path,
-    );
+    const facts = requestFacts(raw.method, raw.url, raw.rawHeaders);
+    const p = toProxied(raw, facts);
+    const operation = this.#operationOf(facts, p);
     const findings: Finding[] = [];
     // A copy that is not whole (the cap, or a client that left) cannot be judged fairly: a cut body is no
     // fault of the server's.
     const isServerUnjudged = p.cut !== undefined && !p.targetError;
     if (!isServerUnjudged)
-      for (const s of this.#judgeServer(p))
+      for (const s of this.#judgeServer(p, facts.memoId, raw.responseHeaders))
         findings.push({ side: "server", ...s, operation, exchange: p, evidence: [s.title] });
     for (const v of this.#clientJudge.judge(p, operation))
       findings.push({
@@ -78,12 +70,27 @@ export class JudgeSession {
     return { n: p.n, keyHash: p.keyHash, isServerUnjudged, findings };
   }
 
-  #judgeServer(p: Proxied): ServerFinding[] {
+  /** The operation a request line names: inferred once per distinct request (facts), not per exchange. */
+  #operationOf(facts: RequestFacts, p: Proxied): OperationId {
+    let operation = this.#operations.get(facts);
+    if (operation === undefined) {
+      const path = p.url.split("?")[0];
+      const relative = path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path;
+      operation = inferOperation(p.method, relative);
+      this.#operations.set(facts, operation);
+    }
+    return operation;
+  }
+
+  /** `memoId`: the request but its body (`RequestFacts.memoId`); `rawHeaders`: the response's, as sent. */
+  #judgeServer(p: Proxied, memoId: number, rawHeaders: readonly string[]): ServerFinding[] {
     // The bytes, not their text: decoding every body costs more than the checks it spares.
     const masked =
       p.targetError || p.responseBody.length > MEMO_MAX_BODY ? undefined : maskRequestId(p.responseBody);
     if (masked === undefined) return judgeServer(toExchange(p, this.baseUrl));
-    const key = responseKey(requestKey(p), p.status, p.responseHeaders);
+    // The body's length first: where it ends is then never in doubt, whatever it holds.
+    const request = p.body === "" ? memoId : `${memoId}:${p.body.length}:${p.body}`;
+    const key = responseListKey(request, p.status, rawHeaders);
     const known = this.#memo.lookup(key, masked);
     if (known) return known;
     const found = judgeServer(toExchange(p, this.baseUrl));

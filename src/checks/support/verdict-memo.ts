@@ -63,6 +63,19 @@ export function responseKey(index: number | string, status: number, headers: Rec
   return key;
 }
 
+/**
+ * `responseKey` from a raw `name, value, …` list, in the order sent (no record, no sort): equal lists give
+ * equal keys; the same headers in another order give another key, and so only a memo miss.
+ */
+export function responseListKey(index: number | string, status: number, raw: readonly string[]): string {
+  let key = `${index}|${status}`;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (!VOLATILE_HEADERS.has(name)) key += `|${name}:${raw[i + 1]}`;
+  }
+  return key;
+}
+
 /** The last verdict per request and response shape (a bounded map, oldest out first). */
 export class VerdictMemo<T = CheckFailure> {
   readonly #map = new Map<string, { masked: MaskedBody; failures: T[] }>();
