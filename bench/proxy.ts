@@ -16,7 +16,7 @@ import { cpus, loadavg } from "node:os";
 import autocannon from "autocannon";
 import { pacedInChild, type ServerChild, spawnServer } from "./support/children.js";
 import type { PacedResult } from "./support/paced-load.js";
-import { runRole } from "./support/proxy-roles.js";
+import { type CpuLine, type HopFigures, runRole } from "./support/proxy-roles.js";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,11 +56,12 @@ async function saturate(url: string, key: string): Promise<{ rps: number; total:
 
 /** CPU µs per request of `child` over `phase` (all threads; main thread alone), `phase` returning its count. */
 async function cpuPer<T>(child: ServerChild | undefined, phase: () => Promise<T>, count: (r: T) => number) {
-  const before = child ? await child.cpu() : { cpuUs: 0, mainUs: 0 };
+  const before = child ? await child.cpu() : undefined;
   const result = await phase();
-  const after = child ? await child.cpu() : { cpuUs: Number.NaN, mainUs: Number.NaN };
+  const after = child ? await child.cpu() : undefined;
   const n = Math.max(1, count(result));
-  return { result, cpuUs: (after.cpuUs - before.cpuUs) / n, mainUs: (after.mainUs - before.mainUs) / n };
+  const per = (f: (l: CpuLine) => number) => (before && after ? (f(after) - f(before)) / n : Number.NaN);
+  return { result, cpuUs: per((l) => l.cpuUs), mainUs: per((l) => l.mainUs), hop: after?.hop };
 }
 
 async function main(): Promise<void> {
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   );
   const lat: Record<string, PacedResult[]> = { direct: [], plain: [], judged: [] };
   const cpuLat: Record<string, number[]> = { plain: [], judged: [] };
+  const hops: Record<string, HopFigures[]> = { plain: [], judged: [] };
   const mainLat: Record<string, number[]> = { plain: [], judged: [] };
   const mainTp: Record<string, number[]> = { plain: [], judged: [] };
   const rps: Record<string, number[]> = { plain: [], judged: [] };
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
     const order = [...targets.slice(round % 3), ...targets.slice(0, round % 3)];
     const line: string[] = [];
     for (const t of order) {
-      const { result, cpuUs, mainUs } = await cpuPer(
+      const { result, cpuUs, mainUs, hop } = await cpuPer(
         t.child,
         () => pacedInChild(t.origin, path, key, RATE, SECONDS),
         (r) => r.count,
@@ -97,9 +99,11 @@ async function main(): Promise<void> {
       if (round > 0) lat[t.name].push(result);
       if (round > 0 && t.child) cpuLat[t.name].push(cpuUs);
       if (round > 0 && t.child) mainLat[t.name].push(mainUs);
+      if (round > 0 && hop) hops[t.name].push(hop);
       line.push(
         `${t.name} p50 ${f3(result.p50)} p99 ${f3(result.p99)} ms (gen late p99 ${f3(result.lateP99)})` +
-          (t.child ? ` ${cpuUs.toFixed(0)} µs CPU/req (main thread ${mainUs.toFixed(0)})` : ""),
+          (t.child ? ` ${cpuUs.toFixed(0)} µs CPU/req (main thread ${mainUs.toFixed(0)})` : "") +
+          (hop ? ` own time p50 ${f3(hop.p50)} p99 ${f3(hop.p99)} ms` : ""),
       );
     }
     for (const t of round % 2 === 0 ? [targets[1], targets[2]] : [targets[2], targets[1]]) {
@@ -142,7 +146,22 @@ async function main(): Promise<void> {
     `  throughput (${tool}): plain ${median(rps.plain).toFixed(0)} req/s, judged ${median(rps.judged).toFixed(0)} req/s, ` +
       `ratio ${ratio.toFixed(2)}× (target ≥ 0.8×: ${ratio >= 0.8 ? "met" : "MISSED"})`,
   );
+  const ownP99 = (name: string) => f3(median(hops[name].map((h) => h.p99)));
+  const ownP50 = (name: string) => f3(median(hops[name].map((h) => h.p50)));
+  console.log(
+    `  the proxy's own time per exchange at ${RATE} req/s (request in to sent on, plus answer's headers in to its end ` +
+      `out; inside the process): plain p50 ${ownP50("plain")} ms p99 ${ownP99("plain")} ms, judged p50 ` +
+      `${ownP50("judged")} ms p99 ${ownP99("judged")} ms`,
+  );
   console.log(`  judged proxy's own account: ${JSON.stringify(account)}`);
+  const notes = (account as { final?: { calls?: number; notes?: string[] } } | undefined)?.final;
+  const skipped = Number(
+    /(\d+) exchange\(s\) forwarded but not judged/.exec(notes?.notes?.join(" ") ?? "")?.[1] ?? 0,
+  );
+  console.log(
+    `  exchanges forwarded but left unjudged (judge queue full): ${skipped} of ${notes?.calls ?? "?"} ` +
+      `(every phase, saturated ones included)`,
+  );
   process.exitCode = added("direct", "p99") <= 1 && ratio >= 0.8 ? 0 : 1;
 }
 

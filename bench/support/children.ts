@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface, type Interface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import type { PacedResult } from "./paced-load.js";
-import type { RoleReady } from "./proxy-roles.js";
+import type { CpuLine, RoleReady } from "./proxy-roles.js";
 
 const ENTRY = fileURLToPath(new URL("../proxy.ts", import.meta.url));
 
@@ -14,8 +14,11 @@ const ENTRY = fileURLToPath(new URL("../proxy.ts", import.meta.url));
 export interface ServerChild {
   proc: ChildProcess;
   ready: RoleReady;
-  /** The child's CPU time so far (µs): all its threads, and its main (forwarding) thread alone. */
-  cpu(): Promise<{ cpuUs: number; mainUs: number }>;
+  /**
+   * The child's CPU time so far (µs): all its threads, and its main (forwarding) thread alone; and a proxy's
+   * own time per exchange since the previous call.
+   */
+  cpu(): Promise<CpuLine>;
   /** SIGTERM, then the child's last JSON line (the judged proxy's account), or undefined. */
   stop(): Promise<unknown>;
 }
@@ -49,7 +52,7 @@ export async function spawnServer(args: string[]): Promise<ServerChild> {
     async cpu() {
       const line = nextLine(lines, proc);
       proc.stdin!.write("cpu\n");
-      return JSON.parse(await line) as { cpuUs: number; mainUs: number };
+      return JSON.parse(await line) as CpuLine;
     },
     async stop() {
       let last: unknown;

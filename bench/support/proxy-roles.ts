@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
+import * as hdr from "hdr-histogram-js";
 import { pacedLoad } from "./paced-load.js";
 
 /** What a server child prints once listening. */
@@ -14,6 +15,21 @@ export interface RoleReady {
   url: string;
   key?: string;
   path?: string;
+}
+
+/** A proxy's own time per exchange over a phase (ms). */
+export interface HopFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** A server child's answer to a stdin line. */
+export interface CpuLine {
+  cpuUs: number;
+  mainUs: number;
+  hop: HopFigures;
 }
 
 /** The main thread's CPU time so far (µs; Linux only, in clock ticks of 10 ms), or NaN elsewhere. */
@@ -26,11 +42,36 @@ function mainThreadUs(): number {
   }
 }
 
-/** Answers each stdin line with this process's CPU time so far (µs: all threads, and the main one), on stdout. */
+/**
+ * The proxy's own time per answered exchange (µs): request in to handed to the target's connection, plus the
+ * target's headers in to the client's answer ended. What the hop costs inside the process, without the
+ * kernel, the scheduler and the other processes that the load generator's latency also holds.
+ */
+const hop = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000 });
+const onHop = (requestMs: number, responseMs: number) =>
+  hop.recordValue(Math.max(1, Math.round((requestMs + responseMs) * 1000)));
+
+/** The proxy's own time since the last report, in ms (then starts over). */
+function hopSince(): HopFigures {
+  const figures = {
+    count: hop.totalCount,
+    p50: hop.getValueAtPercentile(50) / 1000,
+    p99: hop.getValueAtPercentile(99) / 1000,
+    max: hop.maxValue / 1000,
+  };
+  hop.reset();
+  return figures;
+}
+
+/**
+ * Answers each stdin line with this process's CPU time so far (µs: all threads, and the main one) and, for a
+ * proxy, its own time per exchange since the previous line, on stdout.
+ */
 function reportCpu(): void {
   createInterface({ input: process.stdin }).on("line", () => {
     const { user, system } = process.cpuUsage();
-    process.stdout.write(`${JSON.stringify({ cpuUs: user + system, mainUs: mainThreadUs() })}\n`);
+    const line: CpuLine = { cpuUs: user + system, mainUs: mainThreadUs(), hop: hopSince() };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
   });
 }
 
@@ -57,6 +98,7 @@ async function plain(target: string): Promise<void> {
     port: 0,
     timeoutMs: 30_000,
     maxBodyBytes: 16 * 1024 * 1024,
+    onHop,
   });
   ready({ url: f.origin });
   reportCpu();
@@ -68,7 +110,13 @@ async function judged(target: string): Promise<void> {
   const abort = new AbortController();
   process.once("SIGTERM", () => abort.abort());
   const result = await runProxy(
-    { target: `${target}/v1`, listen: "127.0.0.1:0", timeoutMs: 30_000, maxBodyBytes: 16 * 1024 * 1024 },
+    {
+      target: `${target}/v1`,
+      listen: "127.0.0.1:0",
+      timeoutMs: 30_000,
+      maxBodyBytes: 16 * 1024 * 1024,
+      onHop,
+    },
     {
       signal: abort.signal,
       onListening: (url) => {

@@ -8,7 +8,7 @@ import { startServer } from "../server/index.js";
 import type { ServerOptions } from "../server/types.js";
 import { buildProxyReport } from "./build-report.js";
 import type { Finding } from "./finding.js";
-import { startForwarder } from "./forward.js";
+import { type ForwardOptions, startForwarder } from "./forward.js";
 import type { JudgedExchange } from "./judge-session.js";
 import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
 import type { RawExchange } from "./raw-exchange.js";
@@ -31,6 +31,8 @@ export interface ProxyOptions {
   judgeQueue?: JudgeThreadOptions;
   /** The embedded reference server's options (tests seed mutations here). */
   server?: ServerOptions;
+  /** Benchmarks: the forwarder's own time per exchange (`ForwardOptions.onHop`). */
+  onHop?: ForwardOptions["onHop"];
 }
 
 /** Hooks of a proxy session. */
@@ -115,6 +117,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
       onExchange,
+      onHop: options.onHop,
     });
     hooks.onListening?.(`${forwarder.origin}${target.pathname.replace(/\/+$/, "")}`);
     if (hooks.signal.aborted) finish();

@@ -48,6 +48,7 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
     notAFlag: "the judge queue's bounds are for tests (library option); the defaults suit live traffic",
   },
   server: { notAFlag: "the embedded reference server's seeded bugs are for tests (library option)" },
+  onHop: { notAFlag: "a hook for benchmarks (bench/proxy.ts), not a setting" },
   reportDir: {
     flags: "--report-dir <dir>",
     description:
