@@ -45,10 +45,24 @@ export function isJudgedInThread(exchange: Exchange): boolean {
   return response?.json !== undefined && response.bodyText.length > JUDGE_IN_THREAD_CHARS;
 }
 
-/** One judging worker, started on first use and again after each stop. */
+/** A job posted to the worker and not answered yet. */
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * One judging worker, started on first use and again after each stop. Jobs are posted as soon as they are
+ * given (the worker runs them one at a time, in order), so that a run judging every exchange ahead keeps
+ * the worker busy instead of waiting for each answer before posting the next job. When a job's signal
+ * aborts, or the worker fails or exits, the worker is ended and every job still on it is rejected.
+ */
 export class JudgeThread {
   #worker?: Promise<Worker>;
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #pending = new Map<number, Pending>();
+  /** Signals listened to, once each (a run posts thousands of jobs with its one deadline signal). */
+  readonly #watched = new WeakSet<AbortSignal>();
   #ids = 0;
   readonly #heapMib: number;
   /** Workers started so far (a stop ends one; the next job starts another). */
@@ -64,8 +78,8 @@ export class JudgeThread {
     const body = new TextEncoder().encode(exchange.response?.bodyText ?? "");
     const response = exchange.response && { ...exchange.response, bodyText: "", json: undefined };
     const light: Exchange = { ...exchange, ...(response ? { response } : {}) };
-    return this.#enqueue(
-      (id) => ({ type: "exchange", id, exchange: light, body, ...(ids ? { ids } : {}) }),
+    return this.#post(
+      { type: "exchange", id: ++this.#ids, exchange: light, body, ...(ids ? { ids } : {}) },
       signal,
     );
   }
@@ -78,60 +92,64 @@ export class JudgeThread {
     signal?: AbortSignal,
   ): Promise<ValidateResult> {
     const body = new TextEncoder().encode(text);
-    return this.#enqueue((id) => ({ type: "document", id, body, options, source }), signal);
+    return this.#post({ type: "document", id: ++this.#ids, body, options, source }, signal);
   }
 
-  /** Ends the worker, if one runs. */
+  /** Starts the worker now (it takes about half a second), so that it is ready when the first job comes. */
+  warm(): void {
+    this.#worker ??= this.#start();
+  }
+
+  /** Ends the worker, if one runs (jobs still on it are rejected as aborted). */
   async close(): Promise<void> {
     const worker = this.#worker;
-    this.#worker = undefined;
+    this.#end(aborted());
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  #enqueue<T>(job: (id: number) => JudgeJob, signal: AbortSignal | undefined): Promise<T> {
-    const run = this.#queue.then(() => this.#run<T>(job(++this.#ids), signal));
-    this.#queue = run.catch(() => undefined);
-    return run;
-  }
-
-  async #run<T>(job: JudgeJob, signal: AbortSignal | undefined): Promise<T> {
-    if (signal?.aborted) throw aborted();
+  #post<T>(job: JudgeJob, signal: AbortSignal | undefined): Promise<T> {
+    if (signal?.aborted) return Promise.reject(aborted());
     this.#worker ??= this.#start();
-    const started = this.#worker;
+    const worker = this.#worker;
+    if (signal && !this.#watched.has(signal)) {
+      this.#watched.add(signal);
+      signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
+    }
     return new Promise<T>((resolve, reject) => {
-      let worker: Worker | undefined;
-      const end = (err: unknown) => {
-        cleanup();
-        // A worker that failed or was stopped mid-job is not reused: the next job starts another.
-        if (this.#worker === started) this.#worker = undefined;
-        void worker?.terminate();
-        reject(err);
-      };
-      const onAbort = () => end(aborted());
-      const onError = (err: Error & { code?: string }) => end(unfinishedBy(err, this.#heapMib));
-      const onExit = (code: number) =>
-        end(new JudgingUnfinished("worker-died", `the judging worker exited (${code})`));
-      const onMessage = (reply: JudgeReply) => {
-        if (reply.type === "ready" || reply.id !== job.id) return;
-        cleanup();
-        if (reply.type === "done") resolve(reply.value as T);
-        else reject(rebuild(reply));
-      };
-      const cleanup = () => {
-        signal?.removeEventListener("abort", onAbort);
-        worker?.off("error", onError).off("exit", onExit).off("message", onMessage);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      started.then(
+      this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
+      // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
+      worker.then(
         (w) => {
-          worker = w;
-          if (signal?.aborted) return end(aborted());
-          w.on("error", onError).on("exit", onExit).on("message", onMessage);
-          w.postMessage(job, [job.body.buffer as ArrayBuffer]);
+          if (this.#pending.has(job.id)) w.postMessage(job, [job.body.buffer as ArrayBuffer]);
         },
-        (err: Error) => end(unfinishedBy(err, this.#heapMib)),
+        () => undefined,
       );
     });
+  }
+
+  /** Answers the job a reply is for. */
+  #answer(reply: JudgeReply): void {
+    if (reply.type === "ready") return;
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (reply.type === "done") pending.resolve(reply.value);
+    else pending.reject(rebuild(reply));
+  }
+
+  /** A signal aborted: the worker ends when a job of that signal is still on it. */
+  #aborted(signal: AbortSignal): void {
+    for (const job of this.#pending.values()) if (job.signal === signal) return this.#end(aborted());
+  }
+
+  /** Ends the current worker (the next job starts another) and rejects every job still on it with `err`. */
+  #end(err: JudgingUnfinished): void {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    void worker?.then((w) => w.terminate()).catch(() => undefined);
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const job of pending) job.reject(err);
   }
 
   #start(): Promise<Worker> {
@@ -141,15 +159,35 @@ export class JudgeThread {
       { [JUDGE_WORKER_FLAG]: true },
       { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
     );
-    return new Promise((resolve, reject) => {
+    const current = new Promise<Worker>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`it exited (${code}) before it was ready`));
       const onReady = (m: JudgeReply) => {
         if (m.type !== "ready") return;
         worker.off("error", reject).off("exit", onExit).off("message", onReady);
+        worker
+          .on("message", (reply: JudgeReply) => this.#answer(reply))
+          .on("error", (err: Error & { code?: string }) =>
+            this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
+          )
+          .on("exit", (code: number) =>
+            this.#endIfCurrent(
+              current,
+              new JudgingUnfinished("worker-died", `the judging worker exited (${code})`),
+            ),
+          );
         resolve(worker);
       };
       worker.on("error", reject).on("exit", onExit).on("message", onReady);
     });
+    current.catch((err: Error & { code?: string }) =>
+      this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
+    );
+    return current;
+  }
+
+  /** Ends the worker `which` when it is still the current one (a worker already replaced ends quietly). */
+  #endIfCurrent(which: Promise<Worker>, err: JudgingUnfinished): void {
+    if (this.#worker === which) this.#end(err);
   }
 }
 
