@@ -3,8 +3,8 @@
  * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { SequentialPacer } from "../client/pacing.js";
 import { isJudgedInThread } from "../checks/judge-thread/judge-thread.js";
+import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
 import { HarRecorder } from "../report/har.js";
 import type { Exchange } from "../transport/exchange.js";

@@ -25,7 +25,7 @@ export class Prejudged {
     const parsed = exchange.response?.json !== undefined;
     if (!(ahead ? parsed : isJudgedInThread(exchange))) return undefined;
     try {
-      this.#done.set(exchange, await this.thread.judgeExchange(exchange, undefined, signal));
+      this.#done.set(exchange, await this.thread.judgeExchange(exchange, undefined, signal, ahead));
       return undefined;
     } catch (err) {
       // A check that threw on the worker throws again when judged here, where the runner records it.

@@ -28,6 +28,9 @@ export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
  */
 export const JUDGE_HEAP_MIB = 128;
 
+/** Batched jobs posted in one message (see `judgeExchange`). */
+const BATCH = 16;
+
 /** Why a judgement did not finish: the signal (deadline, interruption), the heap limit, a dead worker. */
 export class JudgingUnfinished extends Error {
   constructor(
@@ -64,6 +67,9 @@ export class JudgeThread {
   /** Signals listened to, once each (a run posts thousands of jobs with its one deadline signal). */
   readonly #watched = new WeakSet<AbortSignal>();
   #ids = 0;
+  /** Jobs given with `batched`, not posted yet. */
+  #outbox: JudgeJob[] = [];
+  #flushTimer?: NodeJS.Timeout;
   readonly #heapMib: number;
   /** Workers started so far (a stop ends one; the next job starts another). */
   started = 0;
@@ -73,14 +79,25 @@ export class JudgeThread {
     this.#heapMib = options.heapMib ?? JUDGE_HEAP_MIB;
   }
 
-  /** Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`. */
-  judgeExchange(exchange: Exchange, ids: string[] | undefined, signal?: AbortSignal): Promise<Judgement> {
-    const body = new TextEncoder().encode(exchange.response?.bodyText ?? "");
+  /**
+   * Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`.
+   * `batched` jobs are posted `BATCH` at a time (or within a millisecond): each message wakes the worker,
+   * and on this project's virtual machines a wake-up costs the posting thread about as much as judging a
+   * small body.
+   */
+  judgeExchange(
+    exchange: Exchange,
+    ids: string[] | undefined,
+    signal?: AbortSignal,
+    batched = false,
+  ): Promise<Judgement> {
+    const body = wireText(exchange.response?.bodyText ?? "");
     const response = exchange.response && { ...exchange.response, bodyText: "", json: undefined };
     const light: Exchange = { ...exchange, ...(response ? { response } : {}) };
     return this.#post(
       { type: "exchange", id: ++this.#ids, exchange: light, body, ...(ids ? { ids } : {}) },
       signal,
+      batched,
     );
   }
 
@@ -91,7 +108,7 @@ export class JudgeThread {
     source: string,
     signal?: AbortSignal,
   ): Promise<ValidateResult> {
-    const body = new TextEncoder().encode(text);
+    const body = wireText(text);
     return this.#post({ type: "document", id: ++this.#ids, body, options, source }, signal);
   }
 
@@ -107,7 +124,7 @@ export class JudgeThread {
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  #post<T>(job: JudgeJob, signal: AbortSignal | undefined): Promise<T> {
+  #post<T>(job: JudgeJob, signal: AbortSignal | undefined, batched = false): Promise<T> {
     if (signal?.aborted) return Promise.reject(aborted());
     this.#worker ??= this.#start();
     const worker = this.#worker;
@@ -115,20 +132,43 @@ export class JudgeThread {
       this.#watched.add(signal);
       signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
     }
-    return new Promise<T>((resolve, reject) => {
+    const answered = new Promise<T>((resolve, reject) => {
       this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
-      // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
-      worker.then(
-        (w) => {
-          if (this.#pending.has(job.id)) w.postMessage(job, [job.body.buffer as ArrayBuffer]);
-        },
-        () => undefined,
-      );
     });
+    this.#outbox.push(job);
+    if (!batched || this.#outbox.length >= BATCH) this.#flush();
+    else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
+    return answered;
   }
 
-  /** Answers the job a reply is for. */
-  #answer(reply: JudgeReply): void {
+  /** Posts the jobs given so far, in one message. */
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const jobs = this.#outbox.filter((job) => this.#pending.has(job.id));
+    this.#outbox = [];
+    if (jobs.length === 0) return;
+    // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
+    this.#worker?.then(
+      (w) => {
+        const live = jobs.filter((job) => this.#pending.has(job.id));
+        if (live.length > 0)
+          w.postMessage(
+            live,
+            live.flatMap((job) => (typeof job.body === "string" ? [] : [job.body.buffer as ArrayBuffer])),
+          );
+      },
+      () => undefined,
+    );
+  }
+
+  /** Answers the jobs replies are for. */
+  #answer(replies: JudgeReply | JudgeReply[]): void {
+    if (Array.isArray(replies)) for (const reply of replies) this.#answer(reply);
+    else this.#answerOne(replies);
+  }
+
+  #answerOne(reply: JudgeReply): void {
     if (reply.type === "ready") return;
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
@@ -149,6 +189,9 @@ export class JudgeThread {
     void worker?.then((w) => w.terminate()).catch(() => undefined);
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    this.#outbox = [];
     for (const job of pending) job.reject(err);
   }
 
@@ -165,7 +208,7 @@ export class JudgeThread {
         if (m.type !== "ready") return;
         worker.off("error", reject).off("exit", onExit).off("message", onReady);
         worker
-          .on("message", (reply: JudgeReply) => this.#answer(reply))
+          .on("message", (replies: JudgeReply | JudgeReply[]) => this.#answer(replies))
           .on("error", (err: Error & { code?: string }) =>
             this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
           )
@@ -189,6 +232,14 @@ export class JudgeThread {
   #endIfCurrent(which: Promise<Worker>, err: JudgingUnfinished): void {
     if (this.#worker === which) this.#end(err);
   }
+}
+
+/**
+ * A body as it travels to the worker: a large one as UTF-8 bytes, transferred (a string would be copied,
+ * and its copy held by both threads); a small one as the string (copied, but never transcoded twice).
+ */
+function wireText(text: string): Uint8Array | string {
+  return text.length > JUDGE_IN_THREAD_CHARS ? new TextEncoder().encode(text) : text;
 }
 
 function aborted(): JudgingUnfinished {
