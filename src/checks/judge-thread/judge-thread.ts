@@ -56,10 +56,10 @@ interface Pending {
 }
 
 /**
- * One judging worker, started on first use and again after each stop. Jobs are posted as soon as they are
- * given (the worker runs them one at a time, in order), so that a run judging every exchange ahead keeps
- * the worker busy instead of waiting for each answer before posting the next job. When a job's signal
- * aborts, or the worker fails or exits, the worker is ended and every job still on it is rejected.
+ * One judging worker, started on first use and again after each stop. Jobs are posted without waiting for
+ * the answers to earlier ones (the worker runs them one at a time, in order), so that a run judging every
+ * exchange ahead keeps the worker busy. When a job's signal aborts, or the worker fails or exits, the
+ * worker is ended and every job still on it is rejected.
  */
 export class JudgeThread {
   #worker?: Promise<Worker>;
@@ -127,7 +127,6 @@ export class JudgeThread {
   #post<T>(job: JudgeJob, signal: AbortSignal | undefined, batched = false): Promise<T> {
     if (signal?.aborted) return Promise.reject(aborted());
     this.#worker ??= this.#start();
-    const worker = this.#worker;
     if (signal && !this.#watched.has(signal)) {
       this.#watched.add(signal);
       signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
@@ -179,7 +178,7 @@ export class JudgeThread {
 
   /** A signal aborted: the worker ends when a job of that signal is still on it. */
   #aborted(signal: AbortSignal): void {
-    for (const job of this.#pending.values()) if (job.signal === signal) return this.#end(aborted());
+    if ([...this.#pending.values()].some((job) => job.signal === signal)) this.#end(aborted());
   }
 
   /** Ends the current worker (the next job starts another) and rejects every job still on it with `err`. */
