@@ -79,8 +79,8 @@ export interface DepthExcess {
  */
 export function findDepthExcess(value: unknown, limit: number): DepthExcess | undefined {
   if (!isContainer(value)) return undefined;
-  const path = excessPath(value, limit);
-  return path && { pointer: path.reverse().map((t) => `/${escapeToken(String(t))}`).join("") };
+  const path = excessPath(value, limit)?.reverse();
+  return path && { pointer: path.map((t) => `/${escapeToken(String(t))}`).join("") };
 }
 
 /** The path (innermost first) to the first container of `v` more than `room` levels down, if any. */
