@@ -91,7 +91,7 @@ function excessPath(v: object, room: number): (string | number)[] | undefined {
       const child: unknown = v[i];
       if (!isContainer(child)) continue;
       const path = excessPath(child, room - 1);
-      if (path) return path.push(i), path;
+      if (path) return [...path, i];
     }
     return undefined;
   }
@@ -99,7 +99,7 @@ function excessPath(v: object, room: number): (string | number)[] | undefined {
     const child = (v as Record<string, unknown>)[k];
     if (!isContainer(child)) continue;
     const path = excessPath(child, room - 1);
-    if (path) return path.push(k), path;
+    if (path) return [...path, k];
   }
   return undefined;
 }
