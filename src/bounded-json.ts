@@ -72,52 +72,40 @@ export interface DepthExcess {
 
 /**
  * The first place where `value` nests deeper than `limit` containers (a scalar is depth 0, `[]` depth 1,
- * `[[1]]` depth 2), or undefined when it does not. Iterative: its stack is the current path, so it holds at
- * most `limit + 1` frames whatever the body, and each value is visited once.
+ * `[[1]]` depth 2), or undefined when it does not. The walk recurses, but never more than `limit + 1` calls
+ * deep whatever the body (it stops at the first container past the limit), so `limit` must stay small (the
+ * callers use 64); each value is visited at most once. It runs on every large response: no allocation on
+ * the way down.
  */
 export function findDepthExcess(value: unknown, limit: number): DepthExcess | undefined {
   if (!isContainer(value)) return undefined;
-  const path: Frame[] = [];
-  let current: object | undefined = value;
-  while (current !== undefined) {
-    if (path.length + 1 > limit) return { pointer: pointerOf(path) };
-    path.push({
-      container: current,
-      keys: Array.isArray(current) ? undefined : Object.keys(current),
-      next: 0,
-    });
-    current = undefined;
-    while (current === undefined && path.length > 0) {
-      const frame = path[path.length - 1];
-      const size = frame.keys ? frame.keys.length : (frame.container as unknown[]).length;
-      if (frame.next >= size) {
-        path.pop();
-        continue;
-      }
-      const i = frame.next++;
-      const child = frame.keys
-        ? (frame.container as Record<string, unknown>)[frame.keys[i]]
-        : (frame.container as unknown[])[i];
-      if (isContainer(child)) current = child;
+  const path = excessPath(value, limit)?.reverse();
+  return path && { pointer: path.map((t) => `/${escapeToken(String(t))}`).join("") };
+}
+
+/** The path (innermost first) to the first container of `v` more than `room` levels down, if any. */
+function excessPath(v: object, room: number): (string | number)[] | undefined {
+  if (room === 0) return [];
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const child: unknown = v[i];
+      if (!isContainer(child)) continue;
+      const path = excessPath(child, room - 1);
+      if (path) return [...path, i];
     }
+    return undefined;
+  }
+  for (const k in v) {
+    const child = (v as Record<string, unknown>)[k];
+    if (!isContainer(child)) continue;
+    const path = excessPath(child, room - 1);
+    if (path) return [...path, k];
   }
   return undefined;
 }
 
-/** One open container of the walk: its keys (objects) and the index of the next member to visit. */
-interface Frame {
-  container: object;
-  keys: string[] | undefined;
-  next: number;
-}
-
 function isContainer(v: unknown): v is object {
   return typeof v === "object" && v !== null;
-}
-
-/** The pointer of the member each open frame last entered (the path to the container being opened). */
-function pointerOf(path: Frame[]): string {
-  return path.map((f) => `/${f.keys ? escapeToken(f.keys[f.next - 1]) : String(f.next - 1)}`).join("");
 }
 
 function escapeToken(token: string): string {

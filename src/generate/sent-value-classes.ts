@@ -63,6 +63,11 @@ function cursorClasses(value: unknown): string[] {
 /** Ids whose classes were worked out (fixture ids recur in every batch); cleared when full. */
 const ID_CLASSES = new Map<string, readonly string[]>();
 const MAX_CACHED_IDS = 20_000;
+/**
+ * One list per distinct combination of classes (a few dozen in a run), so that a batch of 100 ids adds
+ * each combination it holds once, instead of every class of every id.
+ */
+const COMBINATIONS = new Map<string, readonly string[]>();
 
 /** The classes of one id: its shape, its length, and the characters of its key (after `cb:<type>:`). */
 function idClasses(id: string): readonly string[] {
@@ -70,7 +75,10 @@ function idClasses(id: string): readonly string[] {
   if (classes) return classes;
   const keyAt = nodeKeyStart(id);
   const chars = keyLabels(characterClassMask(id, keyAt ?? 0));
-  classes = [idShape(id, keyAt), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
+  const made = [idShape(id, keyAt), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
+  const combination = made.join("\u0000");
+  classes = COMBINATIONS.get(combination) ?? made;
+  if (COMBINATIONS.size < MAX_CACHED_IDS) COMBINATIONS.set(combination, classes);
   if (ID_CLASSES.size >= MAX_CACHED_IDS) ID_CLASSES.clear();
   ID_CLASSES.set(id, classes);
   return classes;
@@ -114,8 +122,10 @@ function classesOf(parameter: string, value: unknown): string[] {
       return typeof value === "string" ? [...idClasses(value)] : ["not a string"];
     case "ids": {
       if (!Array.isArray(value)) return listClasses(value, BOUNDS.batchIds);
+      const combinations = new Set<readonly string[]>();
+      for (const id of value) if (typeof id === "string") combinations.add(idClasses(id));
       const each = new Set<string>();
-      for (const id of value) if (typeof id === "string") for (const c of idClasses(id)) each.add(c);
+      for (const classes of combinations) for (const c of classes) each.add(c);
       return [sizeClass(value.length, BOUNDS.batchIds, "items"), ...[...each].map((c) => `each: ${c}`)];
     }
     case "as_of":

@@ -53,6 +53,26 @@ describe("JudgeThread", () => {
     expect(thread.started).toBe(before + 1);
   });
 
+  it("takes many jobs at once and answers each, in order, as the main thread judges it", async () => {
+    const exchanges = [8, 300, 2, 1100, 40].map((n) => exchangeWith(validResolveBody(n)));
+    exchanges.push(exchangeWith(invalidResolveBody(50)));
+    const signal = new AbortController().signal;
+    const answers = await Promise.all(exchanges.map((x) => thread.judgeExchange(x, undefined, signal)));
+    expect(answers).toEqual(exchanges.map((x) => judgeExchange(x)));
+    expect(answers.at(-1)?.failures.length).toBeGreaterThan(0);
+  });
+
+  it("ends every job still on the worker when their signal aborts", async () => {
+    const controller = new AbortController();
+    const jobs = [manyKeysBody(1_000_000), validResolveBody(10), validResolveBody(20)].map((body) =>
+      thread.judgeExchange(exchangeWith(body), undefined, controller.signal).catch((e: unknown) => e),
+    );
+    setTimeout(() => controller.abort(), 300);
+    for (const error of await Promise.all(jobs)) expect((error as JudgingUnfinished).reason).toBe("aborted");
+    const next = exchangeWith(validResolveBody(30));
+    expect(await thread.judgeExchange(next, undefined)).toEqual(judgeExchange(next));
+  });
+
   it("rejects at once when the signal has already aborted", async () => {
     const error = await thread
       .judgeExchange(exchangeWith(validResolveBody(300)), undefined, AbortSignal.abort())
