@@ -60,4 +60,12 @@ describe("schema rounds judged ahead on the judging worker", () => {
     };
     expect(await shrunk(true)).toEqual(await shrunk(false));
   });
+
+  it("stop at the deadline as incomplete, every exchange already in judged or recorded as unjudged", async () => {
+    const { report } = await schemaRun({ seed: 3, runs: 3000, deadlineS: 2 }, true);
+    expect(report.verdict).toBe("incomplete");
+    expect(report.details?.stopped).toBe("deadline");
+    expect(report.summary.calls).toBeGreaterThan(5);
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+  }, 60_000);
 });
