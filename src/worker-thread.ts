@@ -4,6 +4,7 @@
  * validation pool of `load`, the judge thread of `proxy` and the judging worker of `run` and `validate`.
  */
 import { createRequire } from "node:module";
+import { setPriority } from "node:os";
 import { pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 
@@ -39,4 +40,17 @@ export function startWorkerThread(
 /** The file URL of `sibling` (a module name without extension) next to `self` (an `import.meta.url`). */
 export function siblingModule(self: string, sibling: string): string {
   return self.replace(/[^/]+\.(ts|js)$/, `${sibling}.$1`);
+}
+
+/**
+ * Lowers the calling thread's priority to `niceness` (Linux keeps a nice value per thread), so that a worker
+ * that judges beside a busier thread never preempts it when both want the same core. Ignored where it is not
+ * permitted (some containers, other systems): the worker then competes as an equal.
+ */
+export function lowerThreadPriority(niceness: number): void {
+  try {
+    setPriority(0, niceness);
+  } catch {
+    // See above: not permitted here.
+  }
 }

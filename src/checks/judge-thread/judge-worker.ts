@@ -6,9 +6,13 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { HarnessError } from "../../errors.js";
+import { lowerThreadPriority } from "../../worker-thread.js";
 import { judgeExchange } from "../run-checks.js";
 import { validateText } from "../validate/validate-text.js";
 import { JUDGE_WORKER_FLAG, type JudgeJob, type JudgeReply } from "./messages.js";
+
+/** Nice value of the judging worker (see `lowerThreadPriority`). */
+const JUDGE_NICENESS = 10;
 
 function judge(job: JudgeJob): unknown {
   const { body } = job;
@@ -48,6 +52,8 @@ if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_WORKER_
     request: { method: "GET", baseUrl: "http://127.0.0.1/v1", path: "/resolve", query: {}, headers: {} },
     response: { status: 200, headers: {}, bodyText: "{}", json: {}, durationMs: 0 },
   });
+  // The runner's thread (requests, the embedded server) comes first when both want one core.
+  lowerThreadPriority(JUDGE_NICENESS);
   // A batch of jobs is answered with one message of replies (each message wakes the other thread).
   port.on("message", (jobs: JudgeJob[]) => port.postMessage(jobs.map(reply)));
   port.postMessage({ type: "ready" } satisfies JudgeReply);

@@ -8,6 +8,7 @@ import { JudgeThread } from "../../checks/judge-thread/judge-thread.js";
 import type { Report } from "../../report/model.js";
 import { type RunOptions, resolveRunOptions } from "../options.js";
 import { runConformance } from "../run-conformance.js";
+import { shrunkRequest } from "../test-support/shrunk-request.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -53,17 +54,18 @@ describe("schema rounds judged ahead on the judging worker", () => {
       );
       expect(report.verdict).toBe("fail");
       expect(onWorker > 0).toBe(ahead);
-      const row = report.results.find(
-        (r) =>
-          r.id === "ext.financial_history.newest_first" &&
-          r.status === "fail" &&
-          r.counterexamples[0]?.shrinks !== undefined,
-      );
-      const example = row?.counterexamples[0];
-      expect(example?.shrinks).toBeTypeOf("number");
-      const url = new URL(example?.request?.url ?? "http://x");
-      return `${example?.request?.method} ${url.pathname}${url.search} ${example?.request?.body}`;
+      const request = shrunkRequest(report, "ext.financial_history.newest_first");
+      expect(request).toBeDefined();
+      return request;
     };
     expect(await shrunk(true)).toEqual(await shrunk(false));
   });
+
+  it("stop at the deadline as incomplete, every exchange already in judged or recorded as unjudged", async () => {
+    const { report } = await schemaRun({ seed: 3, runs: 3000, deadlineS: 2 }, true);
+    expect(report.verdict).toBe("incomplete");
+    expect(report.details?.stopped).toBe("deadline");
+    expect(report.summary.calls).toBeGreaterThan(5);
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+  }, 60_000);
 });
