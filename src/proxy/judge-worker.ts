@@ -3,8 +3,8 @@
  * with one `JudgeSession` (client rules need every exchange of a key, in order: hence one thread), and answers
  * each batch with its verdicts. Messages: `start` (the base URL, once), `batch`; replies `ready`, `judged`.
  */
-import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+import { lowerThreadPriority } from "../worker-thread.js";
 import { type JudgedExchange, JudgeSession } from "./judge-session.js";
 import { decodeBatch, type WireBatch } from "./judge-wire.js";
 
@@ -59,11 +59,7 @@ if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_FLAG] =
   } catch {
     // A broken catalogue shows up on the first real exchange, with its message.
   }
-  try {
-    setPriority(0, JUDGE_NICENESS);
-  } catch {
-    // Not permitted here (some containers, other systems): the judge then competes as an equal.
-  }
+  lowerThreadPriority(JUDGE_NICENESS);
   // …with a fresh session, so that the warm-up call is no earlier call of anyone's.
   const live = new JudgeSession(session.baseUrl);
   port.on("message", (m: ToJudge) => {
