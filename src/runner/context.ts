@@ -64,9 +64,6 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     judge(exchange: Exchange, checkIds?: string[]): Judgement {
       return engine.prejudged.judge(exchange, checkIds);
     },
-    judgeAhead(exchange: Exchange): Promise<void> {
-      return engine.prejudge(exchange, true);
-    },
     record(outcome) {
       engine.results.add(suite, outcome);
     },

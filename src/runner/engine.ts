@@ -3,7 +3,6 @@
  * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { isJudgedInThread } from "../checks/judge-thread/judge-thread.js";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
 import { HarRecorder } from "../report/har.js";
@@ -14,7 +13,7 @@ import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
 import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
-import { judgesAhead, type RunPlan } from "./plan.js";
+import type { RunPlan } from "./plan.js";
 import { Prejudged } from "./prejudge.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
@@ -93,8 +92,6 @@ export class RunEngine {
     this.#deadlineAt = Date.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
-    // Started while the target starts and the run discovers it, not when the first long round needs it.
-    if (judgesAhead(options, plan.runs)) this.prejudged.thread.warm();
   }
 
   /** Milliseconds left before the deadline. */
@@ -168,13 +165,12 @@ export class RunEngine {
   }
 
   /**
-   * Judges a large body on the judging worker (prejudge.ts) before a suite sees it, or any body judged
-   * `ahead`; when the deadline ends the judgement of a large body, the run stops with a reason that says
-   * so (the exchange is then recorded as unjudged). Bodies judged ahead are cut by the plain deadline.
+   * Judges a large body on the judging worker (prejudge.ts) before a suite sees it; when the deadline ends
+   * that judgement, the run stops with a reason that says so (the exchange is then recorded as unjudged).
    */
-  async prejudge(exchange: Exchange, ahead = false): Promise<void> {
-    const unfinished = await this.prejudged.add(exchange, this.deadline.signal, ahead);
-    if (unfinished?.reason !== "aborted" || !isJudgedInThread(exchange)) return;
+  async prejudge(exchange: Exchange): Promise<void> {
+    const unfinished = await this.prejudged.add(exchange, this.deadline.signal);
+    if (unfinished?.reason !== "aborted") return;
     const mib = (Buffer.byteLength(exchange.response?.bodyText ?? "") / 1024 / 1024).toFixed(1);
     const { method, path } = exchange.request;
     this.stop(

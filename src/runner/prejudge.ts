@@ -15,24 +15,16 @@ export class Prejudged {
   readonly #done = new WeakMap<Exchange, Judgement | JudgingUnfinished>();
 
   /**
-   * Judges `exchange` on the worker when its body is large, or whenever it parsed when `ahead` (a long
-   * round judging each exchange on the second core while the next call is served); `signal` (the run's
-   * deadline) ends that judgement. Returns why it did not finish, when it did not.
+   * Judges `exchange` on the worker when its body is large; `signal` (the run's deadline) ends that
+   * judgement. Returns why it did not finish, when it did not.
    */
-  async add(exchange: Exchange, signal: AbortSignal, ahead = false): Promise<JudgingUnfinished | undefined> {
-    const made = this.#done.get(exchange);
-    if (made !== undefined) return made instanceof JudgingUnfinished ? made : undefined;
-    const parsed = exchange.response?.json !== undefined;
-    if (!(ahead ? parsed : isJudgedInThread(exchange))) return undefined;
+  async add(exchange: Exchange, signal: AbortSignal): Promise<JudgingUnfinished | undefined> {
+    if (!isJudgedInThread(exchange)) return undefined;
     try {
-      this.#done.set(exchange, await this.thread.judgeExchange(exchange, undefined, signal, ahead));
+      this.#done.set(exchange, await this.thread.judgeExchange(exchange, undefined, signal));
       return undefined;
     } catch (err) {
-      // A check that threw on the worker throws again when judged here, where the runner records it.
-      if (!(err instanceof JudgingUnfinished)) {
-        if (ahead) return undefined;
-        throw err;
-      }
+      if (!(err instanceof JudgingUnfinished)) throw err;
       this.#done.set(exchange, err);
       return err;
     }

@@ -27,8 +27,6 @@ export interface SuiteOptions {
   altIgnore: string[];
   /** Requests the `schema` suite may keep in flight (`--concurrency`, 1 = sequential). */
   concurrency: number;
-  /** Sequential `schema` rounds judge each exchange ahead on the judging worker (`SuiteContext.judgeAhead`). */
-  judgeAhead: boolean;
 }
 
 /** What `sendMany` gives back: the exchanges in request order, up to the first one not sent or cut. */
@@ -98,12 +96,6 @@ export interface SuiteContext {
    * did not finish (deadline, heap limit); `judgeAndRecord` records it as `harness.judging_unfinished`.
    */
   judge(exchange: Exchange, checkIds?: string[]): Judgement;
-  /**
-   * Starts judging `exchange` (the whole catalogue) on the judging worker; once it resolves, `judge` reads
-   * that judgement. Long sequential rounds use it so that checks run on the second core while the next
-   * call is served. Resolves when the judgement is made or has failed (then `judge` throws it).
-   */
-  judgeAhead(exchange: Exchange): Promise<void>;
   /** Records an outcome of a verdict on an operation (aggregated into one report row). */
   record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */

@@ -28,9 +28,6 @@ export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
  */
 export const JUDGE_HEAP_MIB = 128;
 
-/** Batched jobs posted in one message (see `judgeExchange`). */
-const BATCH = 16;
-
 /** Why a judgement did not finish: the signal (deadline, interruption), the heap limit, a dead worker. */
 export class JudgingUnfinished extends Error {
   constructor(
@@ -48,28 +45,11 @@ export function isJudgedInThread(exchange: Exchange): boolean {
   return response?.json !== undefined && response.bodyText.length > JUDGE_IN_THREAD_CHARS;
 }
 
-/** A job posted to the worker and not answered yet. */
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: unknown): void;
-  signal: AbortSignal | undefined;
-}
-
-/**
- * One judging worker, started on first use and again after each stop. Jobs are posted without waiting for
- * the answers to earlier ones (the worker runs them one at a time, in order), so that a run judging every
- * exchange ahead keeps the worker busy. When a job's signal aborts, or the worker fails or exits, the
- * worker is ended and every job still on it is rejected.
- */
+/** One judging worker, started on first use and again after each stop. */
 export class JudgeThread {
   #worker?: Promise<Worker>;
-  readonly #pending = new Map<number, Pending>();
-  /** Signals listened to, once each (a run posts thousands of jobs with its one deadline signal). */
-  readonly #watched = new WeakSet<AbortSignal>();
+  #queue: Promise<unknown> = Promise.resolve();
   #ids = 0;
-  /** Jobs given with `batched`, not posted yet. */
-  #outbox: JudgeJob[] = [];
-  #flushTimer?: NodeJS.Timeout;
   readonly #heapMib: number;
   /** Workers started so far (a stop ends one; the next job starts another). */
   started = 0;
@@ -79,25 +59,14 @@ export class JudgeThread {
     this.#heapMib = options.heapMib ?? JUDGE_HEAP_MIB;
   }
 
-  /**
-   * Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`.
-   * `batched` jobs are posted `BATCH` at a time (or within a millisecond): each message wakes the worker,
-   * and on this project's virtual machines a wake-up costs the posting thread about as much as judging a
-   * small body.
-   */
-  judgeExchange(
-    exchange: Exchange,
-    ids: string[] | undefined,
-    signal?: AbortSignal,
-    batched = false,
-  ): Promise<Judgement> {
-    const body = wireText(exchange.response?.bodyText ?? "");
+  /** Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`. */
+  judgeExchange(exchange: Exchange, ids: string[] | undefined, signal?: AbortSignal): Promise<Judgement> {
+    const body = new TextEncoder().encode(exchange.response?.bodyText ?? "");
     const response = exchange.response && { ...exchange.response, bodyText: "", json: undefined };
     const light: Exchange = { ...exchange, ...(response ? { response } : {}) };
-    return this.#post(
-      { type: "exchange", id: ++this.#ids, exchange: light, body, ...(ids ? { ids } : {}) },
+    return this.#enqueue(
+      (id) => ({ type: "exchange", id, exchange: light, body, ...(ids ? { ids } : {}) }),
       signal,
-      batched,
     );
   }
 
@@ -108,90 +77,61 @@ export class JudgeThread {
     source: string,
     signal?: AbortSignal,
   ): Promise<ValidateResult> {
-    const body = wireText(text);
-    return this.#post({ type: "document", id: ++this.#ids, body, options, source }, signal);
+    const body = new TextEncoder().encode(text);
+    return this.#enqueue((id) => ({ type: "document", id, body, options, source }), signal);
   }
 
-  /** Starts the worker now (it takes about half a second), so that it is ready when the first job comes. */
-  warm(): void {
-    this.#worker ??= this.#start();
-  }
-
-  /** Ends the worker, if one runs (jobs still on it are rejected as aborted). */
+  /** Ends the worker, if one runs. */
   async close(): Promise<void> {
     const worker = this.#worker;
-    this.#end(aborted());
+    this.#worker = undefined;
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  #post<T>(job: JudgeJob, signal: AbortSignal | undefined, batched = false): Promise<T> {
-    if (signal?.aborted) return Promise.reject(aborted());
+  #enqueue<T>(job: (id: number) => JudgeJob, signal: AbortSignal | undefined): Promise<T> {
+    const run = this.#queue.then(() => this.#run<T>(job(++this.#ids), signal));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #run<T>(job: JudgeJob, signal: AbortSignal | undefined): Promise<T> {
+    if (signal?.aborted) throw aborted();
     this.#worker ??= this.#start();
-    if (signal && !this.#watched.has(signal)) {
-      this.#watched.add(signal);
-      signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
-    }
-    const answered = new Promise<T>((resolve, reject) => {
-      this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
+    const started = this.#worker;
+    return new Promise<T>((resolve, reject) => {
+      let worker: Worker | undefined;
+      const end = (err: unknown) => {
+        cleanup();
+        // A worker that failed or was stopped mid-job is not reused: the next job starts another.
+        if (this.#worker === started) this.#worker = undefined;
+        void worker?.terminate();
+        reject(err);
+      };
+      const onAbort = () => end(aborted());
+      const onError = (err: Error & { code?: string }) => end(unfinishedBy(err, this.#heapMib));
+      const onExit = (code: number) =>
+        end(new JudgingUnfinished("worker-died", `the judging worker exited (${code})`));
+      const onMessage = (reply: JudgeReply) => {
+        if (reply.type === "ready" || reply.id !== job.id) return;
+        cleanup();
+        if (reply.type === "done") resolve(reply.value as T);
+        else reject(rebuild(reply));
+      };
+      const cleanup = () => {
+        signal?.removeEventListener("abort", onAbort);
+        worker?.off("error", onError).off("exit", onExit).off("message", onMessage);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      started.then(
+        (w) => {
+          worker = w;
+          if (signal?.aborted) return end(aborted());
+          w.on("error", onError).on("exit", onExit).on("message", onMessage);
+          w.postMessage(job, [job.body.buffer as ArrayBuffer]);
+        },
+        (err: Error) => end(unfinishedBy(err, this.#heapMib)),
+      );
     });
-    this.#outbox.push(job);
-    if (!batched || this.#outbox.length >= BATCH) this.#flush();
-    else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
-    return answered;
-  }
-
-  /** Posts the jobs given so far, in one message. */
-  #flush(): void {
-    clearTimeout(this.#flushTimer);
-    this.#flushTimer = undefined;
-    const jobs = this.#outbox.filter((job) => this.#pending.has(job.id));
-    this.#outbox = [];
-    if (jobs.length === 0) return;
-    // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
-    this.#worker?.then(
-      (w) => {
-        const live = jobs.filter((job) => this.#pending.has(job.id));
-        if (live.length > 0)
-          w.postMessage(
-            live,
-            live.flatMap((job) => (typeof job.body === "string" ? [] : [job.body.buffer as ArrayBuffer])),
-          );
-      },
-      () => undefined,
-    );
-  }
-
-  /** Answers the jobs replies are for. */
-  #answer(replies: JudgeReply | JudgeReply[]): void {
-    if (Array.isArray(replies)) for (const reply of replies) this.#answer(reply);
-    else this.#answerOne(replies);
-  }
-
-  #answerOne(reply: JudgeReply): void {
-    if (reply.type === "ready") return;
-    const pending = this.#pending.get(reply.id);
-    if (!pending) return;
-    this.#pending.delete(reply.id);
-    if (reply.type === "done") pending.resolve(reply.value);
-    else pending.reject(rebuild(reply));
-  }
-
-  /** A signal aborted: the worker ends when a job of that signal is still on it. */
-  #aborted(signal: AbortSignal): void {
-    if ([...this.#pending.values()].some((job) => job.signal === signal)) this.#end(aborted());
-  }
-
-  /** Ends the current worker (the next job starts another) and rejects every job still on it with `err`. */
-  #end(err: JudgingUnfinished): void {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    void worker?.then((w) => w.terminate()).catch(() => undefined);
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    clearTimeout(this.#flushTimer);
-    this.#flushTimer = undefined;
-    this.#outbox = [];
-    for (const job of pending) job.reject(err);
   }
 
   #start(): Promise<Worker> {
@@ -201,44 +141,16 @@ export class JudgeThread {
       { [JUDGE_WORKER_FLAG]: true },
       { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
     );
-    const current = new Promise<Worker>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`it exited (${code}) before it was ready`));
       const onReady = (m: JudgeReply) => {
         if (m.type !== "ready") return;
         worker.off("error", reject).off("exit", onExit).off("message", onReady);
-        worker
-          .on("message", (replies: JudgeReply | JudgeReply[]) => this.#answer(replies))
-          .on("error", (err: Error & { code?: string }) =>
-            this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
-          )
-          .on("exit", (code: number) =>
-            this.#endIfCurrent(
-              current,
-              new JudgingUnfinished("worker-died", `the judging worker exited (${code})`),
-            ),
-          );
         resolve(worker);
       };
       worker.on("error", reject).on("exit", onExit).on("message", onReady);
     });
-    current.catch((err: Error & { code?: string }) =>
-      this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
-    );
-    return current;
   }
-
-  /** Ends the worker `which` when it is still the current one (a worker already replaced ends quietly). */
-  #endIfCurrent(which: Promise<Worker>, err: JudgingUnfinished): void {
-    if (this.#worker === which) this.#end(err);
-  }
-}
-
-/**
- * A body as it travels to the worker: a large one as UTF-8 bytes, transferred (a string would be copied,
- * and its copy held by both threads); a small one as the string (copied, but never transcoded twice).
- */
-function wireText(text: string): Uint8Array | string {
-  return text.length > JUDGE_IN_THREAD_CHARS ? new TextEncoder().encode(text) : text;
 }
 
 function aborted(): JudgingUnfinished {

@@ -2,21 +2,12 @@
 import type { Exchange } from "../../transport/exchange.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 
-/**
- * A job for the worker (posted in arrays). `body` is the response or document text: as UTF-8 bytes,
- * transferred (not copied), when it is large; as the string itself (one copy, no transcoding) otherwise.
- */
+/** A job for the worker; `body` is the response or document text as UTF-8, transferred (not copied). */
 export type JudgeJob =
-  | { type: "exchange"; id: number; exchange: Exchange; body: Uint8Array | string; ids?: string[] }
-  | {
-      type: "document";
-      id: number;
-      body: Uint8Array | string;
-      options: ResolvedValidateOptions;
-      source: string;
-    };
+  | { type: "exchange"; id: number; exchange: Exchange; body: Uint8Array; ids?: string[] }
+  | { type: "document"; id: number; body: Uint8Array; options: ResolvedValidateOptions; source: string };
 
-/** What the worker answers: ready once started, then one reply per job (a batch of jobs: an array of them). */
+/** What the worker answers: ready once started, then one reply per job. */
 export type JudgeReply =
   | { type: "ready" }
   | { type: "done"; id: number; value: unknown }

@@ -5,10 +5,6 @@
  * target's work on the next request: the next call goes out as soon as the previous response is read and
  * settled, and the previous exchange is judged while it is in flight. On a failure the round stops (the call
  * in flight is still judged); shrinking needs the property, which finds the failure again from the same seed.
- * A long round (`options.judgeAhead`) judges on the judging worker instead: each exchange is handed to it as
- * soon as it is in, the checks run on the second core while the next calls are served, and the judgements
- * are read and recorded in request order, at most `AHEAD` exchanges behind. The round then stops at most
- * that many calls after a failure, every one of them judged and recorded.
  */
 import type fc from "fast-check";
 import type { Exchange } from "../../transport/exchange.js";
@@ -16,9 +12,6 @@ import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { SuiteContext } from "../suite.js";
 import { roundRequests } from "./round-requests.js";
 import { judgeRoundExchange } from "./schema-rules.js";
-
-/** Exchanges whose judgement on the worker may still be under way while the round goes on. */
-const AHEAD = 32;
 
 /** Resolves once the microtasks queued so far have run: a call just started is then on the wire. */
 const afterPendingWrites = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -35,24 +28,19 @@ export async function pipelinedRound(
   examples: PlannedRequest[] = [],
   key?: string,
 ): Promise<boolean> {
-  const requests = roundRequests(arb, seed, ctx.options.runs, examples, key);
-  return ctx.options.judgeAhead ? judgedAhead(ctx, requests) : judgedBetweenCalls(ctx, requests);
-}
-
-/** Whether a request is withheld by the credit budget, decided after the previous call settled. */
-function withheld(ctx: SuiteContext, request: PlannedRequest): boolean {
-  if (!ctx.credits.withhold(request)) return false;
-  ctx.credits.withheld++;
-  return true;
-}
-
-async function judgedBetweenCalls(ctx: SuiteContext, requests: Iterable<PlannedRequest>): Promise<boolean> {
   let failed = false;
+  const judge = (ex: Exchange): void => {
+    if (judgeRoundExchange(ctx, ex)) failed = true;
+  };
   let unjudged: Exchange | undefined;
   try {
-    for (const request of requests) {
+    for (const request of roundRequests(arb, seed, ctx.options.runs, examples, key)) {
       if (failed) break;
-      if (withheld(ctx, request)) continue;
+      // Decided after the previous call settled, as the property decides it.
+      if (ctx.credits.withhold(request)) {
+        ctx.credits.withheld++;
+        continue;
+      }
       const sending = ctx.send(request);
       // Awaited below; until then a rejection must not count as unhandled.
       sending.catch(() => {});
@@ -60,38 +48,12 @@ async function judgedBetweenCalls(ctx: SuiteContext, requests: Iterable<PlannedR
         const previous = unjudged;
         unjudged = undefined;
         await afterPendingWrites();
-        if (judgeRoundExchange(ctx, previous)) failed = true;
+        judge(previous);
       }
       unjudged = await sending;
     }
   } finally {
-    if (unjudged && judgeRoundExchange(ctx, unjudged)) failed = true;
-  }
-  return failed;
-}
-
-async function judgedAhead(ctx: SuiteContext, requests: Iterable<PlannedRequest>): Promise<boolean> {
-  let failed = false;
-  const ahead: { exchange: Exchange; judged: Promise<void> }[] = [];
-  const recordOldest = async (): Promise<void> => {
-    const oldest = ahead.shift();
-    if (!oldest) return;
-    await oldest.judged;
-    if (judgeRoundExchange(ctx, oldest.exchange)) failed = true;
-  };
-  try {
-    for (const request of requests) {
-      if (failed) break;
-      if (withheld(ctx, request)) continue;
-      const exchange = await ctx.send(request);
-      const judged = ctx.judgeAhead(exchange);
-      // Awaited in turn; until then a rejection must not count as unhandled.
-      judged.catch(() => {});
-      ahead.push({ exchange, judged });
-      while (ahead.length > AHEAD) await recordOldest();
-    }
-  } finally {
-    while (ahead.length > 0) await recordOldest();
+    if (unjudged) judge(unjudged);
   }
   return failed;
 }
