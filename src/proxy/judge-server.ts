@@ -4,10 +4,13 @@
  */
 import { runChecks } from "../checks/run-checks.js";
 import { inferOperation } from "../checks/validate/request-input.js";
-import { decodeBody } from "../transport/decode-body.js";
+import { decodeCodedBodySync } from "../transport/decode-coding.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { Proxied } from "./proxied.js";
+
+/** Most bytes a gzip body may decode to before it is judged unusable (`run`'s body cap). */
+const DECODED_CAP = 16 * 1024 * 1024;
 
 /** One server-side finding on one exchange. */
 export interface ServerFinding {
@@ -39,7 +42,8 @@ export function toExchange(p: Proxied, baseUrl: string): Exchange {
   exchange.response = {
     status: p.status,
     headers: p.responseHeaders,
-    ...decodeBody(p.responseBody, p.cut),
+    // A client may ask for gzip through the proxy: the checks judge the JSON the coded body carries.
+    ...decodeCodedBodySync(p.responseBody, p.cut, p.responseHeaders["content-encoding"], DECODED_CAP),
     durationMs: p.endedAt - p.startedAt,
   };
   return exchange;

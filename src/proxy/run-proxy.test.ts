@@ -161,6 +161,36 @@ describe("cbcheck proxy", () => {
     );
   });
 
+  it("judges the JSON inside a gzip answer a client asked for (no false alarm), and catches broken gzip", async () => {
+    const gzipped = async (url: string, key: string) => {
+      const res = await request(url, {
+        headers: { authorization: `Bearer ${key}`, "accept-encoding": "gzip" },
+      });
+      const encoding = res.headers["content-encoding"];
+      await res.body.arrayBuffer();
+      return encoding;
+    };
+    const server = await reference();
+    const proxy = await proxyTo(server.url);
+    const id = encodeURIComponent(server.fixtures.known_ids[0]);
+    expect(await gzipped(`${proxy.base()}/entities/${id}`, server.keys.plus)).toBe("gzip");
+    expect(failing(await proxy.stop())).toEqual([]);
+
+    // A server that labels plain JSON as gzip: its body is not JSON the client can read.
+    const liar: Server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => liar.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise((resolve) => liar.close(() => resolve())));
+    const liarProxy = await proxyTo(`http://127.0.0.1:${(liar.address() as AddressInfo).port}/v1`);
+    await gzipped(`${liarProxy.base()}/capabilities`, "k");
+    const report = await liarProxy.stop();
+    const json = report.results.find((r) => r.id === "http.json_body");
+    expect(json?.status).toBe("fail");
+    expect(JSON.stringify(json?.counterexamples)).toContain("not valid gzip");
+  });
+
   it("does not judge a response whose copy the cap cut (no false alarm), and says so", async () => {
     const server = await reference();
     const proxy = await proxyTo(server.url, 10_000, 20);
