@@ -9,8 +9,8 @@ import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { Proxied } from "./proxied.js";
 
-/** Most bytes a gzip body may decode to before it is judged unusable (`run`'s body cap). */
-const DECODED_CAP = 16 * 1024 * 1024;
+/** The proxy's default body cap (`--max-body-bytes`): of its copy of each body, and of a gzip body decoded. */
+export const PROXY_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** One server-side finding on one exchange. */
 export interface ServerFinding {
@@ -23,7 +23,7 @@ export interface ServerFinding {
 }
 
 /** The exchange as the checks read it: paths relative to the target's base path (`/v1`). */
-export function toExchange(p: Proxied, baseUrl: string): Exchange {
+export function toExchange(p: Proxied, baseUrl: string, maxBodyBytes = PROXY_MAX_BODY_BYTES): Exchange {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   const parsed = new URL(p.url, "http://proxy");
   // As sent (percent-encoded), without the query: what `RecordedRequest.path` holds.
@@ -43,7 +43,7 @@ export function toExchange(p: Proxied, baseUrl: string): Exchange {
     status: p.status,
     headers: p.responseHeaders,
     // A client may ask for gzip through the proxy: the checks judge the JSON the coded body carries.
-    ...decodeCodedBodySync(p.responseBody, p.cut, p.responseHeaders["content-encoding"], DECODED_CAP),
+    ...decodeCodedBodySync(p.responseBody, p.cut, p.responseHeaders["content-encoding"], maxBodyBytes),
     durationMs: p.endedAt - p.startedAt,
   };
   return exchange;

@@ -12,7 +12,7 @@ import { inferOperation } from "../checks/validate/request-input.js";
 import type { OperationId } from "../transport/exchange.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
-import { judgeServer, type ServerFinding, toExchange } from "./judge-server.js";
+import { judgeServer, PROXY_MAX_BODY_BYTES, type ServerFinding, toExchange } from "./judge-server.js";
 import type { Proxied } from "./proxied.js";
 import { type RawExchange, toProxied } from "./raw-exchange.js";
 import { type RequestFacts, requestFacts } from "./request-facts.js";
@@ -36,7 +36,11 @@ export class JudgeSession {
   readonly #basePath: string;
   /** Facts are shared per distinct request and dropped with the facts cache: a weak map lets them go. */
   readonly #operations = new WeakMap<RequestFacts, OperationId>();
-  constructor(readonly baseUrl: string) {
+  /** `maxBodyBytes`: most bytes a gzip body may decode to before it is judged unusable. */
+  constructor(
+    readonly baseUrl: string,
+    readonly maxBodyBytes = PROXY_MAX_BODY_BYTES,
+  ) {
     this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   }
 
@@ -87,13 +91,13 @@ export class JudgeSession {
     // The bytes, not their text: decoding every body costs more than the checks it spares.
     const masked =
       p.targetError || p.responseBody.length > MEMO_MAX_BODY ? undefined : maskRequestId(p.responseBody);
-    if (masked === undefined) return judgeServer(toExchange(p, this.baseUrl));
+    if (masked === undefined) return judgeServer(toExchange(p, this.baseUrl, this.maxBodyBytes));
     // The body's length first: where it ends is then never in doubt, whatever it holds.
     const request = p.body === "" ? memoId : `${memoId}:${p.body.length}:${p.body}`;
     const key = responseListKey(request, p.status, rawHeaders);
     const known = this.#memo.lookup(key, masked);
     if (known) return known;
-    const found = judgeServer(toExchange(p, this.baseUrl));
+    const found = judgeServer(toExchange(p, this.baseUrl, this.maxBodyBytes));
     // Only a clean verdict is reused: a finding may quote the body (its request_id too, even cut short), and a
     // reused one would show another response's id. Clean is what live traffic mostly is.
     if (found.length === 0) this.#memo.remember(key, masked, found);

@@ -7,6 +7,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import { siblingModule, startWorkerThread } from "../worker-thread.js";
+import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
 import type { JudgedExchange } from "./judge-session.js";
 import { encodeBatch } from "./judge-wire.js";
 import { type FromJudge, JUDGE_FLAG, type ToJudge } from "./judge-worker.js";
@@ -18,6 +19,8 @@ export interface JudgeThreadOptions {
   maxBacklog?: number;
   /** Body bytes queued or being judged before new exchanges are skipped; default 64 MiB. */
   maxBacklogBytes?: number;
+  /** Most bytes a gzip body may decode to before it is judged unusable (the proxy's `--max-body-bytes`). */
+  maxBodyBytes?: number;
 }
 
 /** Exchanges per message: large enough to amortise a post, small enough to keep verdicts prompt. */
@@ -64,6 +67,7 @@ export class JudgeThread {
     const worker = startWorkerThread(siblingModule(import.meta.url, "judge-worker"), {
       [JUDGE_FLAG]: true,
       baseUrl,
+      maxBodyBytes: options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES,
     });
     const thread = new JudgeThread(
       worker,

@@ -42,7 +42,8 @@ function postable(r: JudgedExchange): JudgedExchange {
 
 if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_FLAG] === true) {
   const port = parentPort;
-  const session = new JudgeSession(String((workerData as Record<string, unknown>).baseUrl));
+  const data = workerData as Record<string, unknown>;
+  const session = new JudgeSession(String(data.baseUrl), Number(data.maxBodyBytes));
   // The first judgement compiles every schema (about a second): done before traffic arrives.
   try {
     session.judge({
@@ -61,7 +62,7 @@ if (parentPort && (workerData as Record<string, unknown> | null)?.[JUDGE_FLAG] =
   }
   lowerThreadPriority(JUDGE_NICENESS);
   // …with a fresh session, so that the warm-up call is no earlier call of anyone's.
-  const live = new JudgeSession(session.baseUrl);
+  const live = new JudgeSession(session.baseUrl, session.maxBodyBytes);
   port.on("message", (m: ToJudge) => {
     // Clean exchanges travel back as a count and their keys: no object per exchange to clone and read.
     const results: JudgedExchange[] = [];

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../report/model.js";
@@ -189,6 +190,24 @@ describe("cbcheck proxy", () => {
     const json = report.results.find((r) => r.id === "http.json_body");
     expect(json?.status).toBe("fail");
     expect(JSON.stringify(json?.counterexamples)).toContain("not valid gzip");
+  });
+
+  it("decodes a gzip answer no further than its --max-body-bytes", async () => {
+    // 2 MiB of JSON in a few KiB of gzip, behind a proxy whose cap is 1 MiB (proxyTo's default here).
+    const big = gzipSync(Buffer.from(JSON.stringify({ pad: " ".repeat(2 * 1024 * 1024) })));
+    const bomb: Server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(big);
+    });
+    await new Promise<void>((resolve) => bomb.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise((resolve) => bomb.close(() => resolve())));
+    const proxy = await proxyTo(`http://127.0.0.1:${(bomb.address() as AddressInfo).port}/v1`);
+    await request(`${proxy.base()}/capabilities`, { headers: { "accept-encoding": "gzip" } }).then((r) =>
+      r.body.arrayBuffer(),
+    );
+    const json = (await proxy.stop()).results.find((r) => r.id === "http.json_body");
+    expect(json?.status).toBe("fail");
+    expect(JSON.stringify(json?.counterexamples)).toContain(`decodes to more than ${1 << 20} bytes`);
   });
 
   it("does not judge a response whose copy the cap cut (no false alarm), and says so", async () => {

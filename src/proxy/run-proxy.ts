@@ -9,6 +9,7 @@ import type { ServerOptions } from "../server/types.js";
 import { buildProxyReport } from "./build-report.js";
 import type { Finding } from "./finding.js";
 import { type ForwardOptions, startForwarder } from "./forward.js";
+import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
 import type { JudgedExchange } from "./judge-session.js";
 import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
 import type { RawExchange } from "./raw-exchange.js";
@@ -45,7 +46,11 @@ export interface ProxyHooks {
 }
 
 /** Defaults of the options. */
-export const PROXY_DEFAULTS = { listen: "127.0.0.1:8787", timeoutMs: 30_000, maxBodyBytes: 16 * 1024 * 1024 };
+export const PROXY_DEFAULTS = {
+  listen: "127.0.0.1:8787",
+  timeoutMs: 30_000,
+  maxBodyBytes: PROXY_MAX_BODY_BYTES,
+};
 
 /** Splits `host:port` (IPv6 in brackets). */
 export function parseListen(text: string): { host: string; port: number } {
@@ -101,7 +106,12 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   const target = new URL(baseUrl);
   let judge: JudgeThread | undefined;
   try {
-    judge = await JudgeThread.start(baseUrl, onJudged, options.judgeQueue, onClean);
+    judge = await JudgeThread.start(
+      baseUrl,
+      onJudged,
+      { ...options.judgeQueue, maxBodyBytes: options.maxBodyBytes },
+      onClean,
+    );
     const thread = judge;
     // On the forwarding path: queue the exchange for the judge thread, nothing more.
     const onExchange = (raw: RawExchange): void => {
