@@ -4,32 +4,23 @@
  */
 import { decodeBody } from "../../../transport/decode-body.js";
 import type { Exchange, OperationId } from "../../../transport/exchange.js";
+import { envelope } from "../../test-support/exchanges.js";
 
-const ENVELOPE = {
-  contract: "cb/v1",
-  request_id: "6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5",
-  as_of: "2026-01-01T00:00:00Z",
-  entities: [],
-  evidence: [],
-  coverage: { requested: ["Acme"], missing: [], reason: null },
-  truncated: false,
-  cursor: null,
-  next_hint: null,
-  cost: { units: 1, unit_type: "record", credits_charged: 0, credits_reserved: 0, balance: 10 },
-  warnings: [] as string[],
-};
+/** A resolve envelope around `data` asking for "Acme" (the query of `exchangeWith`). */
+const resolveEnvelope = (data: unknown, warnings: string[] = []) =>
+  envelope(data, { coverage: { requested: ["Acme"], missing: [], reason: null }, warnings });
 
 /** A valid resolve envelope of about `kib` KiB (long warnings, which the contract does not bound). */
 export function validResolveBody(kib: number): string {
   const warnings = Array.from({ length: Math.ceil(kib / 4) }, (_, i) => `warning ${i} ${"w".repeat(4000)}`);
   const data = [{ id: "cb:org:123456789", type: "org", name: "Acme AS", score: 0.9 }];
-  return JSON.stringify({ ...ENVELOPE, data, entities: ["cb:org:123456789"], warnings });
+  return JSON.stringify({ ...resolveEnvelope(data, warnings), entities: ["cb:org:123456789"] });
 }
 
 /** A resolve envelope whose `data` holds `count` invalid candidates (wrong types, extra fields). */
 export function invalidResolveBody(count: number): string {
   const item = { id: "cb:org:1", type: "ship", name: 7, score: "high", extra: [1, 2, 3] };
-  return JSON.stringify({ ...ENVELOPE, data: Array.from({ length: count }, () => item) });
+  return JSON.stringify(resolveEnvelope(Array.from({ length: count }, () => item)));
 }
 
 /**
