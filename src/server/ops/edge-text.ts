@@ -6,28 +6,17 @@
  */
 import type { GraphEdge } from "../graph/graph.js";
 import type { ServerState } from "../state.js";
+import { perServerCache } from "./server-cache.js";
 
-const LIMIT = 50_000;
-const caches = new WeakMap<ServerState, Map<number, string>>();
+const cache = perServerCache<number, string>(50_000);
 
 /** `JSON.stringify(edges)`, from per-edge text cached for this server. */
 export function edgesText(state: ServerState, edges: GraphEdge[]): string {
   if (edges.length === 0) return "[]";
-  let cache = caches.get(state);
-  if (!cache) {
-    cache = new Map();
-    caches.set(state, cache);
-  }
   const texts: string[] = new Array(edges.length);
   for (let i = 0; i < edges.length; i++) {
     const e = edges[i];
-    let text = cache.get(e.id);
-    if (text === undefined) {
-      text = JSON.stringify(e);
-      if (cache.size >= LIMIT) cache.clear();
-      cache.set(e.id, text);
-    }
-    texts[i] = text;
+    texts[i] = cache(state, e.id, () => JSON.stringify(e));
   }
   return `[${texts.join(",")}]`;
 }

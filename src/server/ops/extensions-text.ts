@@ -8,6 +8,7 @@
 import type { ServerState } from "../state.js";
 import type { ExtensionName } from "../validate/fields.js";
 import type { ExtensionsResult } from "./extensions.js";
+import { perServerCache } from "./server-cache.js";
 
 /** One organisation's value of one extension, as text, with what it adds to the read. */
 interface CachedValue {
@@ -17,8 +18,7 @@ interface CachedValue {
   cut: boolean;
 }
 
-const LIMIT = 20_000;
-const caches = new WeakMap<ServerState, Map<string, CachedValue>>();
+const cache = perServerCache<string, CachedValue>(20_000);
 
 /** The organisation number of an org node id (`cb:org:<org_nr>`, Identifiers), or null. */
 function orgNumber(id: string): string | null {
@@ -51,11 +51,6 @@ export function extensionsText(
   extend: ExtensionName[],
   single: boolean,
 ): Omit<ExtensionsResult, "extensions"> & { json: string } {
-  let cache = caches.get(state);
-  if (!cache) {
-    cache = new Map();
-    caches.set(state, cache);
-  }
   const cap = single ? 1000 : state.bugs.batchSubunitCap;
   // Objects keyed as buildExtensions keys them, so Object.keys gives JSON.stringify's order.
   const out: Record<string, Record<string, string>> = {};
@@ -66,13 +61,7 @@ export function extensionsText(
     const nr = orgNumber(id);
     if (nr === null) continue;
     for (const ext of extend) {
-      const key = `${ext}:${cap}:${nr}`;
-      let v = cache.get(key);
-      if (!v) {
-        v = extensionValue(state, ext, nr, cap);
-        if (cache.size >= LIMIT) cache.clear();
-        cache.set(key, v);
-      }
+      const v = cache(state, `${ext}:${cap}:${nr}`, () => extensionValue(state, ext, nr, cap));
       if (v.cut && cut.length < 100) cut.push(nr);
       rows += v.rows;
       out[ext][nr] = v.text;

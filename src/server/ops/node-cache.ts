@@ -5,6 +5,7 @@
 import type { GraphNode } from "../graph/graph.js";
 import type { ServerState } from "../state.js";
 import { nodeView } from "./node-view.js";
+import { perServerCache } from "./server-cache.js";
 
 /** A node's JSON in its two delivered forms (with and without signing rights). */
 export interface CachedNode {
@@ -21,28 +22,19 @@ export interface CachedNode {
   plainRead?: Buffer;
 }
 
-const LIMIT = 50_000;
-const caches = new WeakMap<ServerState, Map<string, CachedNode | null>>();
+const cache = perServerCache<string, CachedNode | null>(50_000);
 
 /** The cached node, `null` when it does not exist. */
 export function cachedNode(state: ServerState, id: string): CachedNode | null {
-  let cache = caches.get(state);
-  if (!cache) {
-    cache = new Map();
-    caches.set(state, cache);
-  }
-  const hit = cache.get(id);
-  if (hit !== undefined) return hit;
-  const node: GraphNode | undefined = state.graph.getNode(id);
-  const entry = node
-    ? {
-        id: node.id,
-        type: node.type,
-        multi: JSON.stringify(nodeView(state, node, false)),
-        single: JSON.stringify(nodeView(state, node, node.type === "org")),
-      }
-    : null;
-  if (cache.size >= LIMIT) cache.clear();
-  cache.set(id, entry);
-  return entry;
+  return cache(state, id, () => {
+    const node: GraphNode | undefined = state.graph.getNode(id);
+    return node
+      ? {
+          id: node.id,
+          type: node.type,
+          multi: JSON.stringify(nodeView(state, node, false)),
+          single: JSON.stringify(nodeView(state, node, node.type === "org")),
+        }
+      : null;
+  });
 }
