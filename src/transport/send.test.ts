@@ -48,6 +48,10 @@ describe("Accept-Encoding", () => {
       const gzip = await send({ "accept-encoding": "gzip" });
       expect(gzip.response?.json).toEqual({ acceptEncoding: "gzip" });
       expect(gzip.request.headers["accept-encoding"]).toBe("gzip");
+      // Header names are case-insensitive: a caller's own spelling replaces the default, never goes beside it.
+      const named = await send({ "Accept-Encoding": "gzip" });
+      expect(named.response?.json).toEqual({ acceptEncoding: "gzip" });
+      expect(named.request.headers).toMatchObject({ "accept-encoding": "gzip" });
     } finally {
       await transport.close();
       await new Promise((done) => echo.close(done));

@@ -104,10 +104,19 @@ export function buildPath(baseUrl: string, path: string, query?: Record<string, 
  */
 const ACCEPT_ENCODING = "identity";
 
-function record(request: WireRequest): RecordedRequest {
+/**
+ * The request's headers as sent and as recorded, before the key: names in lower case (so that a caller's
+ * `Accept-Encoding` or `Authorization` replaces the default, never goes beside it), `Accept-Encoding` defaulted.
+ */
+function headersOf(request: WireRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
   headers["accept-encoding"] ??= ACCEPT_ENCODING;
+  return headers;
+}
+
+function record(request: WireRequest, sent: Record<string, string>): RecordedRequest {
+  const headers = { ...sent };
   // The key itself is never recorded: the name of the variable it came from, or <redacted>.
   if (request.apiKey !== undefined) {
     headers.authorization = request.keyEnv ? `Bearer $${request.keyEnv}` : "Bearer <redacted>";
@@ -135,7 +144,8 @@ export async function sendExchange(
   request: WireRequest,
   limits: SendLimits,
 ): Promise<Exchange> {
-  const exchange: Exchange = { operation: request.operation, request: record(request) };
+  const headers = headersOf(request);
+  const exchange: Exchange = { operation: request.operation, request: record(request, headers) };
   const started = performance.now();
   // One controller per request, linked to the outer signal by a listener (cheaper than AbortSignal.any).
   const timer = new AbortController();
@@ -143,8 +153,6 @@ export async function sendExchange(
   const outer = limits.signal;
   const onOuterAbort = (): void => timer.abort(new DeadlineAbortError());
   outer?.addEventListener("abort", onOuterAbort, { once: true });
-  const headers: Record<string, string> = { ...(request.headers ?? {}) };
-  headers["accept-encoding"] ??= ACCEPT_ENCODING;
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
   try {
     if (outer?.aborted) throw new DeadlineAbortError();
