@@ -60,28 +60,43 @@ function cursorClasses(value: unknown): string[] {
   return out;
 }
 
-/** Ids whose classes were worked out (fixture ids recur in every batch); cleared when full. */
-const ID_CLASSES = new Map<string, readonly string[]>();
-const MAX_CACHED_IDS = 20_000;
 /**
- * One list per distinct combination of classes (a few dozen in a run), so that a batch of 100 ids adds
- * each combination it holds once, instead of every class of every id.
+ * The class list of each combination met so far, by a number made of the id's shape, its length class and
+ * its key's character mask: a batch of 100 random ids then costs one scan of each id and no strings.
+ * A length at or past a bound is part of its class (`length 200 (max)`); any other is `length inside`.
  */
-const COMBINATIONS = new Map<string, readonly string[]>();
+const COMBINATIONS = new Map<number, readonly string[]>();
+const MAX_COMBINATIONS = 20_000;
 
 /** The classes of one id: its shape, its length, and the characters of its key (after `cb:<type>:`). */
 function idClasses(id: string): readonly string[] {
-  let classes = ID_CLASSES.get(id);
-  if (classes) return classes;
   const keyAt = nodeKeyStart(id);
-  const chars = keyLabels(characterClassMask(id, keyAt ?? 0));
-  const made = [idShape(id, keyAt), sizeClass(characterCount(id), BOUNDS.idLength, "length"), ...chars];
-  const combination = made.join("\u0000");
-  classes = COMBINATIONS.get(combination) ?? made;
-  if (COMBINATIONS.size < MAX_CACHED_IDS) COMBINATIONS.set(combination, classes);
-  if (ID_CLASSES.size >= MAX_CACHED_IDS) ID_CLASSES.clear();
-  ID_CLASSES.set(id, classes);
+  const mask = characterClassMask(id, keyAt ?? 0);
+  const shape = keyAt === undefined ? 2 : isOrganisationId(id) ? 0 : 1;
+  const n = characterCount(id);
+  const { min, max } = BOUNDS.idLength;
+  // Lengths inside the bounds share one class; the others carry their length.
+  const length = n > min && n < max ? 0 : n + 1;
+  const key = (length * 4 + shape) * 64 + mask;
+  let classes = COMBINATIONS.get(key);
+  if (!classes) {
+    classes = [SHAPES[shape], sizeClass(n, BOUNDS.idLength, "length"), ...keyLabels(mask)];
+    if (COMBINATIONS.size >= MAX_COMBINATIONS) COMBINATIONS.clear();
+    COMBINATIONS.set(key, classes);
+  }
   return classes;
+}
+
+const SHAPES = ["shape: organisation id", "shape: other node id", "shape: not a node id"];
+
+/** `cb:org:` and nine ASCII digits (`/^cb:org:\d{9}$/`, without the regular expression on the hot path). */
+function isOrganisationId(id: string): boolean {
+  if (id.length !== 16 || !id.startsWith("cb:org:")) return false;
+  for (let i = 7; i < 16; i++) {
+    const unit = id.charCodeAt(i);
+    if (unit < 0x30 || unit > 0x39) return false;
+  }
+  return true;
 }
 
 /** Where the key of a node id `cb:<type>:<key>` starts (type `[a-z_]+`, key not empty); undefined otherwise. */
@@ -94,12 +109,6 @@ function nodeKeyStart(id: string): number | undefined {
   }
   // At least one type letter, then ':' and at least one character of key.
   return i > 3 && id.charCodeAt(i) === 0x3a && i + 1 < id.length ? i + 1 : undefined;
-}
-
-function idShape(id: string, keyAt: number | undefined): string {
-  if (/^cb:org:\d{9}$/.test(id)) return "shape: organisation id";
-  if (keyAt !== undefined) return "shape: other node id";
-  return "shape: not a node id";
 }
 
 function classesOf(parameter: string, value: unknown): string[] {
@@ -148,25 +157,38 @@ export function sentValueClasses(request: PlannedRequest): { parameter: string; 
   );
 }
 
+/** The inner map of `key`, made on first use. */
+function entryOf<K, V extends Map<unknown, unknown>>(outer: Map<K, V>, key: K): V {
+  let inner = outer.get(key);
+  if (!inner) {
+    inner = new Map() as V;
+    outer.set(key, inner);
+  }
+  return inner;
+}
+
 /** Counts of sent value classes over a run. */
 export class SentTally {
-  readonly #counts = new Map<string, number>();
+  /** Operation → parameter → class → count (nested: no key string is built per request). */
+  readonly #counts = new Map<string, Map<string, Map<string, number>>>();
 
   /** Counts the classes of one request. */
   add(request: PlannedRequest): void {
+    const byParameter = entryOf(this.#counts, request.operation);
     for (const { parameter, class: c } of sentValueClasses(request)) {
-      const key = `${request.operation}\u0000${parameter}\u0000${c}`;
-      this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+      const byClass = entryOf(byParameter, parameter);
+      byClass.set(c, (byClass.get(c) ?? 0) + 1);
     }
   }
 
   /** The rows, by operation, parameter and class. */
   rows(): SentValueRow[] {
     return [...this.#counts]
-      .map(([key, count]) => {
-        const [operation, parameter, c] = key.split("\u0000");
-        return { operation, parameter, class: c, count };
-      })
+      .flatMap(([operation, byParameter]) =>
+        [...byParameter].flatMap(([parameter, byClass]) =>
+          [...byClass].map(([c, count]) => ({ operation, parameter, class: c, count })),
+        ),
+      )
       .sort(
         (a, b) =>
           a.operation.localeCompare(b.operation) ||

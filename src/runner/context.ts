@@ -64,6 +64,12 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     judge(exchange: Exchange, checkIds?: string[]): Judgement {
       return engine.prejudged.judge(exchange, checkIds);
     },
+    judgeAhead(exchange: Exchange): Promise<void> {
+      return engine.judgedAhead(exchange);
+    },
+    settleAhead(): void {
+      engine.settleAhead();
+    },
     record(outcome) {
       engine.results.add(suite, outcome);
     },

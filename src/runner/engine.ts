@@ -3,17 +3,19 @@
  * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
 import { HarRecorder } from "../report/har.js";
 import type { Exchange } from "../transport/exchange.js";
+import type { UndecodedBody } from "../transport/lazy-body.js";
 import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
 import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
-import type { RunPlan } from "./plan.js";
+import { judgesAhead, type RunPlan } from "./plan.js";
 import { Prejudged } from "./prejudge.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
@@ -68,6 +70,9 @@ export class RunEngine {
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
+  readonly #judgingAhead = new WeakMap<Exchange, Promise<void>>();
+  /** Responses given to `judgeAhead` and not settled yet, in the order they came. */
+  readonly #unsettled = new Set<{ exchange: Exchange; key: KeyChoice | undefined }>();
 
   constructor(
     readonly options: ResolvedRunOptions,
@@ -92,6 +97,8 @@ export class RunEngine {
     this.#deadlineAt = Date.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
+    // Started while the target starts and the run discovers it, not when the first long round needs it.
+    if (judgesAhead(options, plan.runs)) this.prejudged.thread.warm();
   }
 
   /** Milliseconds left before the deadline. */
@@ -178,6 +185,41 @@ export class RunEngine {
       `stopped at the ${this.options.deadlineS} s deadline (--deadline-s) while judging a ${mib} MiB response ` +
         `to ${method} ${path.split("?")[0]}: judging did not finish`,
     );
+  }
+
+  /**
+   * Starts judging on the worker a response whose body nobody decoded (a long sequential `schema` round,
+   * a call that took no credits); once judged, what it showed is tallied and what it charged settled, as
+   * `dispatch` and `sendPaced` do at once for any other response. Judgements come back in the order posted,
+   * so the tallies and the credit budget see the responses in the order they came (`settleAhead` keeps it).
+   */
+  judgeAhead(exchange: Exchange, raw: UndecodedBody, key: KeyChoice | undefined): void {
+    const settling = { exchange, key };
+    this.#unsettled.add(settling);
+    const judged = this.prejudged.addUndecoded(exchange, raw, this.deadline.signal).then((facts) => {
+      if (this.#unsettled.delete(settling)) this.#settle(settling, facts);
+    });
+    this.#judgingAhead.set(exchange, judged);
+  }
+
+  /**
+   * Settles now, in order, every response given to `judgeAhead` whose judgement has not come back, reading
+   * it here: a decision on a call that takes credits needs every balance seen before it, and waiting for
+   * the worker would idle this thread.
+   */
+  settleAhead(): void {
+    for (const settling of this.#unsettled) this.#settle(settling, responseFacts(settling.exchange));
+    this.#unsettled.clear();
+  }
+
+  #settle({ exchange, key }: { exchange: Exchange; key: KeyChoice | undefined }, facts: ResponseFacts): void {
+    this.seen.addEntries(facts.seen);
+    this.credits.settleFacts(key, 0, exchange.response?.status, facts);
+  }
+
+  /** Resolves once an exchange given to `judgeAhead` is judged and settled; at once for any other. */
+  judgedAhead(exchange: Exchange): Promise<void> {
+    return this.#judgingAhead.get(exchange) ?? Promise.resolve();
   }
 
   /** Closes the transport, the judging worker and the deadline timer. */

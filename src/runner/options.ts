@@ -67,6 +67,8 @@ export interface RunOptions {
   altIgnore?: string[];
   /** Requests in flight at once in the `schema` suite (1..16, default 1: sequential, as the contract recommends). */
   concurrency?: number;
+  /** `--runs` from which sequential `schema` rounds judge on the judging worker (no flag; tests set 0). */
+  judgeAheadFromRuns?: number;
   /** Count every warning as a failure (the run's verdict fails on any warning). */
   strict?: boolean;
   /** Write every exchange as HAR 1.2 to this file (keys never included). */
@@ -126,6 +128,7 @@ export interface ResolvedRunOptions {
   maxBodyBytes: number;
   altIgnore: string[];
   concurrency: number;
+  judgeAheadFromRuns: number;
   strict: boolean;
   failOnUnexercised: boolean;
   /** `--min-exercised N` (0 when not given); the gate itself is `coverageGate(options)`. */
@@ -198,6 +201,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     altIgnore:
       input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
+    judgeAheadFromRuns: input.judgeAheadFromRuns ?? RUN_DEFAULTS.judgeAheadFromRuns,
     strict: input.strict ?? false,
     failOnUnexercised: input.failOnUnexercised ?? false,
     minExercised: input.minExercised === undefined ? 0 : integerIn(input.minExercised, "--min-exercised"),

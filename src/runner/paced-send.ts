@@ -7,6 +7,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
+import { undecodedBody } from "../transport/lazy-body.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { CreditsWithheld } from "./credits/budget.js";
@@ -29,10 +30,17 @@ export interface SendOptions {
   expectFatal?: boolean;
   /** The planned credit check this call belongs to (its pool of the credit plan); absent: generated. */
   creditPurpose?: string;
+  /**
+   * A 200's body is left undecoded and judged on the judging worker (`RunEngine.judgeAhead`), unless the
+   * call takes credits; the suite awaits `ctx.judgeAhead(exchange)` before it records the exchange, and
+   * before it decides on a call that takes credits (the credit budget then has every balance seen so far).
+   * Long sequential `schema` rounds.
+   */
+  judgeAhead?: boolean;
 }
 
-/** One counted call on the wire, without the 429 and fatal-status rules. */
-export type Dispatch = (request: PlannedRequest) => Promise<Exchange>;
+/** One counted call on the wire, without the 429 and fatal-status rules; `lazyBody`: see `SendOptions.judgeAhead`. */
+export type Dispatch = (request: PlannedRequest, lazyBody?: boolean) => Promise<Exchange>;
 
 function deadlineStop(engine: RunEngine): RunStopped {
   return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
@@ -40,7 +48,8 @@ function deadlineStop(engine: RunEngine): RunStopped {
 
 /** Calls strictly one after another through the engine's sequential pacer (the default). */
 export function sequentialDispatch(engine: RunEngine): Dispatch {
-  return (request) => dispatch(engine, request, (call) => engine.pacer.run(call, engine.deadline.signal));
+  return (request, lazyBody) =>
+    dispatch(engine, request, (call) => engine.pacer.run(call, engine.deadline.signal), lazyBody);
 }
 
 /**
@@ -62,21 +71,24 @@ async function dispatch(
   engine: RunEngine,
   request: PlannedRequest,
   schedule: (call: () => Promise<Exchange>) => Promise<Exchange>,
+  lazyBody = false,
 ): Promise<Exchange> {
   const signal = engine.deadline.signal;
   engine.spend();
   const wire = engine.wire(request);
   let exchange: Exchange;
   try {
-    exchange = await schedule(() => engine.transport.send(wire, signal));
+    exchange = await schedule(() => engine.transport.send(wire, signal, lazyBody));
   } catch (err) {
     if (signal.aborted) throw deadlineStop(engine);
     throw err;
   }
   // A call cut by the deadline says nothing about the target: stop instead of judging it.
   if (signal.aborted) throw deadlineStop(engine);
-  engine.seen.add(exchange);
   engine.giveUp.note(exchange);
+  // An undecoded body is tallied and judged on the worker (sendPaced, `RunEngine.judgeAhead`).
+  if (undecodedBody(exchange.response)) return exchange;
+  engine.seen.add(exchange);
   await engine.prejudge(exchange);
   return exchange;
 }
@@ -95,7 +107,8 @@ export async function sendPaced(
   // A call that expects a 429 is the rate-limit burst: it must pass the limit, so it is not paced.
   const paced = async () => {
     if (!opts.expect429) await engine.paceSlot();
-    return once(request);
+    // A call that takes credits is settled at once: the next credit decision needs its balance.
+    return once(request, opts.judgeAhead === true && taken === 0);
   };
   let exchange = await paced();
   for (
@@ -128,7 +141,9 @@ export async function sendPaced(
     engine.credits.settle(request.key, taken, exchange);
     return exchange;
   }
-  engine.credits.settle(request.key, taken, exchange);
+  const undecoded = undecodedBody(exchange.response);
+  if (undecoded) engine.judgeAhead(exchange, undecoded, request.key);
+  else engine.credits.settle(request.key, taken, exchange);
   if (status !== undefined && FATAL.has(status) && (request.key ?? "main") === "main" && !opts.expectFatal) {
     ctx.record({
       verdict: RUNNER.mainKeyNotRefused,

@@ -80,6 +80,11 @@ const HORIZON_S = 300;
 /** Fewest generated cases per operation a fitted plan keeps, so that every generated shape still comes up. */
 const MIN_RUNS = 5;
 
+/** Whether sequential `schema` rounds of `runs` cases judge on the judging worker (see RUN_DEFAULTS). */
+export function judgesAhead(options: ResolvedRunOptions, runs: number): boolean {
+  return options.concurrency === 1 && options.suites.includes("schema") && runs >= options.judgeAheadFromRuns;
+}
+
 /** The options a suite reads (SuiteContext.options), for a given number of runs. */
 export function suiteOptionsOf(options: ResolvedRunOptions, target: TargetShape, runs: number): SuiteOptions {
   return {
@@ -90,6 +95,7 @@ export function suiteOptionsOf(options: ResolvedRunOptions, target: TargetShape,
     expectRateLimit: options.expectRateLimit,
     altIgnore: options.altIgnore,
     concurrency: options.concurrency,
+    judgeAhead: judgesAhead(options, runs),
   };
 }
 

@@ -2,12 +2,16 @@
  * Large bodies are judged on the judging worker as soon as they arrive (in `dispatch`, before the suite
  * sees the exchange), so that the run's deadline can end a judgement that would hold the main thread;
  * the suite's synchronous `ctx.judge` then reads the judgement made. Small bodies are judged in the main
- * thread when the suite asks, as before (a worker round trip would only slow them down).
+ * thread when the suite asks (a worker round trip would only slow them down), except in long sequential
+ * `schema` rounds: there every body goes to the worker undecoded, and is decoded and judged on the second
+ * core while the main thread sends the next calls and serves them.
  */
 
 import { isJudgedInThread, JudgeThread, JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
 import { failuresByCheck, type Judgement, judgeExchange } from "../checks/run-checks.js";
+import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import type { Exchange } from "../transport/exchange.js";
+import type { UndecodedBody } from "../transport/lazy-body.js";
 
 /** The judgements of large bodies made on the worker, by exchange. */
 export class Prejudged {
@@ -27,6 +31,23 @@ export class Prejudged {
       if (!(err instanceof JudgingUnfinished)) throw err;
       this.#done.set(exchange, err);
       return err;
+    }
+  }
+
+  /**
+   * Judges an exchange whose body nobody decoded (a long sequential `schema` round) on the worker, which
+   * decodes it there; resolves with what the runner reads of the response. When the worker could not judge
+   * it (a check threw there, or the deadline or the heap ended the judgement), that is read here instead,
+   * and `judge` then judges it here (a crash is recorded where it happens) or throws why it did not finish.
+   */
+  async addUndecoded(exchange: Exchange, raw: UndecodedBody, signal: AbortSignal): Promise<ResponseFacts> {
+    try {
+      const { judgement, facts } = await this.thread.judgeUndecoded(exchange, raw, signal);
+      this.#done.set(exchange, judgement);
+      return facts;
+    } catch (err) {
+      if (err instanceof JudgingUnfinished) this.#done.set(exchange, err);
+      return responseFacts(exchange);
     }
   }
 

@@ -25,6 +25,12 @@ export const RUN_DEFAULTS = {
   /** Sequential by default: the contract recommends calls one after another. */
   concurrency: 1,
   /**
+   * `--runs` from which the sequential `schema` rounds judge every exchange on the judging worker (the
+   * second core) while the next call is served. Below it the worker's start (about 0.5 s of CPU) costs
+   * more than it saves (bench/deep-runs.ts).
+   */
+  judgeAheadFromRuns: 400,
+  /**
    * Embedded server: the window the `rate-limit` suite judges (lifted for every other suite). Short, so
    * that its Retry-After wait is the contract's least, 1 s; small, so that even a loaded machine sends the
    * 21 calls that must pass it well within that second (100 per 1 s left some runs inconclusive).

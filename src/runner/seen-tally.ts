@@ -3,20 +3,11 @@
  * (of delivered edges and of `active_predicates`) and extensions. A rule passing on data that never showed a
  * predicate or an extension says little; this shows what the run actually saw.
  */
+import { type SeenEntry, type SeenKind, seenIn } from "../checks/support/response-facts.js";
 import type { Exchange } from "../transport/exchange.js";
 
 /** The five tallies of the report's `coverage.seen`. */
-export interface SeenValues {
-  statuses: Record<string, number>;
-  errorCodes: Record<string, number>;
-  nodeTypes: Record<string, number>;
-  predicates: Record<string, number>;
-  extensions: Record<string, number>;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : []);
+export type SeenValues = Record<SeenKind, Record<string, number>>;
 
 /** Counts what recorded responses held; fed by the engine with every exchange it receives. */
 export class SeenTally {
@@ -30,31 +21,12 @@ export class SeenTally {
 
   /** Adds one exchange (no response: nothing seen). */
   add(exchange: Exchange): void {
-    const res = exchange.response;
-    if (!res) return;
-    this.#bump("statuses", String(res.status));
-    const body = res.json;
-    if (!isObj(body)) return;
-    if (isObj(body.error)) for (const code of strings(body.error.code)) this.#bump("errorCodes", code);
-    const data = body.data;
-    // resolve: `data` is the candidate list; entity reads: `data.entities`, `data.edges`, `data.extensions`.
-    const nodes = Array.isArray(data)
-      ? data
-      : isObj(data) && Array.isArray(data.entities)
-        ? data.entities
-        : [];
-    for (const node of nodes) {
-      if (!isObj(node)) continue;
-      for (const type of strings(node.type)) this.#bump("nodeTypes", type);
-      if (isObj(node.active_predicates))
-        for (const predicate of Object.keys(node.active_predicates)) this.#bump("predicates", predicate);
-    }
-    if (!isObj(data)) return;
-    if (Array.isArray(data.edges))
-      for (const edge of data.edges)
-        if (isObj(edge)) for (const p of strings(edge.predicate)) this.#bump("predicates", p);
-    if (isObj(data.extensions))
-      for (const name of Object.keys(data.extensions)) this.#bump("extensions", name);
+    seenIn(exchange, (kind, key) => this.#bump(kind, key, 1));
+  }
+
+  /** Adds what the judging worker read of a response it decoded (`ResponseFacts.seen`). */
+  addEntries(entries: readonly SeenEntry[]): void {
+    for (const [kind, key, count] of entries) this.#bump(kind, key, count);
   }
 
   /** The tallies, keys sorted (stable reports). */
@@ -71,8 +43,8 @@ export class SeenTally {
     };
   }
 
-  #bump(kind: keyof SeenValues, key: string): void {
+  #bump(kind: SeenKind, key: string, count: number): void {
     const t = this.#seen[kind];
-    t[key] = (t[key] ?? 0) + 1;
+    t[key] = (t[key] ?? 0) + count;
   }
 }

@@ -27,6 +27,8 @@ export interface SuiteOptions {
   altIgnore: string[];
   /** Requests the `schema` suite may keep in flight (`--concurrency`, 1 = sequential). */
   concurrency: number;
+  /** Sequential `schema` rounds judge each exchange ahead on the judging worker (`SuiteContext.judgeAhead`). */
+  judgeAhead: boolean;
 }
 
 /** What `sendMany` gives back: the exchanges in request order, up to the first one not sent or cut. */
@@ -72,7 +74,7 @@ export interface SuiteContext {
    */
   send(
     request: PlannedRequest,
-    opts?: { expect429?: boolean; expectFatal?: boolean; creditPurpose?: string },
+    opts?: { expect429?: boolean; expectFatal?: boolean; creditPurpose?: string; judgeAhead?: boolean },
   ): Promise<Exchange>;
   /**
    * Sends requests with up to `concurrency` in flight, unpaced (no Retry-After waiting), for load-like suites.
@@ -96,6 +98,19 @@ export interface SuiteContext {
    * did not finish (deadline, heap limit); `judgeAndRecord` records it as `harness.judging_unfinished`.
    */
   judge(exchange: Exchange, checkIds?: string[]): Judgement;
+  /**
+   * Resolves once an exchange sent with `{ judgeAhead: true }` is judged on the judging worker (then `judge`
+   * reads that judgement, or throws why it did not finish) and its response tallied and settled; at once for
+   * any other exchange. Long sequential rounds use it so that bodies are decoded and judged on the second
+   * core while the next calls are sent and served.
+   */
+  judgeAhead(exchange: Exchange): Promise<void>;
+  /**
+   * Settles every exchange sent with `{ judgeAhead: true }` whose judgement has not come back yet (reading
+   * its body here), so that the credit budget has seen every response so far; the judgements still come
+   * from the worker.
+   */
+  settleAhead(): void;
   /** Records an outcome of a verdict on an operation (aggregated into one report row). */
   record(outcome: Outcome): void;
   /** True when this work item belongs to this shard (`--shard I/N`); suites call it per case key. */

@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { undecodedBody } from "./lazy-body.js";
 import { buildPath, Transport } from "./send.js";
 import { type HostileServer, startHostileServer } from "./test-support/hostile-server.js";
 
@@ -130,5 +132,49 @@ describe("buildPath", () => {
     expect(buildPath("http://h/api/v1/", "/entities/batch", { types: '["org"]' })).toBe(
       "/api/v1/entities/batch?types=%5B%22org%22%5D",
     );
+  });
+});
+
+describe("lazyBody", () => {
+  it("leaves a 200's body undecoded until read; other statuses and coded bodies are decoded at once", async () => {
+    const bodies: Record<string, [number, Record<string, string>, Buffer]> = {
+      "/ok": [200, {}, Buffer.from('{"data":[]}')],
+      "/limited": [429, { "retry-after": "1" }, Buffer.from('{"error":{"code":"rate_limited"}}')],
+      "/gzip": [200, { "content-encoding": "gzip" }, gzipSync('{"data":[1]}')],
+    };
+    const echo = createServer((req, res) => {
+      const [status, headers, body] = bodies[req.url?.replace(/^\/v1/, "") ?? ""] ?? [
+        404,
+        {},
+        Buffer.alloc(0),
+      ];
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(body);
+    });
+    await new Promise<void>((done) => echo.listen(0, "127.0.0.1", done));
+    const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
+    try {
+      const send = (path: string) =>
+        transport.send(
+          { operation: "me", method: "GET", baseUrl, path, headers: { "accept-encoding": "gzip" } },
+          undefined,
+          true,
+        );
+      const ok = await send("/ok");
+      expect(undecodedBody(ok.response)?.bytes.toString()).toBe('{"data":[]}');
+      expect(ok.response?.json).toEqual({ data: [] });
+      const limited = await send("/limited");
+      expect(undecodedBody(limited.response)).toBeUndefined();
+      expect(limited.response?.json).toEqual({ error: { code: "rate_limited" } });
+      const gzip = await send("/gzip");
+      expect(undecodedBody(gzip.response)).toBeUndefined();
+      expect(gzip.response?.json).toEqual({ data: [1] });
+      // Without the flag nothing is left undecoded.
+      const eager = await transport.send({ operation: "me", method: "GET", baseUrl, path: "/ok" });
+      expect(undecodedBody(eager.response)).toBeUndefined();
+    } finally {
+      await transport.close();
+      await new Promise((done) => echo.close(done));
+    }
   });
 });

@@ -8,6 +8,7 @@ import { decodeBody } from "./decode-body.js";
 import { decodeCodedBody } from "./decode-coding.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
 import { DeadlineAbortError, RequestTimeoutError, toTransportFailure } from "./failure-codes.js";
+import { lazyResponse } from "./lazy-body.js";
 import { readCapped } from "./read-capped.js";
 
 /** What to put on the wire. The key travels here and is never recorded. */
@@ -35,6 +36,11 @@ export interface SendLimits {
   maxBodyBytes: number;
   /** Outer abort (the run's deadline). */
   signal?: AbortSignal;
+  /**
+   * Leave the uncoded body of a 200 undecoded until something reads it (lazy-body.ts). Other statuses are
+   * decoded at once: the runner reads their bodies itself (error codes, 429 handling).
+   */
+  lazyBody?: boolean;
 }
 
 /** One undici Pool per origin, so that connections are reused and closed together. */
@@ -63,9 +69,9 @@ export class Transport {
     return pool;
   }
 
-  /** Sends one request; see `sendExchange`. */
-  async send(request: WireRequest, signal?: AbortSignal): Promise<Exchange> {
-    const exchange = await sendExchange(this, request, { ...this.limits, signal });
+  /** Sends one request; see `sendExchange`. `lazyBody`: see `SendLimits`. */
+  async send(request: WireRequest, signal?: AbortSignal, lazyBody = false): Promise<Exchange> {
+    const exchange = await sendExchange(this, request, { ...this.limits, signal, lazyBody });
     this.limits.onExchange?.(exchange);
     return exchange;
   }
@@ -166,11 +172,15 @@ export async function sendExchange(
     const base = { status: res.statusCode, headers: lowerHeaders(res.headers) };
     const { bytes, cut } = await readCapped(res.body, limits.maxBodyBytes, timer.signal);
     const coding = base.headers["content-encoding"];
-    const body =
-      coding === undefined
-        ? decodeBody(bytes, cut)
-        : await decodeCodedBody(bytes, cut, coding, limits.maxBodyBytes);
-    exchange.response = { ...base, ...body, durationMs: performance.now() - started };
+    if (coding === undefined && limits.lazyBody && base.status === 200) {
+      exchange.response = lazyResponse(base, bytes, cut, performance.now() - started);
+    } else {
+      const body =
+        coding === undefined
+          ? decodeBody(bytes, cut)
+          : await decodeCodedBody(bytes, cut, coding, limits.maxBodyBytes);
+      exchange.response = { ...base, ...body, durationMs: performance.now() - started };
+    }
   } catch (err) {
     exchange.transportError = toTransportFailure(timer.signal.aborted ? timer.signal.reason : err);
   } finally {

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { decodeBody } from "../../transport/decode-body.js";
 import { judgeExchange } from "../run-checks.js";
+import { responseFacts } from "../support/response-facts.js";
 import { batchExchange } from "../test-support/exchanges.js";
 import { resolveValidateOptions } from "../validate/options.js";
 import { validateText } from "../validate/validate-text.js";
@@ -32,6 +34,29 @@ describe("JudgeThread", () => {
     expect(judged.failures).toEqual([]);
   });
 
+  it("decodes and judges a raw body as the transport and the main thread would, and reads its facts", async () => {
+    const bodies = [
+      Buffer.from(validResolveBody(8)),
+      Buffer.from(invalidResolveBody(50)),
+      Buffer.concat([Buffer.from('{"data":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]),
+      Buffer.alloc(0),
+    ];
+    for (const bytes of bodies) {
+      const exchange = exchangeWith(bytes);
+      const judged = await thread.judgeUndecoded(exchange, { bytes });
+      expect(judged.judgement).toEqual(judgeExchange(exchange));
+      expect(judged.facts).toEqual(responseFacts(exchange));
+    }
+    // A cut body is judged as cut.
+    const bytes = Buffer.from(validResolveBody(8));
+    const cut = exchangeWith(bytes);
+    Object.assign(cut.response ?? {}, decodeBody(bytes, "cut"), { json: undefined });
+    expect((await thread.judgeUndecoded(cut, { bytes, truncatedReason: "cut" })).judgement).toEqual(
+      judgeExchange(cut),
+    );
+    expect(judgeExchange(cut).failures.some((f) => f.checkId === "http.json_body")).toBe(true);
+  });
+
   it("keeps small and unparsed bodies in the main thread", () => {
     expect(isJudgedInThread(exchangeWith(validResolveBody(8)))).toBe(false);
     expect(isJudgedInThread(exchangeWith(`{${"x".repeat(JUDGE_IN_THREAD_CHARS)}`))).toBe(false);
@@ -53,7 +78,7 @@ describe("JudgeThread", () => {
     expect(thread.started).toBe(before + 1);
   });
 
-  it("takes many jobs at once and answers each as the main thread judges it", async () => {
+  it("takes many jobs at once and answers each, in order, as the main thread judges it", async () => {
     const exchanges = [8, 300, 2, 1100, 40].map((n) => exchangeWith(validResolveBody(n)));
     exchanges.push(exchangeWith(invalidResolveBody(50)));
     const signal = new AbortController().signal;
@@ -62,7 +87,7 @@ describe("JudgeThread", () => {
     expect(answers.at(-1)?.failures.length).toBeGreaterThan(0);
   });
 
-  it("rejects every job of a signal that aborts mid-judgement, then judges on a new worker", async () => {
+  it("ends every job still on the worker when their signal aborts", async () => {
     const controller = new AbortController();
     const jobs = [manyKeysBody(1_000_000), validResolveBody(10), validResolveBody(20)].map((body) =>
       thread.judgeExchange(exchangeWith(body), undefined, controller.signal).catch((e: unknown) => e),

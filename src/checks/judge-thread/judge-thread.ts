@@ -7,11 +7,12 @@
 import type { Worker } from "node:worker_threads";
 import { HarnessError, type HarnessErrorCode } from "../../errors.js";
 import type { Exchange } from "../../transport/exchange.js";
+import type { UndecodedBody } from "../../transport/lazy-body.js";
 import { siblingModule, startWorkerThread } from "../../worker-thread.js";
 import type { Judgement } from "../run-checks.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
-import { JUDGE_WORKER_FLAG, type JudgeJob, type JudgeReply } from "./messages.js";
+import { JUDGE_WORKER_FLAG, type JudgedAhead, type JudgeJob, type JudgeReply } from "./messages.js";
 
 /**
  * Bodies of more characters than this are judged on the worker; smaller ones in the main thread. Measured
@@ -27,6 +28,9 @@ export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
  * body and its parsed value too); a body that needs more ends as out-of-memory, not a 3 GB process.
  */
 export const JUDGE_HEAP_MIB = 128;
+
+/** Batched jobs posted in one message (see `judgeExchange`). */
+const BATCH = 16;
 
 /** Why a judgement did not finish: the signal (deadline, interruption), the heap limit, a dead worker. */
 export class JudgingUnfinished extends Error {
@@ -45,11 +49,28 @@ export function isJudgedInThread(exchange: Exchange): boolean {
   return response?.json !== undefined && response.bodyText.length > JUDGE_IN_THREAD_CHARS;
 }
 
-/** One judging worker, started on first use and again after each stop. */
+/** A job posted to the worker and not answered yet. */
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * One judging worker, started on first use and again after each stop. Jobs are posted without waiting for
+ * the answers to earlier ones (the worker runs them one at a time, in order), so that a run judging every
+ * exchange ahead keeps the worker busy. When a job's signal aborts, or the worker fails or exits, the
+ * worker is ended and every job still on it is rejected.
+ */
 export class JudgeThread {
   #worker?: Promise<Worker>;
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #pending = new Map<number, Pending>();
+  /** Signals listened to, once each (a run posts thousands of jobs with its one deadline signal). */
+  readonly #watched = new WeakSet<AbortSignal>();
   #ids = 0;
+  /** Jobs given with `batched`, not posted yet. */
+  #outbox: JudgeJob[] = [];
+  #flushTimer?: NodeJS.Timeout;
   readonly #heapMib: number;
   /** Workers started so far (a stop ends one; the next job starts another). */
   started = 0;
@@ -61,13 +82,38 @@ export class JudgeThread {
 
   /** Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`. */
   judgeExchange(exchange: Exchange, ids: string[] | undefined, signal?: AbortSignal): Promise<Judgement> {
-    const body = new TextEncoder().encode(exchange.response?.bodyText ?? "");
+    const body = wireText(exchange.response?.bodyText ?? "");
     const response = exchange.response && { ...exchange.response, bodyText: "", json: undefined };
     const light: Exchange = { ...exchange, ...(response ? { response } : {}) };
-    return this.#enqueue(
-      (id) => ({ type: "exchange", id, exchange: light, body, ...(ids ? { ids } : {}) }),
+    return this.#post(
+      { type: "exchange", id: ++this.#ids, exchange: light, body, ...(ids ? { ids } : {}) },
       signal,
     );
+  }
+
+  /**
+   * Judges an exchange whose body nobody decoded (transport/lazy-body.ts): the raw bytes are copied once and
+   * moved to the worker, which decodes them as the transport would and answers the judgement with what the
+   * runner reads of the response (`ResponseFacts`). Posted `BATCH` at a time (or within a millisecond):
+   * each message wakes the worker, and on this project's virtual machines a wake-up costs the posting thread
+   * about as much as judging a small body.
+   */
+  judgeUndecoded(exchange: Exchange, raw: UndecodedBody, signal?: AbortSignal): Promise<JudgedAhead> {
+    const { status, headers, durationMs } = exchange.response ?? { status: 0, headers: {}, durationMs: 0 };
+    const light: Exchange = {
+      operation: exchange.operation,
+      request: exchange.request,
+      response: { status, headers, bodyText: "", durationMs },
+    };
+    const undecoded = raw.truncatedReason === undefined ? {} : { truncatedReason: raw.truncatedReason };
+    const job: JudgeJob = {
+      type: "exchange",
+      id: ++this.#ids,
+      exchange: light,
+      body: new Uint8Array(raw.bytes),
+      undecoded,
+    };
+    return this.#post(job, signal, true);
   }
 
   /** `validateText` on the worker; a `HarnessError` it throws (bad JSON) is thrown here as one. */
@@ -77,61 +123,93 @@ export class JudgeThread {
     source: string,
     signal?: AbortSignal,
   ): Promise<ValidateResult> {
-    const body = new TextEncoder().encode(text);
-    return this.#enqueue((id) => ({ type: "document", id, body, options, source }), signal);
+    const body = wireText(text);
+    return this.#post({ type: "document", id: ++this.#ids, body, options, source }, signal);
   }
 
-  /** Ends the worker, if one runs. */
+  /** Starts the worker now (it takes about half a second), so that it is ready when the first job comes. */
+  warm(): void {
+    this.#worker ??= this.#start();
+  }
+
+  /** Ends the worker, if one runs (jobs still on it are rejected as aborted). */
   async close(): Promise<void> {
     const worker = this.#worker;
-    this.#worker = undefined;
+    this.#end(aborted());
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  #enqueue<T>(job: (id: number) => JudgeJob, signal: AbortSignal | undefined): Promise<T> {
-    const run = this.#queue.then(() => this.#run<T>(job(++this.#ids), signal));
-    this.#queue = run.catch(() => undefined);
-    return run;
+  #post<T>(job: JudgeJob, signal: AbortSignal | undefined, batched = false): Promise<T> {
+    if (signal?.aborted) return Promise.reject(aborted());
+    this.#worker ??= this.#start();
+    if (signal && !this.#watched.has(signal)) {
+      this.#watched.add(signal);
+      signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
+    }
+    const answered = new Promise<T>((resolve, reject) => {
+      this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
+    });
+    this.#outbox.push(job);
+    if (!batched || this.#outbox.length >= BATCH) this.#flush();
+    else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
+    return answered;
   }
 
-  async #run<T>(job: JudgeJob, signal: AbortSignal | undefined): Promise<T> {
-    if (signal?.aborted) throw aborted();
-    this.#worker ??= this.#start();
-    const started = this.#worker;
-    return new Promise<T>((resolve, reject) => {
-      let worker: Worker | undefined;
-      const end = (err: unknown) => {
-        cleanup();
-        // A worker that failed or was stopped mid-job is not reused: the next job starts another.
-        if (this.#worker === started) this.#worker = undefined;
-        void worker?.terminate();
-        reject(err);
-      };
-      const onAbort = () => end(aborted());
-      const onError = (err: Error & { code?: string }) => end(unfinishedBy(err, this.#heapMib));
-      const onExit = (code: number) =>
-        end(new JudgingUnfinished("worker-died", `the judging worker exited (${code})`));
-      const onMessage = (reply: JudgeReply) => {
-        if (reply.type === "ready" || reply.id !== job.id) return;
-        cleanup();
-        if (reply.type === "done") resolve(reply.value as T);
-        else reject(rebuild(reply));
-      };
-      const cleanup = () => {
-        signal?.removeEventListener("abort", onAbort);
-        worker?.off("error", onError).off("exit", onExit).off("message", onMessage);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      started.then(
-        (w) => {
-          worker = w;
-          if (signal?.aborted) return end(aborted());
-          w.on("error", onError).on("exit", onExit).on("message", onMessage);
-          w.postMessage(job, [job.body.buffer as ArrayBuffer]);
-        },
-        (err: Error) => end(unfinishedBy(err, this.#heapMib)),
-      );
-    });
+  /** Posts the jobs given so far, in one message. */
+  #flush(): void {
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    const jobs = this.#outbox.filter((job) => this.#pending.has(job.id));
+    this.#outbox = [];
+    if (jobs.length === 0) return;
+    // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
+    this.#worker?.then(
+      (w) => {
+        const live = jobs.filter((job) => this.#pending.has(job.id));
+        if (live.length > 0)
+          w.postMessage(
+            live,
+            live.flatMap((job) => (typeof job.body === "string" ? [] : [job.body.buffer as ArrayBuffer])),
+          );
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * Answers the jobs replies are for. A batch of replies means the worker has run out of posted jobs: the
+   * ones given since are posted at once rather than when the batch fills, so that it is never left idle.
+   */
+  #answer(replies: JudgeReply | JudgeReply[]): void {
+    for (const reply of Array.isArray(replies) ? replies : [replies]) this.#answerOne(reply);
+    if (this.#outbox.length > 0) this.#flush();
+  }
+
+  #answerOne(reply: JudgeReply): void {
+    if (reply.type === "ready") return;
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (reply.type === "done") pending.resolve(reply.value);
+    else pending.reject(rebuild(reply));
+  }
+
+  /** A signal aborted: the worker ends when a job of that signal is still on it. */
+  #aborted(signal: AbortSignal): void {
+    if ([...this.#pending.values()].some((job) => job.signal === signal)) this.#end(aborted());
+  }
+
+  /** Ends the current worker (the next job starts another) and rejects every job still on it with `err`. */
+  #end(err: JudgingUnfinished): void {
+    const worker = this.#worker;
+    this.#worker = undefined;
+    void worker?.then((w) => w.terminate()).catch(() => undefined);
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    this.#outbox = [];
+    for (const job of pending) job.reject(err);
   }
 
   #start(): Promise<Worker> {
@@ -141,16 +219,44 @@ export class JudgeThread {
       { [JUDGE_WORKER_FLAG]: true },
       { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
     );
-    return new Promise((resolve, reject) => {
+    const current = new Promise<Worker>((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`it exited (${code}) before it was ready`));
       const onReady = (m: JudgeReply) => {
         if (m.type !== "ready") return;
         worker.off("error", reject).off("exit", onExit).off("message", onReady);
+        worker
+          .on("message", (replies: JudgeReply | JudgeReply[]) => this.#answer(replies))
+          .on("error", (err: Error & { code?: string }) =>
+            this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
+          )
+          .on("exit", (code: number) =>
+            this.#endIfCurrent(
+              current,
+              new JudgingUnfinished("worker-died", `the judging worker exited (${code})`),
+            ),
+          );
         resolve(worker);
       };
       worker.on("error", reject).on("exit", onExit).on("message", onReady);
     });
+    current.catch((err: Error & { code?: string }) =>
+      this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
+    );
+    return current;
   }
+
+  /** Ends the worker `which` when it is still the current one (a worker already replaced ends quietly). */
+  #endIfCurrent(which: Promise<Worker>, err: JudgingUnfinished): void {
+    if (this.#worker === which) this.#end(err);
+  }
+}
+
+/**
+ * A body as it travels to the worker: a large one as UTF-8 bytes, transferred (a string would be copied,
+ * and its copy held by both threads); a small one as the string (copied, but never transcoded twice).
+ */
+function wireText(text: string): Uint8Array | string {
+  return text.length > JUDGE_IN_THREAD_CHARS ? new TextEncoder().encode(text) : text;
 }
 
 function aborted(): JudgingUnfinished {

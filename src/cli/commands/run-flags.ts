@@ -162,6 +162,10 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     parse: (text) => integerIn(text, "--min-exercised"),
   },
   maxBodyBytes: { notAFlag: "a safety cap of the transport; library callers (tests) lower it" },
+  judgeAheadFromRuns: {
+    notAFlag:
+      "a tuning point of where judging moves to the second core (no effect on verdicts); tests lower it",
+  },
   embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },

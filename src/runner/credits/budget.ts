@@ -5,9 +5,11 @@
  * target reported for the key (`/me` `credential.credits`, `cost.balance`). A 402 is judged against that
  * last balance: covered → a contract failure; not covered → the credit checks end, inconclusive.
  */
+
+import { balanceIn, chargedIn, type ResponseFacts } from "../../checks/support/response-facts.js";
 import type { Exchange } from "../../transport/exchange.js";
 import type { KeyChoice, PlannedRequest } from "../../vocabulary/planned-request.js";
-import { balanceIn, chargedIn, creditPrice } from "./price.js";
+import { creditPrice } from "./price.js";
 
 /** Credits one planned check needs; `purpose` names its pool. */
 export interface CreditNeed {
@@ -130,16 +132,30 @@ export class CreditBudget {
 
   /** Settles a call: what it was charged replaces its price; the balance it reports is remembered. */
   settle(key: KeyChoice | undefined, taken: number, exchange: Exchange): void {
-    const charged = chargedIn(exchange) ?? (exchange.response?.status === 200 ? taken : 0);
+    const status = exchange.response?.status;
+    this.settleFacts(key, taken, status, { charged: chargedIn(exchange), balance: balanceIn(exchange) });
+  }
+
+  /** `settle` from what the judging worker read of a response (`ResponseFacts`) and its status. */
+  settleFacts(
+    key: KeyChoice | undefined,
+    taken: number,
+    status: number | undefined,
+    facts: Omit<ResponseFacts, "seen">,
+  ): void {
+    const charged = facts.charged ?? (status === 200 ? taken : 0);
     this.spent += charged - taken;
     const choice = key ?? "main";
     if (taken > 0) this.#inFlight.set(choice, (this.#inFlight.get(choice) ?? 0) - taken);
-    this.observe(key, exchange);
+    this.#observeBalance(key, facts.balance);
   }
 
   /** Remembers the balance a response reports for the key it was sent with. */
   observe(key: KeyChoice | undefined, exchange: Exchange): void {
-    const balance = balanceIn(exchange);
+    this.#observeBalance(key, balanceIn(exchange));
+  }
+
+  #observeBalance(key: KeyChoice | undefined, balance: number | undefined): void {
     if (balance !== undefined && isSpendingKey(key)) this.#balances.set(key ?? "main", balance);
   }
 

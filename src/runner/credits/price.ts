@@ -1,7 +1,7 @@
 /**
- * What a request may cost and what a response says about credits (Limits 3: "The `influencer` dataset ...
- * costs 1 beta credit per delivered record"; Resources: `cost.credits_charged`, `cost.balance`; Other
- * operations: `/me` `credential.credits`). Pure functions of planned requests and recorded exchanges.
+ * What a request may cost (Limits 3: "The `influencer` dataset ... costs 1 beta credit per delivered record")
+ * and whether a response refuses credits. What a response says of credits (`chargedIn`, `balanceIn`) is read
+ * in `checks/support/response-facts.ts`, where the judging worker reads it too.
  */
 import type { Exchange } from "../../transport/exchange.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
@@ -35,26 +35,6 @@ export function creditPrice(request: PlannedRequest): number {
   const body = decodedBody(request);
   if (body?.dataset !== "influencer" || !Array.isArray(body.ids)) return 0;
   return Math.min(INFLUENCER_NODES_MAX, new Set(body.ids).size);
-}
-
-function finiteNumber(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-/** The balance a 200 reports for the key used: `cost.balance` of an envelope, `credential.credits` of `/me`. */
-export function balanceIn(exchange: Exchange): number | undefined {
-  const response = exchange.response;
-  if (response?.status !== 200) return undefined;
-  const json = asObject(response.json);
-  if (!json) return undefined;
-  if (exchange.operation === "me") return finiteNumber(asObject(json.credential)?.credits);
-  return finiteNumber(asObject(json.cost)?.balance);
-}
-
-/** `cost.credits_charged` of a 200 envelope, or undefined when the response has none. */
-export function chargedIn(exchange: Exchange): number | undefined {
-  if (exchange.response?.status !== 200) return undefined;
-  return finiteNumber(asObject(asObject(exchange.response.json)?.cost)?.credits_charged);
 }
 
 /** Whether a response is the contract's refusal for exhausted credits (402). */

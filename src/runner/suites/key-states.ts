@@ -6,11 +6,11 @@
  * the flag that enables them.
  */
 import type { Problem } from "../../checks/check.js";
+import { chargedIn } from "../../checks/support/response-facts.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { CREDITS } from "../../verdicts/credits.js";
 import type { Verdict } from "../../vocabulary/verdict.js";
 import { CREDIT_PURPOSE } from "../credits/plan.js";
-import { chargedIn } from "../credits/price.js";
 import type { SuiteContext } from "../suite.js";
 import { sendCreditCall } from "./credit-call.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";

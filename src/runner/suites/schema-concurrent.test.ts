@@ -13,6 +13,7 @@ import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { normaliseFixtures } from "../../vocabulary/target-fixtures.js";
 import { resolveRunOptions } from "../options.js";
 import { runConformance } from "../run-conformance.js";
+import { shrunkRequest } from "../test-support/shrunk-request.js";
 import { roundRequests } from "./round-requests.js";
 
 let server: RunningServer;
@@ -43,21 +44,6 @@ async function traced(concurrency: number): Promise<{ report: Report; seen: stri
     ),
   );
   return { report, seen: entries.map((e) => `${e.method} ${e.url} ${e.body}`).sort(), overlap };
-}
-
-/**
- * The request of the shrunk counterexample of `checkId` (the row of the generated property: the meaning
- * steps' fixed reads may fail the same check, unshrunk), as `METHOD path?query body` without the origin
- * (the embedded server's port differs between runs); undefined when no such row has a shrunk example.
- */
-function shrunkRequest(report: Report, checkId: string): string | undefined {
-  const row = report.results.find(
-    (r) => r.id === checkId && r.status === "fail" && r.counterexamples[0]?.shrinks !== undefined,
-  );
-  const request = row?.counterexamples[0]?.request;
-  if (!request) return undefined;
-  const url = new URL(request.url);
-  return `${request.method} ${url.pathname}${url.search} ${request.body}`;
 }
 
 describe("schema suite with --concurrency", () => {

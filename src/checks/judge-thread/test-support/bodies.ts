@@ -33,7 +33,11 @@ export function manyKeysBody(keys: number): string {
 }
 
 /** An exchange as the transport records it: a 200 with `body` to a GET of `path`. */
-export function exchangeWith(body: string, operation: OperationId = "resolve", path = "/resolve"): Exchange {
+export function exchangeWith(
+  body: string | Buffer,
+  operation: OperationId = "resolve",
+  path = "/resolve",
+): Exchange {
   return {
     operation,
     request: { method: "GET", baseUrl: "http://127.0.0.1:1/v1", path, query: { query: "Acme" }, headers: {} },

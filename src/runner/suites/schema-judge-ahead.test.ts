@@ -1,0 +1,115 @@
+/**
+ * Long sequential `schema` rounds hand each response body, undecoded, to the judging worker (the second core)
+ * and record the judgements in request order: the verdicts, the rows, the tallies of what was seen, the credits
+ * spent and the shrunk counterexample of a seeded bug are the same as when every exchange is judged in the
+ * main thread.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { JudgeThread } from "../../checks/judge-thread/judge-thread.js";
+import type { Report } from "../../report/model.js";
+import { startServer } from "../../server/index.js";
+import type { RunningServer } from "../../server/types.js";
+import { type RunOptions, resolveRunOptions } from "../options.js";
+import { runConformance } from "../run-conformance.js";
+import { shrunkRequest } from "../test-support/shrunk-request.js";
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server?.close();
+  server = undefined;
+});
+
+/** A schema-suite run judged ahead on the worker (`ahead`) or in the main thread; and the worker's jobs. */
+async function schemaRun(options: RunOptions, ahead: boolean): Promise<{ report: Report; onWorker: number }> {
+  const jobs = vi.spyOn(JudgeThread.prototype, "judgeUndecoded");
+  const { report } = await runConformance(
+    resolveRunOptions({ ...options, suites: ["schema"], judgeAheadFromRuns: ahead ? 0 : 1e9 }),
+  );
+  const onWorker = jobs.mock.calls.length;
+  jobs.mockRestore();
+  return { report, onWorker };
+}
+
+/** What a row says, without run-specific text (ports, timings). */
+const rows = (report: Report) => report.results.map((r) => `${r.id} ${r.operation ?? ""} ${r.status}`).sort();
+
+/** Everything a report says that judging ahead must not change (timings and ports aside). */
+function sameReport(ahead: Report, inThread: Report): void {
+  expect(ahead.verdict).toBe(inThread.verdict);
+  expect(ahead.summary).toEqual({ ...inThread.summary, seconds: ahead.summary.seconds });
+  expect(rows(ahead)).toEqual(rows(inThread));
+  expect(ahead.coverage?.seen).toEqual(inThread.coverage?.seen);
+  expect(ahead.notes).toEqual(inThread.notes);
+  expect(ahead.sent).toEqual(inThread.sent);
+}
+
+describe("schema rounds judged ahead on the judging worker", () => {
+  it("pass a clean server with the same report as judging in the main thread, bodies judged on the worker", async () => {
+    const options = { seed: 5, runs: 15 };
+    const inThread = await schemaRun(options, false);
+    const ahead = await schemaRun(options, true);
+    expect(inThread.onWorker).toBe(0);
+    expect(inThread.report.verdict).toBe("pass");
+    sameReport(ahead.report, inThread.report);
+    // The seen tallies came from the worker's reading of the bodies: they hold node types and predicates.
+    expect(Object.keys(ahead.report.coverage?.seen?.nodeTypes ?? {}).length).toBeGreaterThan(1);
+    expect(Object.keys(ahead.report.coverage?.seen?.predicates ?? {}).length).toBeGreaterThan(1);
+    // Five operations of 15 generated cases each, less what the credit budget withheld and what took credits.
+    expect(ahead.onWorker).toBeGreaterThanOrEqual(5 * 15 - 20);
+  });
+
+  it("decide every call that takes credits on the balances of all earlier responses (a small balance)", async () => {
+    // Judged ahead, earlier responses may still be on the worker when a call that takes credits comes: read
+    // in their stead, an older balance would send a call the target must refuse, and that refusal would be
+    // judged against a balance that covered it (credits.refused_while_covered, a false failure).
+    server = await startServer({ rateLimit: 100_000, rateWindowMs: 1000, credits: 3 });
+    const options: RunOptions = {
+      baseUrl: server.url,
+      env: { CB_API_KEY: server.keys.plus },
+      fixtures: server.fixtures,
+      seed: 1,
+      runs: 60,
+      maxCredits: 1000,
+    };
+    const inThread = await schemaRun(options, false);
+    // A fresh server, so that both runs start from the same balance.
+    await server.close();
+    server = await startServer({ rateLimit: 100_000, rateWindowMs: 1000, credits: 3 });
+    const again = {
+      ...options,
+      baseUrl: server.url,
+      env: { CB_API_KEY: server.keys.plus },
+      fixtures: server.fixtures,
+    };
+    const ahead = await schemaRun(again, true);
+    expect(inThread.report.verdict).toBe("pass");
+    expect(inThread.report.summary.credits).toBeGreaterThan(0);
+    expect(ahead.onWorker).toBeGreaterThan(0);
+    sameReport(ahead.report, inThread.report);
+  });
+
+  it("catch a seeded bug with the same check id and shrunk counterexample", async () => {
+    const shrunk = async (ahead: boolean) => {
+      // A seed whose first 10 generated requests reach the bug (as in schema-concurrent.test.ts).
+      const { report, onWorker } = await schemaRun(
+        { seed: 2, runs: 10, mutation: "financial-oldest-first" },
+        ahead,
+      );
+      expect(report.verdict).toBe("fail");
+      expect(onWorker > 0).toBe(ahead);
+      const request = shrunkRequest(report, "ext.financial_history.newest_first");
+      expect(request).toBeDefined();
+      return request;
+    };
+    expect(await shrunk(true)).toEqual(await shrunk(false));
+  });
+
+  it("stop at the deadline as incomplete, every exchange already in judged or recorded as unjudged", async () => {
+    const { report } = await schemaRun({ seed: 3, runs: 3000, deadlineS: 2 }, true);
+    expect(report.verdict).toBe("incomplete");
+    expect(report.details?.stopped).toBe("deadline");
+    expect(report.summary.calls).toBeGreaterThan(5);
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+  }, 60_000);
+});
