@@ -22,6 +22,13 @@ import { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
 import { toWireRequest } from "./wire-request.js";
 
+/** A response judged ahead, until its charge and balance are settled (`facts`: once read). */
+interface Settling {
+  exchange: Exchange;
+  key: KeyChoice | undefined;
+  facts?: ResponseFacts;
+}
+
 /** Keys of the run; kept here and never recorded. */
 export interface RunKeys {
   main: string;
@@ -70,9 +77,9 @@ export class RunEngine {
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
-  readonly #judgingAhead = new WeakMap<Exchange, Promise<void>>();
+  readonly #judgingAhead = new WeakMap<Exchange, { done: boolean; judged: Promise<void> }>();
   /** Responses given to `judgeAhead` and not settled yet, in the order they came. */
-  readonly #unsettled = new Set<{ exchange: Exchange; key: KeyChoice | undefined }>();
+  readonly #unsettled: Settling[] = [];
 
   constructor(
     readonly options: ResolvedRunOptions,
@@ -190,16 +197,19 @@ export class RunEngine {
   /**
    * Starts judging on the worker a response whose body nobody decoded (a long sequential `schema` round,
    * a call that took no credits); once judged, what it showed is tallied and what it charged settled, as
-   * `dispatch` and `sendPaced` do at once for any other response. Judgements come back in the order posted,
-   * so the tallies and the credit budget see the responses in the order they came (`settleAhead` keeps it).
+   * `dispatch` and `sendPaced` do at once for any other response, in the order the responses came.
    */
   judgeAhead(exchange: Exchange, raw: UndecodedBody, key: KeyChoice | undefined): void {
-    const settling = { exchange, key };
-    this.#unsettled.add(settling);
-    const judged = this.prejudged.addUndecoded(exchange, raw, this.deadline.signal).then((facts) => {
-      if (this.#unsettled.delete(settling)) this.#settle(settling, facts);
+    const settling: Settling = { exchange, key };
+    this.#unsettled.push(settling);
+    const ahead = { done: false, judged: Promise.resolve() };
+    ahead.judged = this.prejudged.addUndecoded(exchange, raw, this.deadline.signal).then((facts) => {
+      // `settleAhead` may have read and settled it already.
+      settling.facts ??= facts;
+      ahead.done = true;
+      this.#settleReady();
     });
-    this.#judgingAhead.set(exchange, judged);
+    this.#judgingAhead.set(exchange, ahead);
   }
 
   /**
@@ -208,18 +218,29 @@ export class RunEngine {
    * the worker would idle this thread.
    */
   settleAhead(): void {
-    for (const settling of this.#unsettled) this.#settle(settling, responseFacts(settling.exchange));
-    this.#unsettled.clear();
+    for (const settling of this.#unsettled) settling.facts ??= responseFacts(settling.exchange);
+    this.#settleReady();
   }
 
-  #settle({ exchange, key }: { exchange: Exchange; key: KeyChoice | undefined }, facts: ResponseFacts): void {
-    this.seen.addEntries(facts.seen);
-    this.credits.settleFacts(key, 0, exchange.response?.status, facts);
+  /** Settles the responses whose facts are in, from the oldest, up to the first one still out. */
+  #settleReady(): void {
+    while (this.#unsettled[0]?.facts) {
+      const { exchange, key, facts } = this.#unsettled.shift() as Required<Settling>;
+      this.seen.addEntries(facts.seen);
+      this.credits.settleFacts(key, 0, exchange.response?.status, facts);
+    }
   }
 
-  /** Resolves once an exchange given to `judgeAhead` is judged and settled; at once for any other. */
-  judgedAhead(exchange: Exchange): Promise<void> {
-    return this.#judgingAhead.get(exchange) ?? Promise.resolve();
+  /**
+   * Resolves once an exchange given to `judgeAhead` is judged and settled; at once for any other. While the
+   * worker has not judged it, this thread judges the newest jobs not yet posted to the worker rather than
+   * wait (the worker falls behind on runs of large bodies).
+   */
+  async judgedAhead(exchange: Exchange): Promise<void> {
+    const ahead = this.#judgingAhead.get(exchange);
+    if (!ahead) return;
+    while (!ahead.done && this.prejudged.thread.judgeOneHere()) await null;
+    await ahead.judged;
   }
 
   /** Closes the transport, the judging worker and the deadline timer. */

@@ -99,10 +99,10 @@ export interface SuiteContext {
    */
   judge(exchange: Exchange, checkIds?: string[]): Judgement;
   /**
-   * Resolves once an exchange sent with `{ judgeAhead: true }` is judged on the judging worker (then `judge`
-   * reads that judgement, or throws why it did not finish) and its response tallied and settled; at once for
-   * any other exchange. Long sequential rounds use it so that bodies are decoded and judged on the second
-   * core while the next calls are sent and served.
+   * Resolves once an exchange sent with `{ judgeAhead: true }` is judged (then `judge` reads that judgement,
+   * or throws why it did not finish) and its response tallied and settled; at once for any other exchange.
+   * Long sequential rounds use it so that bodies are decoded and judged on the second core while the next
+   * calls are sent and served; while the worker is behind, the wait judges the jobs not yet posted to it.
    */
   judgeAhead(exchange: Exchange): Promise<void>;
   /**

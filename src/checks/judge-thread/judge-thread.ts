@@ -12,6 +12,7 @@ import { siblingModule, startWorkerThread } from "../../worker-thread.js";
 import type { Judgement } from "../run-checks.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
+import { answerJob } from "./judge-job.js";
 import { JUDGE_WORKER_FLAG, type JudgedAhead, type JudgeJob, type JudgeReply } from "./messages.js";
 
 /**
@@ -29,8 +30,14 @@ export const JUDGE_IN_THREAD_CHARS = 1024 * 1024;
  */
 export const JUDGE_HEAP_MIB = 128;
 
-/** Batched jobs posted in one message (see `judgeExchange`). */
+/** Batched jobs posted in one message (see `judgeUndecoded`). */
 const BATCH = 16;
+
+/**
+ * Batched jobs on the worker at most: two batches, so that it never waits for the next one. Jobs past them
+ * wait in this thread, where a caller waiting on the worker can judge them itself (`judgeOneHere`).
+ */
+const MAX_POSTED = 2 * BATCH;
 
 /** Why a judgement did not finish: the signal (deadline, interruption), the heap limit, a dead worker. */
 export class JudgingUnfinished extends Error {
@@ -70,6 +77,8 @@ export class JudgeThread {
   #ids = 0;
   /** Jobs given with `batched`, not posted yet. */
   #outbox: JudgeJob[] = [];
+  /** Jobs posted to the current worker and not answered yet. */
+  #posted = 0;
   #flushTimer?: NodeJS.Timeout;
   readonly #heapMib: number;
   /** Workers started so far (a stop ends one; the next job starts another). */
@@ -116,6 +125,29 @@ export class JudgeThread {
     return this.#post(job, signal, true);
   }
 
+  /**
+   * Judges in this thread the newest job not posted to the worker yet, with the worker's own code
+   * (judge-job.ts); false when there is none, or it is too large to judge here (`JUDGE_IN_THREAD_CHARS`,
+   * as everywhere: a deadline must be able to end its judging). A caller that would otherwise wait for the
+   * worker helps it instead.
+   */
+  judgeOneHere(): boolean {
+    const job = this.#outbox.at(-1);
+    if (
+      !job ||
+      (typeof job.body === "string" ? job.body.length : job.body.byteLength) > JUDGE_IN_THREAD_CHARS
+    )
+      return false;
+    this.#outbox.pop();
+    const pending = this.#pending.get(job.id);
+    if (!pending) return true;
+    this.#pending.delete(job.id);
+    const reply = answerJob(job);
+    if (reply.type === "done") pending.resolve(reply.value);
+    else if (reply.type === "threw") pending.reject(rebuild(reply));
+    return true;
+  }
+
   /** `validateText` on the worker; a `HarnessError` it throws (bad JSON) is thrown here as one. */
   validateText(
     text: string,
@@ -150,18 +182,23 @@ export class JudgeThread {
       this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
     });
     this.#outbox.push(job);
-    if (!batched || this.#outbox.length >= BATCH) this.#flush();
+    if (!batched) this.#flush(Number.POSITIVE_INFINITY);
+    else if (this.#outbox.length >= BATCH) this.#flush();
     else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
     return answered;
   }
 
-  /** Posts the jobs given so far, in one message. */
-  #flush(): void {
+  /**
+   * Posts the oldest jobs given so far, in one message, while fewer than `MAX_POSTED` are on the worker (or
+   * up to `room`): the others wait here, where `judgeOneHere` can take them when the worker falls behind.
+   */
+  #flush(room = MAX_POSTED - this.#posted): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const jobs = this.#outbox.filter((job) => this.#pending.has(job.id));
-    this.#outbox = [];
+    const jobs = this.#outbox.splice(0, Math.max(0, room)).filter((job) => this.#pending.has(job.id));
+    if (this.#outbox.length > 0) this.#flushTimer = setTimeout(() => this.#flush(), 1);
     if (jobs.length === 0) return;
+    this.#posted += jobs.length;
     // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
     this.#worker?.then(
       (w) => {
@@ -181,7 +218,10 @@ export class JudgeThread {
    * ones given since are posted at once rather than when the batch fills, so that it is never left idle.
    */
   #answer(replies: JudgeReply | JudgeReply[]): void {
-    for (const reply of Array.isArray(replies) ? replies : [replies]) this.#answerOne(reply);
+    for (const reply of Array.isArray(replies) ? replies : [replies]) {
+      if (reply.type !== "ready") this.#posted--;
+      this.#answerOne(reply);
+    }
     if (this.#outbox.length > 0) this.#flush();
   }
 
@@ -209,6 +249,7 @@ export class JudgeThread {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     this.#outbox = [];
+    this.#posted = 0;
     for (const job of pending) job.reject(err);
   }
 

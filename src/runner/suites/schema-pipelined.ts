@@ -19,7 +19,7 @@ import { roundRequests } from "./round-requests.js";
 import { judgeRoundExchange } from "./schema-rules.js";
 
 /** Exchanges whose judgement on the worker may still be under way while the round goes on. */
-const AHEAD = 32;
+const AHEAD = 64;
 
 /** Resolves once the microtasks queued so far have run: a call just started is then on the wire. */
 const afterPendingWrites = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -73,12 +73,12 @@ async function judgedBetweenCalls(ctx: SuiteContext, requests: Iterable<PlannedR
 
 async function judgedAhead(ctx: SuiteContext, requests: Iterable<PlannedRequest>): Promise<boolean> {
   let failed = false;
-  const ahead: { exchange: Exchange; judged: Promise<void> }[] = [];
+  const ahead: Exchange[] = [];
   const recordOldest = async (): Promise<void> => {
     const oldest = ahead.shift();
     if (!oldest) return;
-    await oldest.judged;
-    if (judgeRoundExchange(ctx, oldest.exchange)) failed = true;
+    await ctx.judgeAhead(oldest);
+    if (judgeRoundExchange(ctx, oldest)) failed = true;
   };
   try {
     for (const request of requests) {
@@ -89,11 +89,7 @@ async function judgedAhead(ctx: SuiteContext, requests: Iterable<PlannedRequest>
         ctx.settleAhead();
         if (withheld(ctx, request)) continue;
       }
-      const exchange = await ctx.send(request, { judgeAhead: true });
-      const judged = ctx.judgeAhead(exchange);
-      // Awaited in turn; until then a rejection must not count as unhandled.
-      judged.catch(() => {});
-      ahead.push({ exchange, judged });
+      ahead.push(await ctx.send(request, { judgeAhead: true }));
       while (ahead.length > AHEAD) await recordOldest();
     }
   } finally {
