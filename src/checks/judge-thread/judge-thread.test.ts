@@ -57,6 +57,35 @@ describe("JudgeThread", () => {
     expect(judgeExchange(cut).failures.some((f) => f.checkId === "http.json_body")).toBe(true);
   });
 
+  it("keeps jobs past two batches here, where a waiting caller judges the newest with the worker's code", async () => {
+    const own = new JudgeThread();
+    try {
+      const bodies = Array.from({ length: 40 }, (_, i) => Buffer.from(validResolveBody(1 + (i % 7))));
+      bodies[39] = Buffer.from(invalidResolveBody(30));
+      const answers = bodies.map((bytes) => own.judgeUndecoded(exchangeWith(bytes), { bytes }));
+      // Two batches of 16 are on the worker; the newest job is judged here, at once.
+      expect(own.judgeOneHere()).toBe(true);
+      const newest = await answers[39];
+      expect(newest.judgement).toEqual(judgeExchange(exchangeWith(bodies[39])));
+      expect(newest.judgement.failures.length).toBeGreaterThan(0);
+      // The rest are answered too (by whichever thread), each as the main thread judges it.
+      const all = await Promise.all(answers);
+      all.forEach((a, i) => {
+        expect(a.judgement).toEqual(judgeExchange(exchangeWith(bodies[i])));
+      });
+      expect(own.judgeOneHere()).toBe(false);
+      // A body too large to judge on this thread stays for the worker.
+      const large = Buffer.from(validResolveBody(1100));
+      const jobs = Array.from({ length: 40 }, () =>
+        own.judgeUndecoded(exchangeWith(large), { bytes: large }),
+      );
+      expect(own.judgeOneHere()).toBe(false);
+      expect((await Promise.all(jobs)).every((j) => j.judgement.failures.length === 0)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("keeps small and unparsed bodies in the main thread", () => {
     expect(isJudgedInThread(exchangeWith(validResolveBody(8)))).toBe(false);
     expect(isJudgedInThread(exchangeWith(`{${"x".repeat(JUDGE_IN_THREAD_CHARS)}`))).toBe(false);
