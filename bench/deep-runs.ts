@@ -4,8 +4,8 @@
  * finish with a verdict under the default budget, which now follows the plan; time and peak memory must grow
  * at most linearly with N (time per call and RSS above the N = 40 run per 1,000 calls stay flat), and the
  * sequential schema suite's validated exchanges per second are reported (goal >= 3,000/s).
- * Peak RSS is the whole process, embedded server worker included (`/usr/bin/time -f %M`). The machine may be
- * shared: CPU time per exchange (user + system of the whole process, server worker included) is the figure
+ * Peak RSS is the whole process, judging worker included (`/usr/bin/time -f %M`). The machine may be
+ * shared: CPU time per exchange (user + system of the whole process, judging worker included) is the figure
  * that load on other cores disturbs least, and the load average is printed before and after each run.
  * `summary.seconds` has millisecond precision; the schema suite's own rate uses `timings.schema`.
  * Each depth runs `BENCH_REPEAT` times (default 3) and the run with the median suite rate is shown, with the
