@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
 import {
   exchangeWith,
@@ -7,10 +7,12 @@ import {
   validResolveBody,
 } from "../checks/judge-thread/test-support/bodies.js";
 import { judgeExchange } from "../checks/run-checks.js";
+import { responseFacts } from "../checks/support/response-facts.js";
 import { Prejudged } from "./prejudge.js";
 
 let prejudged = new Prejudged();
 afterEach(async () => {
+  vi.restoreAllMocks();
   await prejudged.thread.close();
   prejudged = new Prejudged();
 });
@@ -42,5 +44,36 @@ describe("Prejudged", () => {
     const unfinished = await prejudged.add(exchange, deadline.signal);
     expect(unfinished?.reason).toBe("aborted");
     expect(() => prejudged.judge(exchange)).toThrow(JudgingUnfinished);
+  });
+});
+
+describe("Prejudged.addUndecoded", () => {
+  it("judges an undecoded body on the worker and answers what the runner reads of it", async () => {
+    const bytes = Buffer.from(invalidResolveBody(40));
+    const exchange = exchangeWith(bytes);
+    const facts = await prejudged.addUndecoded(exchange, { bytes }, new AbortController().signal);
+    expect(facts).toEqual(responseFacts(exchange));
+    expect(prejudged.judge(exchange)).toEqual(judgeExchange(exchange));
+    expect(prejudged.judge(exchange).failures.length).toBeGreaterThan(0);
+  });
+
+  it("judges here a small body whose worker died of another, but not a large one or one the deadline ended", async () => {
+    const died = new JudgingUnfinished("worker-died", "the judging worker exited (1)");
+    const aborted = new JudgingUnfinished("aborted", "judging was stopped");
+    const small = Buffer.from(validResolveBody(3));
+    const large = Buffer.from(validResolveBody(1100));
+    const cases = [
+      { bytes: small, err: died, judgedHere: true },
+      { bytes: large, err: died, judgedHere: false },
+      { bytes: small, err: aborted, judgedHere: false },
+    ];
+    for (const { bytes, err, judgedHere } of cases) {
+      vi.spyOn(prejudged.thread, "judgeUndecoded").mockRejectedValueOnce(err);
+      const exchange = exchangeWith(bytes);
+      const facts = await prejudged.addUndecoded(exchange, { bytes }, new AbortController().signal);
+      expect(facts).toEqual(responseFacts(exchange));
+      if (judgedHere) expect(prejudged.judge(exchange)).toEqual(judgeExchange(exchange));
+      else expect(() => prejudged.judge(exchange)).toThrow(err);
+    }
   });
 });

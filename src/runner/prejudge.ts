@@ -7,7 +7,12 @@
  * core while the main thread sends the next calls and serves them.
  */
 
-import { isJudgedInThread, JudgeThread, JudgingUnfinished } from "../checks/judge-thread/judge-thread.js";
+import {
+  isJudgedInThread,
+  JUDGE_IN_THREAD_CHARS,
+  JudgeThread,
+  JudgingUnfinished,
+} from "../checks/judge-thread/judge-thread.js";
 import { failuresByCheck, type Judgement, judgeExchange } from "../checks/run-checks.js";
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import type { Exchange } from "../transport/exchange.js";
@@ -37,8 +42,10 @@ export class Prejudged {
   /**
    * Judges an exchange whose body nobody decoded (a long sequential `schema` round) on the worker, which
    * decodes it there; resolves with what the runner reads of the response. When the worker could not judge
-   * it (a check threw there, or the deadline or the heap ended the judgement), that is read here instead,
-   * and `judge` then judges it here (a crash is recorded where it happens) or throws why it did not finish.
+   * it, that is read here instead, and `judge` then judges it here (a check that threw there throws here,
+   * where the crash is recorded) or throws why it did not finish: the deadline, or, for a body too large to
+   * judge here, the heap or a dead worker. A worker that dies ends every job on it: a small body caught in
+   * that is judged here, as it would have been outside a long round.
    */
   async addUndecoded(exchange: Exchange, raw: UndecodedBody, signal: AbortSignal): Promise<ResponseFacts> {
     try {
@@ -46,7 +53,10 @@ export class Prejudged {
       this.#done.set(exchange, judgement);
       return facts;
     } catch (err) {
-      if (err instanceof JudgingUnfinished) this.#done.set(exchange, err);
+      const unfinished =
+        err instanceof JudgingUnfinished &&
+        (err.reason === "aborted" || raw.bytes.length > JUDGE_IN_THREAD_CHARS);
+      if (unfinished) this.#done.set(exchange, err);
       return responseFacts(exchange);
     }
   }
