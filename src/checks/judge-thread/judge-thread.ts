@@ -196,9 +196,11 @@ export class JudgeThread {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     const jobs = this.#outbox.splice(0, Math.max(0, room)).filter((job) => this.#pending.has(job.id));
-    if (this.#outbox.length > 0) this.#flushTimer = setTimeout(() => this.#flush(), 1);
-    if (jobs.length === 0) return;
     this.#posted += jobs.length;
+    // With the worker full, its next batch of replies posts the rest (`#answer`).
+    if (this.#outbox.length > 0 && this.#posted < MAX_POSTED)
+      this.#flushTimer = setTimeout(() => this.#flush(), 1);
+    if (jobs.length === 0) return;
     // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
     this.#worker?.then(
       (w) => {
@@ -219,7 +221,8 @@ export class JudgeThread {
    */
   #answer(replies: JudgeReply | JudgeReply[]): void {
     for (const reply of Array.isArray(replies) ? replies : [replies]) {
-      if (reply.type !== "ready") this.#posted--;
+      // Late replies of a worker already ended (and its count reset) must not open room twice.
+      if (reply.type !== "ready") this.#posted = Math.max(0, this.#posted - 1);
       this.#answerOne(reply);
     }
     if (this.#outbox.length > 0) this.#flush();
