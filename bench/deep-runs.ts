@@ -3,7 +3,7 @@
  * (the built CLI, `dist/cli/main.js`; run `npm run build` first), for N = 40, 400 and 4,000. Each run must
  * finish with a verdict under the default budget, which now follows the plan; time and peak memory must grow
  * at most linearly with N (time per call and RSS above the N = 40 run per 1,000 calls stay flat), and the
- * sequential schema suite's validated exchanges per second are reported (goal >= 3,000/s).
+ * sequential schema suite's validated exchanges per second are reported (goal >= 3,000/s, on the suite's own time).
  * Peak RSS is the whole process, judging worker included (`/usr/bin/time -f %M`). The machine may be
  * shared: CPU time per exchange (user + system of the whole process, judging worker included) is the figure
  * that load on other cores disturbs least, and the load average is printed before and after each run.
@@ -108,7 +108,10 @@ for (const runs of [40, 400, 4000]) {
   );
 }
 const [small, , big] = figures;
-const rate = big.calls / big.runS;
+// The goal is the sequential schema suite's own rate (timings.schema); the whole run adds what comes before
+// and after the suite (server start, planning the 20,000 requests, the judging worker's start, the reports).
+const rate = suiteRate(big);
+const runRate = big.calls / big.runS;
 // Linear growth: the extra memory of the deepest run per 1,000 extra calls, and time per call flat.
 const rssPerK = ((big.rssMiB - small.rssMiB) / (big.calls - small.calls)) * 1000;
 console.log(
@@ -116,8 +119,8 @@ console.log(
     `time per call 4,000 vs 400 runs: ${((big.runS / big.calls / (figures[1].runS / figures[1].calls)) * 100).toFixed(0)}%`,
 );
 console.log(
-  `sequential schema suite: ${rate.toFixed(0)} validated exchanges/s over the whole 4,000-run run ` +
-    `(${((big.calls - 1) / big.suiteS).toFixed(0)}/s in the suite alone; goal >= ${GOAL}/s: ${rate >= GOAL ? "met" : "MISSED"}); ` +
-    `loadavg ${load()}`,
+  `sequential schema suite: ${rate.toFixed(0)} validated exchanges/s (median of ${REPEAT}; goal >= ${GOAL}/s: ` +
+    `${rate >= GOAL ? "met" : "MISSED"}); ${runRate.toFixed(0)}/s over the whole 4,000-run run, start-up and ` +
+    `reports included; loadavg ${load()}`,
 );
 process.exitCode = failedRuns === 0 ? 0 : 1;
