@@ -12,7 +12,7 @@ import type { Exchange } from "../../transport/exchange.js";
 import { judgeExchange } from "../run-checks.js";
 import { responseFacts } from "../support/response-facts.js";
 import { validateText } from "../validate/validate-text.js";
-import type { JudgedAhead, JudgeJob, JudgeReply } from "./messages.js";
+import type { JobReply, JudgedAhead, JudgeJob } from "./messages.js";
 
 function judge(job: JudgeJob): unknown {
   const { body } = job;
@@ -39,7 +39,7 @@ function judgeUndecoded(job: Extract<JudgeJob, { type: "exchange" }>, bytes: Buf
 }
 
 /** The answer to one job: its value, or what it threw (as the main thread rebuilds it). */
-export function answerJob(job: JudgeJob): JudgeReply {
+export function answerJob(job: JudgeJob): JobReply {
   try {
     return { type: "done", id: job.id, value: judge(job) };
   } catch (err) {

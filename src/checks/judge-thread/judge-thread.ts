@@ -13,7 +13,13 @@ import type { Judgement } from "../run-checks.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
 import { answerJob } from "./judge-job.js";
-import { JUDGE_WORKER_FLAG, type JudgedAhead, type JudgeJob, type JudgeReply } from "./messages.js";
+import {
+  type JobReply,
+  JUDGE_WORKER_FLAG,
+  type JudgedAhead,
+  type JudgeJob,
+  type JudgeReply,
+} from "./messages.js";
 
 /**
  * Bodies of more characters than this are judged on the worker; smaller ones in the main thread. Measured
@@ -142,9 +148,7 @@ export class JudgeThread {
     const pending = this.#pending.get(job.id);
     if (!pending) return true;
     this.#pending.delete(job.id);
-    const reply = answerJob(job);
-    if (reply.type === "done") pending.resolve(reply.value);
-    else if (reply.type === "threw") pending.reject(rebuild(reply));
+    this.#settle(pending, answerJob(job));
     return true;
   }
 
@@ -216,23 +220,23 @@ export class JudgeThread {
   }
 
   /**
-   * Answers the jobs replies are for. A batch of replies means the worker has run out of posted jobs: the
-   * ones given since are posted at once rather than when the batch fills, so that it is never left idle.
+   * Answers the jobs of one batch of replies. The worker has room again: jobs given since are posted at once
+   * rather than when a batch fills, so that it is never left idle.
    */
-  #answer(replies: JudgeReply | JudgeReply[]): void {
-    for (const reply of Array.isArray(replies) ? replies : [replies]) {
+  #answer(replies: JobReply[]): void {
+    for (const reply of replies) {
       // Late replies of a worker already ended (and its count reset) must not open room twice.
-      if (reply.type !== "ready") this.#posted = Math.max(0, this.#posted - 1);
-      this.#answerOne(reply);
+      this.#posted = Math.max(0, this.#posted - 1);
+      const pending = this.#pending.get(reply.id);
+      if (!pending) continue;
+      this.#pending.delete(reply.id);
+      this.#settle(pending, reply);
     }
     if (this.#outbox.length > 0) this.#flush();
   }
 
-  #answerOne(reply: JudgeReply): void {
-    if (reply.type === "ready") return;
-    const pending = this.#pending.get(reply.id);
-    if (!pending) return;
-    this.#pending.delete(reply.id);
+  /** Resolves or rejects a job with its reply, wherever it was judged. */
+  #settle(pending: Pending, reply: JobReply): void {
     if (reply.type === "done") pending.resolve(reply.value);
     else pending.reject(rebuild(reply));
   }
@@ -269,7 +273,7 @@ export class JudgeThread {
         if (m.type !== "ready") return;
         worker.off("error", reject).off("exit", onExit).off("message", onReady);
         worker
-          .on("message", (replies: JudgeReply | JudgeReply[]) => this.#answer(replies))
+          .on("message", (replies: JobReply[]) => this.#answer(replies))
           .on("error", (err: Error & { code?: string }) =>
             this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
           )
@@ -317,7 +321,7 @@ function unfinishedBy(err: Error & { code?: string }, heapMib: number): JudgingU
 }
 
 /** The error a job threw in the worker, as the main thread would have seen it. */
-function rebuild(reply: Extract<JudgeReply, { type: "threw" }>): Error {
+function rebuild(reply: Extract<JobReply, { type: "threw" }>): Error {
   if (reply.name === "HarnessError" && reply.code)
     return new HarnessError(reply.code as HarnessErrorCode, reply.message);
   const err = new Error(reply.message);

@@ -30,8 +30,10 @@ export type JudgeJob =
     };
 
 /** What the worker answers: ready once started, then one reply per job (a batch of jobs: an array of them). */
-export type JudgeReply =
-  | { type: "ready" }
+export type JudgeReply = { type: "ready" } | JobReply;
+
+/** The reply to one job: its value, or what it threw. */
+export type JobReply =
   | { type: "done"; id: number; value: unknown }
   | { type: "threw"; id: number; name: string; code?: string; message: string };
 
