@@ -22,11 +22,15 @@ import { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
 import { toWireRequest } from "./wire-request.js";
 
-/** A response judged ahead, until its charge and balance are settled (`facts`: once read). */
-interface Settling {
+/** A response judged ahead (`RunEngine.judgeAhead`). */
+interface Ahead {
   exchange: Exchange;
   key: KeyChoice | undefined;
+  /** What the runner reads of it, once read (by the worker, or here by `settleAhead`). */
   facts?: ResponseFacts;
+  /** Whether the worker's judgement is in (`judged` has resolved). */
+  done: boolean;
+  judged: Promise<void>;
 }
 
 /** Keys of the run; kept here and never recorded. */
@@ -77,9 +81,9 @@ export class RunEngine {
   readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
   readonly #deadlineAt: number;
-  readonly #judgingAhead = new WeakMap<Exchange, { done: boolean; judged: Promise<void> }>();
+  readonly #judgingAhead = new WeakMap<Exchange, Ahead>();
   /** Responses given to `judgeAhead` and not settled yet, in the order they came. */
-  readonly #unsettled: Settling[] = [];
+  readonly #unsettled: Ahead[] = [];
 
   constructor(
     readonly options: ResolvedRunOptions,
@@ -200,15 +204,14 @@ export class RunEngine {
    * `dispatch` and `sendPaced` do at once for any other response, in the order the responses came.
    */
   judgeAhead(exchange: Exchange, raw: UndecodedBody, key: KeyChoice | undefined): void {
-    const settling: Settling = { exchange, key };
-    this.#unsettled.push(settling);
-    const ahead = { done: false, judged: Promise.resolve() };
+    const ahead: Ahead = { exchange, key, done: false, judged: Promise.resolve() };
     ahead.judged = this.prejudged.addUndecoded(exchange, raw, this.deadline.signal).then((facts) => {
       // `settleAhead` may have read and settled it already.
-      settling.facts ??= facts;
+      ahead.facts ??= facts;
       ahead.done = true;
       this.#settleReady();
     });
+    this.#unsettled.push(ahead);
     this.#judgingAhead.set(exchange, ahead);
   }
 
@@ -218,14 +221,14 @@ export class RunEngine {
    * the worker would idle this thread.
    */
   settleAhead(): void {
-    for (const settling of this.#unsettled) settling.facts ??= responseFacts(settling.exchange);
+    for (const ahead of this.#unsettled) ahead.facts ??= responseFacts(ahead.exchange);
     this.#settleReady();
   }
 
   /** Settles the responses whose facts are in, from the oldest, up to the first one still out. */
   #settleReady(): void {
     while (this.#unsettled[0]?.facts) {
-      const { exchange, key, facts } = this.#unsettled.shift() as Required<Settling>;
+      const { exchange, key, facts } = this.#unsettled.shift() as Required<Ahead>;
       this.seen.addEntries(facts.seen);
       this.credits.settleFacts(key, 0, exchange.response?.status, facts);
     }

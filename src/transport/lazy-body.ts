@@ -17,7 +17,7 @@ const UNDECODED = new WeakMap<RecordedResponse, UndecodedBody>();
 const BODY_FIELDS = ["bodyText", "json", "bodyError", "containers"] as const;
 
 /** Decodes a lazy response's body into plain data properties: only those the decoding sets, as the eager path. */
-function settle(response: RecordedResponse): void {
+function decodeNow(response: RecordedResponse): void {
   const raw = UNDECODED.get(response);
   if (!raw) return;
   UNDECODED.delete(response);
@@ -38,11 +38,11 @@ const LAZY_FIELDS: PropertyDescriptorMap = Object.fromEntries(
       enumerable: true,
       configurable: true,
       get(this: RecordedResponse) {
-        settle(this);
+        decodeNow(this);
         return this[field];
       },
       set(this: RecordedResponse, value: unknown) {
-        settle(this);
+        decodeNow(this);
         Object.assign(this, { [field]: value });
       },
     },
