@@ -6,10 +6,10 @@
 import { Pool } from "undici";
 import { decodeBody } from "./decode-body.js";
 import { decodeCodedBody } from "./decode-coding.js";
+import { dispatchCapped } from "./dispatch-capped.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
-import { DeadlineAbortError, RequestTimeoutError, toTransportFailure } from "./failure-codes.js";
+import { toTransportFailure } from "./failure-codes.js";
 import { lazyResponse } from "./lazy-body.js";
-import { readCapped } from "./read-capped.js";
 
 /** What to put on the wire. The key travels here and is never recorded. */
 export interface WireRequest {
@@ -138,12 +138,6 @@ function record(request: WireRequest, sent: Record<string, string>): RecordedReq
   return recorded;
 }
 
-function lowerHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = String(v);
-  return out;
-}
-
 /** Sends one request through the transport's pool for its origin and records what happened. */
 export async function sendExchange(
   transport: Transport,
@@ -153,39 +147,30 @@ export async function sendExchange(
   const headers = headersOf(request);
   const exchange: Exchange = { operation: request.operation, request: record(request, headers) };
   const started = performance.now();
-  // One controller per request, linked to the outer signal by a listener (cheaper than AbortSignal.any).
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(new RequestTimeoutError(limits.timeoutMs)), limits.timeoutMs);
-  const outer = limits.signal;
-  const onOuterAbort = (): void => timer.abort(new DeadlineAbortError());
-  outer?.addEventListener("abort", onOuterAbort, { once: true });
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;
   try {
-    if (outer?.aborted) throw new DeadlineAbortError();
-    const res = await transport.pool(splitBaseUrl(request.baseUrl).origin).request({
-      method: request.method as "GET",
-      path: buildPath(request.baseUrl, request.path, request.query),
-      headers,
-      body: request.body,
-      signal: timer.signal,
-    });
-    const base = { status: res.statusCode, headers: lowerHeaders(res.headers) };
-    const { bytes, cut } = await readCapped(res.body, limits.maxBodyBytes, timer.signal);
-    const coding = base.headers["content-encoding"];
-    if (coding === undefined && limits.lazyBody && base.status === 200) {
-      exchange.response = lazyResponse(base, bytes, cut, performance.now() - started);
+    const { head, bytes, cut } = await dispatchCapped(
+      transport.pool(splitBaseUrl(request.baseUrl).origin),
+      {
+        method: request.method as "GET",
+        path: buildPath(request.baseUrl, request.path, request.query),
+        headers,
+        body: request.body,
+      },
+      limits,
+    );
+    const coding = head.headers["content-encoding"];
+    if (coding === undefined && limits.lazyBody && head.status === 200) {
+      exchange.response = lazyResponse(head, bytes, cut, performance.now() - started);
     } else {
       const body =
         coding === undefined
           ? decodeBody(bytes, cut)
           : await decodeCodedBody(bytes, cut, coding, limits.maxBodyBytes);
-      exchange.response = { ...base, ...body, durationMs: performance.now() - started };
+      exchange.response = { ...head, ...body, durationMs: performance.now() - started };
     }
   } catch (err) {
-    exchange.transportError = toTransportFailure(timer.signal.aborted ? timer.signal.reason : err);
-  } finally {
-    clearTimeout(timeout);
-    outer?.removeEventListener("abort", onOuterAbort);
+    exchange.transportError = toTransportFailure(err);
   }
   return exchange;
 }
