@@ -10,6 +10,7 @@ import { planText, type RunPlan } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import { limitInlining } from "../jit-budget.js";
 import { progressOutput } from "../progress-output.js";
 import { hideInOutput } from "../redacted-output.js";
 import { runReportingCommand } from "../reporting-command.js";
@@ -54,6 +55,7 @@ export function runPlanTotal(plan: RunPlan): number {
 }
 
 async function action(command: Command): Promise<void> {
+  limitInlining();
   const { quiet, ...flags } = readFlags(command, RUN_FLAGS);
   await runReportingCommand({
     command: "run",
