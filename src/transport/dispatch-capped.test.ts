@@ -84,12 +84,20 @@ describe("dispatchCapped", () => {
   });
 
   it("times out a stalled body, and sends nothing once the deadline has passed", async () => {
-    const p = await rawServer((s) => s.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{"));
+    let requests = 0;
+    const p = await rawServer((s) => {
+      requests++;
+      s.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{");
+    });
     const err = await dispatchCapped(p, GET, { ...limits, timeoutMs: 50 }).catch((e: unknown) => e);
     expect(toTransportFailure(err).code).toBe("CB_TIMEOUT");
-    const passed = AbortSignal.abort();
-    const late = await dispatchCapped(p, GET, { ...limits, signal: passed }).catch((e: unknown) => e);
+    expect(requests).toBe(1);
+    const late = await dispatchCapped(p, GET, { ...limits, signal: AbortSignal.abort() }).catch(
+      (e: unknown) => e,
+    );
     expect(toTransportFailure(late).code).toBe("CB_ABORTED");
+    await new Promise((done) => setTimeout(done, 50));
+    expect(requests).toBe(1);
   });
 
   it("rejects options undici refuses, without throwing", async () => {

@@ -78,7 +78,11 @@ export function dispatchCapped(
       clearTimeout(timeout);
       outer?.removeEventListener("abort", onDeadline);
     };
-    if (outer?.aborted) stop(new DeadlineAbortError());
+    if (outer?.aborted) {
+      settle();
+      reject(new DeadlineAbortError());
+      return;
+    }
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(c) {
         controller = c;
