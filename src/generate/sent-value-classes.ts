@@ -7,7 +7,7 @@ import type { CbcheckReport } from "../contract/types.gen.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { BOUNDS } from "./bounds.js";
 import { decodeRequest } from "./decode-request.js";
-import { characterClassMask, characterCount, classNamesOf } from "./text-units.js";
+import { CLASS_NAMES, characterClassMask, characterCount, classNamesOf } from "./text-units.js";
 
 /** One row of the report's `sent` table; `class` is e.g. `length 300 (max)`, `characters: astral`, `["*"]`. */
 export type SentValueRow = NonNullable<CbcheckReport["sent"]>[number];
@@ -26,7 +26,7 @@ function sizeClass(n: number, bound: Bound, unit: string): string {
   return `${unit} inside`;
 }
 
-/** Labels of each class mask, sorted, made once per mask (at most 64 of them). */
+/** Labels of each class mask, sorted, made once per mask (at most `MASKS` of them). */
 function labelsByMask(prefix: string): (mask: number) => readonly string[] {
   const made: (readonly string[])[] = [];
   return (mask) => {
@@ -67,6 +67,10 @@ function cursorClasses(value: unknown): string[] {
  */
 const COMBINATIONS = new Map<number, readonly string[]>();
 const MAX_COMBINATIONS = 20_000;
+/** Distinct character class masks: one bit per class (text-units.ts), so a new class widens the key. */
+const MASKS = 1 << CLASS_NAMES.length;
+/** The shapes of an id, by the number `idClasses` gives them. */
+const SHAPES = ["shape: organisation id", "shape: other node id", "shape: not a node id"];
 
 /** The classes of one id: its shape, its length, and the characters of its key (after `cb:<type>:`). */
 function idClasses(id: string): readonly string[] {
@@ -77,7 +81,7 @@ function idClasses(id: string): readonly string[] {
   const { min, max } = BOUNDS.idLength;
   // Lengths inside the bounds share one class; the others carry their length.
   const length = n > min && n < max ? 0 : n + 1;
-  const key = (length * 4 + shape) * 64 + mask;
+  const key = (length * SHAPES.length + shape) * MASKS + mask;
   let classes = COMBINATIONS.get(key);
   if (!classes) {
     classes = [SHAPES[shape], sizeClass(n, BOUNDS.idLength, "length"), ...keyLabels(mask)];
@@ -86,8 +90,6 @@ function idClasses(id: string): readonly string[] {
   }
   return classes;
 }
-
-const SHAPES = ["shape: organisation id", "shape: other node id", "shape: not a node id"];
 
 /** `cb:org:` and nine ASCII digits (`/^cb:org:\d{9}$/`, without the regular expression on the hot path). */
 function isOrganisationId(id: string): boolean {
