@@ -145,8 +145,8 @@ export class JudgeThread {
     )
       return false;
     this.#outbox.pop();
-    const pending = this.#pending.get(job.id);
-    if (!pending) return true;
+    // A job waiting here is always pending: `#end` drops the waiting jobs with their promises.
+    const pending = this.#pending.get(job.id) as Pending;
     this.#pending.delete(job.id);
     this.#settle(pending, answerJob(job));
     return true;
@@ -199,7 +199,7 @@ export class JudgeThread {
   #flush(room = MAX_POSTED - this.#posted): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
-    const jobs = this.#outbox.splice(0, Math.max(0, room)).filter((job) => this.#pending.has(job.id));
+    const jobs = this.#outbox.splice(0, Math.max(0, room));
     this.#posted += jobs.length;
     // With the worker full, its next batch of replies posts the rest (`#answer`).
     if (this.#outbox.length > 0 && this.#posted < MAX_POSTED)
