@@ -62,12 +62,13 @@ function parseWith(o: Option, value: unknown, where: string): unknown {
   return one(String(value), undefined);
 }
 
-function readConfig(path: string, explicit: boolean): Record<string, unknown> | undefined {
+/** The config at `file` (`path` as the user gave it, for messages); undefined when the default is absent. */
+function readConfig(file: string, path: string, explicit: boolean): Record<string, unknown> | undefined {
   let text: string;
   try {
     // The one capped reader of user files: regular files only, the cap checked while reading (a file may grow
     // after its stat, and procfs files stat as empty), one line and exit 2 on anything else.
-    text = readCappedFileSync(path, FILE_LIMITS.config, "config");
+    text = readCappedFileSync(file, FILE_LIMITS.config, "config");
   } catch (err) {
     const cause = err instanceof HarnessError ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
     if (!explicit && cause?.code === "ENOENT") return undefined;
@@ -82,16 +83,19 @@ function readConfig(path: string, explicit: boolean): Record<string, unknown> | 
 
 /**
  * Fills the options of `command` that the command line left unset: from `CBCHECK_*` variables, then from the
- * config file's section for the command.
+ * config file's section for the command. `locate` turns the config path given (or the default) into the one
+ * to read (relative to the invocation's working directory).
  */
 export function applyConfigSources(
   program: Command,
   command: Command,
-  env: Record<string, string | undefined>,
+  env: Readonly<Record<string, string | undefined>>,
   configPath: string | undefined,
+  locate: (path: string) => string = (path) => path,
 ): void {
   const path = configPath ?? env.CBCHECK_CONFIG ?? DEFAULT_CONFIG_FILE;
-  const config = readConfig(path, configPath !== undefined || env.CBCHECK_CONFIG !== undefined);
+  const explicit = configPath !== undefined || env.CBCHECK_CONFIG !== undefined;
+  const config = readConfig(locate(path), path, explicit);
   if (config !== undefined) {
     const ajv = new Ajv({ allErrors: false });
     if (!ajv.validate(configSchema(program), config)) {

@@ -4,6 +4,7 @@
  * signal's exit code (130 or 143), for a user who will not wait for the reports.
  */
 import { SIGNAL_EXIT, type StopSignal } from "../report/verdict.js";
+import type { CliIo } from "./cli-io.js";
 
 /** The interruption watch of one command. */
 export interface InterruptWatch {
@@ -15,14 +16,18 @@ export interface InterruptWatch {
   dispose(): void;
 }
 
-/** Starts watching SIGINT and SIGTERM; `say` gets the one line printed when one arrives. */
-export function watchInterrupts(say: (line: string) => void): InterruptWatch {
+/** Starts watching SIGINT and SIGTERM of `io`; `say` gets the one line printed when one arrives. */
+export function watchInterrupts(
+  io: Pick<CliIo, "signals" | "exit">,
+  say: (line: string) => void,
+): InterruptWatch {
   const controller = new AbortController();
   let received: StopSignal | undefined;
   const on = (name: StopSignal) => () => {
     if (received !== undefined) {
       // A second signal: the user will not wait for the reports.
-      process.exit(SIGNAL_EXIT[received]);
+      io.exit(SIGNAL_EXIT[received]);
+      return;
     }
     received = name;
     say(`cbcheck: ${name} received: stopping, writing the reports (send it again to quit at once)`);
@@ -30,14 +35,14 @@ export function watchInterrupts(say: (line: string) => void): InterruptWatch {
   };
   const onInt = on("SIGINT");
   const onTerm = on("SIGTERM");
-  process.on("SIGINT", onInt);
-  process.on("SIGTERM", onTerm);
+  io.signals.on("SIGINT", onInt);
+  io.signals.on("SIGTERM", onTerm);
   return {
     signal: controller.signal,
     received: () => received,
     dispose() {
-      process.off("SIGINT", onInt);
-      process.off("SIGTERM", onTerm);
+      io.signals.off("SIGINT", onInt);
+      io.signals.off("SIGTERM", onTerm);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Only the CLI reads the process environment: every other shipped source takes the environment it needs as
- * an option (`env`), so the library can be embedded and tested without touching globals. Tests and
+ * an option (`env`), so the library can be embedded and tested without touching globals. Inside the CLI, only
+ * the bin (`main.ts`) and `processIo` (`cli-io.ts`) touch the process: commands use the io they are given. Tests and
  * test-support code (not shipped; the defective clients read CB_* as their interface) are left out.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,11 @@ const SRC = join(import.meta.dirname, "..");
 /** Whether TypeScript source text reads `process.env` (by property, by index, or by destructuring). */
 function readsProcessEnv(text: string): boolean {
   return /\bprocess\s*(\.\s*env\b|\[\s*["'`]env["'`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/.test(text);
+}
+
+/** Whether source text touches the process's streams, environment, arguments, directory, signals or exit. */
+function touchesProcessIo(text: string): boolean {
+  return /\bprocess\s*\.\s*(stdout|stderr|stdin|env|argv|cwd|exit|exitCode|on|off|once)\b/.test(text);
 }
 
 /** Shipped sources outside `src/cli`: no tests, benchmarks or test support. */
@@ -32,6 +38,19 @@ describe("the process environment", () => {
     expect(files.length).toBeGreaterThan(100);
     const readers = files.filter((file) => readsProcessEnv(readFileSync(file, "utf8")));
     expect(readers.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
+  it("is touched in src/cli only by the bin and the process's io: every command goes through main(argv, io)", () => {
+    const cli = join(SRC, "cli");
+    const files = readdirSync(cli, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && !/\.(test|bench)\.ts$/.test(f) && !f.includes("test-support"))
+      .map((f) => join(cli, f));
+    expect(files.length).toBeGreaterThan(20);
+    const touching = files.filter((file) => touchesProcessIo(readFileSync(file, "utf8")));
+    expect(touching.map((file) => relative(SRC, file)).sort()).toEqual(["cli/cli-io.ts", "cli/main.ts"]);
+    expect(touchesProcessIo("process.stdout.write(x)")).toBe(true);
+    expect(touchesProcessIo("process.on('SIGINT', f)")).toBe(true);
+    expect(touchesProcessIo("process.pid")).toBe(false);
   });
 
   it("is recognised however it is read", () => {

@@ -1,8 +1,9 @@
 /**
- * The cbcheck program: every command registered on one commander instance.
+ * The cbcheck program: every command registered on one commander instance, writing to one invocation's io.
  */
 import { Command } from "commander";
 import { VERSION } from "../version.js";
+import { type CliOutput, processIo } from "./cli-io.js";
 import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerLoad } from "./commands/load.js";
@@ -14,30 +15,48 @@ import { registerRun } from "./commands/run.js";
 import { registerServe } from "./commands/serve.js";
 import { registerValidate } from "./commands/validate.js";
 import { applyConfigSources, DEFAULT_CONFIG_FILE } from "./config-sources.js";
+import { Invocation } from "./invocation.js";
 
-/** Builds the program; exported so tests can drive it without a child process. */
-export function buildProgram(): Command {
+/** A terminal's width; 80 elsewhere (commander's default). */
+const widthOf = (stream: CliOutput): number =>
+  (stream.isTTY ? (stream as { columns?: number }).columns : undefined) ?? 80;
+
+/**
+ * Builds the program for `cli` (`main(argv, io)` runs it; tests that only read its commands and flags may
+ * leave `cli` out: the process's io).
+ */
+export function buildProgram(cli: Invocation = new Invocation(processIo())): Command {
+  const { io } = cli;
   const program = new Command("cbcheck")
     .description(
       "Contract conformance, load-test and client-certification harness for the Company Graph Read API (cb/v1).",
     )
     .version(VERSION, "-V, --version")
     .option("--config <file>", `flags from this JSON file (default: ./${DEFAULT_CONFIG_FILE} when present)`)
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => widthOf(io.stdout),
+      getErrHelpWidth: () => widthOf(io.stderr),
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    })
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     // Values the command line left unset come from CBCHECK_* variables, then the config file.
     .hook("preAction", (root, action) => {
-      applyConfigSources(root, action, process.env, root.opts<{ config?: string }>().config);
+      const config = root.opts<{ config?: string }>().config;
+      applyConfigSources(root, action, io.env, config, (path) => cli.path(path));
     });
-  registerValidate(program);
-  registerServe(program);
-  registerRun(program);
-  registerLoad(program);
-  registerCertifyClient(program);
-  registerMerge(program);
-  registerCompare(program);
-  registerOpenApi(program);
-  registerReplay(program);
-  registerProxy(program);
+  registerValidate(program, cli);
+  registerServe(program, cli);
+  registerRun(program, cli);
+  registerLoad(program, cli);
+  registerCertifyClient(program, cli);
+  registerMerge(program, cli);
+  registerCompare(program, cli);
+  registerOpenApi(program, cli);
+  registerReplay(program, cli);
+  registerProxy(program, cli);
   return program;
 }

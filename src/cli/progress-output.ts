@@ -35,13 +35,14 @@ export interface ProgressOutputSettings {
   quiet: boolean;
   /** Keys that no progress line may show. */
   secrets: readonly string[];
-  stream?: NodeJS.WritableStream;
+  /** The invocation's stderr. */
+  stream: NodeJS.WritableStream;
   env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The progress output of one command. */
 export function progressOutput(settings: ProgressOutputSettings): ProgressOutput {
-  const stream = settings.stream ?? process.stderr;
+  const { stream } = settings;
   const variants = secretVariants(settings.secrets);
   const clean = (text: string) => redactSecrets(text, variants);
   const isTerminal = (stream as { isTTY?: boolean }).isTTY === true && settings.env?.CI !== "true";

@@ -19,7 +19,7 @@ import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js"
 import { writeHar } from "../report/write-har.js";
 import { safeReport, writeReports } from "../report/write-reports.js";
 import { watchInterrupts } from "./interrupt.js";
-import { hideInOutput } from "./redacted-output.js";
+import type { Invocation } from "./invocation.js";
 
 /** Renders the end-of-run text of a command from its report and the files written. */
 export type SummaryText = (report: Report, files: readonly string[]) => string;
@@ -38,6 +38,7 @@ export interface ReportingCommandSpec {
 
 /** Writes the reports: into `dir` as given, or into a fresh default folder plus its `latest` copy. */
 async function writeAll(
+  cli: Invocation,
   spec: ReportingCommandSpec,
   dir: string,
   report: Report,
@@ -49,20 +50,20 @@ async function writeAll(
     throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot create ${dir}: ${(error as Error).message}`);
   });
   const files = await writeReports(claimed, report, sections, { secrets });
-  await writeReports(latestReportDir(spec.command), report, sections, { secrets });
+  await writeReports(cli.path(latestReportDir(spec.command)), report, sections, { secrets });
   return files;
 }
 
 /** Runs `spec`, writes its reports, prints its summary and sets the exit code (or throws a HarnessError). */
-export async function runReportingCommand(spec: ReportingCommandSpec): Promise<void> {
+export async function runReportingCommand(cli: Invocation, spec: ReportingCommandSpec): Promise<void> {
   const startedAt = new Date();
-  const dir = spec.reportDir ?? defaultReportDir(spec.command, startedAt);
-  const watch = watchInterrupts((line) => process.stderr.write(`${line}\n`));
+  const dir = cli.path(spec.reportDir ?? defaultReportDir(spec.command, startedAt));
+  const watch = watchInterrupts(cli.io, (line) => cli.stderr.write(`${line}\n`));
   try {
     let result: CommandResult;
     try {
       // An unwritable folder is refused before anything is sent (a recursive mkdir under /proc never returns).
-      await prepareReportDir(spec.reportDir ?? dirname(dir));
+      await prepareReportDir(spec.reportDir === undefined ? dirname(dir) : dir);
       result = await spec.execute({ reportDir: dir, signal: watch.signal });
     } catch (error) {
       if (!(error instanceof HarnessError) || error.code === "CB_OUTPUT_UNWRITABLE") throw error;
@@ -72,26 +73,26 @@ export async function runReportingCommand(spec: ReportingCommandSpec): Promise<v
       const reportCommand = spec.command === "merge" ? "run" : spec.command;
       const base = errorReport({ command: reportCommand, startedAt, code, message });
       const report = signal ? markInterrupted(base, signal) : base;
-      const files = await writeAll(spec, dir, report, [], []).catch(() => []);
+      const files = await writeAll(cli, spec, dir, report, [], []).catch(() => []);
       // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
-      if (files.length > 0) process.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
+      if (files.length > 0) cli.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
       if (!signal) throw error;
-      process.stderr.write(`cbcheck: ${message} [${code}]\n`);
-      process.exitCode = exitCodeOf(report.verdict, signal);
+      cli.stderr.write(`cbcheck: ${message} [${code}]\n`);
+      cli.exitCode = exitCodeOf(report.verdict, signal);
       return;
     }
     const signal = spec.signalEnds ? undefined : watch.received();
     const report = signal ? markInterrupted(result.report, signal) : result.report;
-    hideInOutput(result.secrets);
-    const files = await writeAll(spec, dir, report, result.sections, result.secrets);
+    cli.hideInOutput(result.secrets);
+    const files = await writeAll(cli, spec, dir, report, result.sections, result.secrets);
     if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
     // The summary quotes received values: it shows the same redacted, bounded report the files hold.
-    process.stdout.write(spec.summary(safeReport(report, result.secrets), files));
+    cli.stdout.write(spec.summary(safeReport(report, result.secrets), files));
     if (report.verdict === "incomplete" || report.verdict === "error") {
       throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
     }
-    if (report.verdict === "interrupted") process.stderr.write(`cbcheck: ${report.reason}\n`);
-    process.exitCode = report.verdict === "pass" ? EXIT.pass : exitCodeOf(report.verdict, signal);
+    if (report.verdict === "interrupted") cli.stderr.write(`cbcheck: ${report.reason}\n`);
+    cli.exitCode = report.verdict === "pass" ? EXIT.pass : exitCodeOf(report.verdict, signal);
   } finally {
     watch.dispose();
   }

@@ -1,21 +1,19 @@
 /**
- * `cbcheck serve --json / --keys-file / --fixtures-out / --seed` through the real entry point: one JSON line
- * once listening, a sourceable keys file (mode 0600), a fixtures file `run` accepts, keys fixed by the seed.
+ * `cbcheck serve --json / --keys-file / --fixtures-out / --seed`, in-process through main(argv, io) (signals
+ * on an emitter) and once as the built CLI with a real signal: one JSON line once listening, a sourceable keys
+ * file (mode 0600), a fixtures file `run` accepts, keys fixed by the seed, temporary files removed on exit.
  */
-import type { ChildProcess } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isValidAs } from "../contract/registry.js";
 import { KEY_ENV_NAMES, keysFileText } from "./serve-handoff.js";
-import { type CollectingChild, spawnCollecting } from "./test-support/spawn-collecting.js";
+import { type MainOutcome, runMain } from "./test-support/run-main.js";
 
-const MAIN = join(import.meta.dirname, "main.ts");
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-handoff-"));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -27,20 +25,36 @@ interface Handoff {
   pid: number;
 }
 
-function serve(args: string[]): CollectingChild {
-  const p = spawnCollecting(process.execPath, ["--import", "tsx", MAIN, "serve", "--orgs", "300", ...args]);
-  children.push(p.child);
-  return p;
+/** `cbcheck serve` in-process: its first stdout line, its signals, and its outcome once stopped. */
+interface Serving {
+  line: Promise<Handoff>;
+  signals: EventEmitter;
+  done: Promise<MainOutcome>;
 }
 
-/** Waits (bounded) for the first complete line of stdout and parses it. */
-async function firstLine(p: CollectingChild): Promise<Handoff> {
-  const end = Date.now() + 20_000;
-  while (!p.output().includes("\n")) {
-    if (Date.now() > end || p.child.exitCode !== null) throw new Error(`no JSON line; stderr: ${p.errors()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return JSON.parse(p.output());
+function serve(args: string[], onLine?: (signals: EventEmitter) => void): Serving {
+  const signals = new EventEmitter();
+  let text = "";
+  let sawLine: (line: Handoff) => void = () => {};
+  let noLine: (error: Error) => void = () => {};
+  const line = new Promise<Handoff>((resolve, reject) => {
+    sawLine = resolve;
+    noLine = reject;
+  });
+  // Awaited by the tests that expect a line; the others must not see it as unhandled.
+  line.catch(() => undefined);
+  const done = runMain(["serve", "--orgs", "300", ...args], {
+    signals,
+    onStdout: (chunk) => {
+      text += chunk;
+      if (!text.includes("\n")) return;
+      onLine?.(signals);
+      sawLine(JSON.parse(text));
+    },
+  });
+  // A serve that ends before printing (a bad flag) must not leave the line pending for ever.
+  void done.then((outcome) => noLine(new Error(`serve ended without a line: ${outcome.stderr}`)));
+  return { line, signals, done };
 }
 
 describe("cbcheck serve for scripts", () => {
@@ -48,12 +62,12 @@ describe("cbcheck serve for scripts", () => {
     const keysFile = join(dir, "keys.env");
     const fixturesFile = join(dir, "fixtures.json");
     const p = serve(["--seed", "7", "--json", "--keys-file", keysFile, "--fixtures-out", fixturesFile]);
-    const line = await firstLine(p);
+    const line = await p.line;
     expect(Object.keys(line).sort()).toEqual(["altBaseUrl", "baseUrl", "fixtures", "keys", "pid"]);
     expect(line.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(line.altBaseUrl).toBe(line.baseUrl.replace(/\/v1$/, "/api/v1"));
     expect(Object.keys(line.keys)).toEqual(["plus", "team", "free", "revoked", "noCredits"]);
-    expect(line.pid).toBe(p.child.pid);
+    expect(line.pid).toBe(process.pid);
     expect(line.fixtures).toBe(fixturesFile);
     expect(isValidAs("fixtures", JSON.parse(readFileSync(fixturesFile, "utf8")))).toBe(true);
 
@@ -80,35 +94,40 @@ describe("cbcheck serve for scripts", () => {
       body: JSON.stringify({ ids: ["cb:org:000000001"] }),
     });
     expect(free.status).toBe(403);
-    p.child.kill("SIGTERM");
-    expect(await p.exited).toBe(143);
-    expect(p.output().trim().split("\n")).toHaveLength(1);
+    p.signals.emit("SIGTERM");
+    const outcome = await p.done;
+    expect(outcome.code).toBe(143);
+    expect(outcome.stdout.trim().split("\n")).toHaveLength(1);
   });
 
   it("gives the same keys for the same --seed, and fresh ones without --seed", async () => {
     const [a, b, c, d] = [["--seed", "7"], ["--seed", "7"], [], []].map((args) => serve([...args, "--json"]));
-    const [la, lb, lc, ld] = await Promise.all([a, b, c, d].map(firstLine));
+    const [la, lb, lc, ld] = await Promise.all([a, b, c, d].map((p) => p.line));
     expect(la.keys).toEqual(lb.keys);
     expect(lc.keys.plus).not.toBe(ld.keys.plus);
     expect(lc.keys.plus).not.toBe(la.keys.plus);
-    for (const p of [a, b, c, d]) p.child.kill("SIGTERM");
-    expect(await Promise.all([a, b, c, d].map((p) => p.exited))).toEqual([143, 143, 143, 143]);
+    for (const p of [a, b, c, d]) p.signals.emit("SIGTERM");
+    const outcomes = await Promise.all([a, b, c, d].map((p) => p.done));
+    expect(outcomes.map((o) => o.code)).toEqual([143, 143, 143, 143]);
   });
 
   it("--json without --fixtures-out writes a temporary fixtures file and removes it on exit", async () => {
     const p = serve(["--json"]);
-    const line = await firstLine(p);
+    const line = await p.line;
     expect(existsSync(line.fixtures)).toBe(true);
-    p.child.kill("SIGINT");
-    expect(await p.exited).toBe(130);
+    p.signals.emit("SIGINT");
+    expect((await p.done).code).toBe(130);
     expect(existsSync(line.fixtures)).toBe(false);
   });
 
   it("an unwritable --keys-file is one line on stderr and exit 2 (the server does not stay up)", async () => {
-    const p = serve(["--json", "--keys-file", join(dir, "no-such-dir", "keys.env")]);
-    expect(await p.exited).toBe(2);
-    expect(p.output()).toBe("");
-    expect(p.errors()).toMatch(/^cbcheck: cannot write .*keys\.env \(ENOENT\) \[CB_OUTPUT_UNWRITABLE\]\n$/);
+    const { done } = serve(["--json", "--keys-file", join(dir, "no-such-dir", "keys.env")]);
+    const outcome = await done;
+    expect(outcome.code).toBe(2);
+    expect(outcome.stdout).toBe("");
+    expect(outcome.stderr).toMatch(
+      /^cbcheck: cannot write .*keys\.env \(ENOENT\) \[CB_OUTPUT_UNWRITABLE\]\n$/,
+    );
   });
 
   it("names every key in the keys file with the variables run reads first", () => {

@@ -6,10 +6,8 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command } from "commander";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerLoad } from "../cli/commands/load.js";
-import { HarnessError } from "../errors.js";
+import { describe, expect, it } from "vitest";
+import { runMain } from "../cli/test-support/run-main.js";
 import type { Report } from "../report/model.js";
 import { startServer } from "../server/index.js";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
@@ -23,34 +21,14 @@ interface CliOutcome {
 }
 
 async function cbcheckLoad(args: string[]): Promise<CliOutcome> {
-  const program = new Command("cbcheck").exitOverride();
-  registerLoad(program);
   const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-"));
-  let stdout = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  try {
-    process.exitCode = undefined;
-    await program.parseAsync(["node", "cbcheck", "load", "--report-dir", dir, ...args]);
-    const exitCode = Number(process.exitCode ?? 0);
-    const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
-    return { exitCode, stdout, report, dir };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
+  const { code, stdout } = await runMain(["load", "--report-dir", dir, ...args]);
+  const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
+  return { exitCode: code, stdout, report, dir };
 }
 
 const failing = (report: Report | undefined) =>
   (report?.results ?? []).filter((r) => r.status === "fail").map((r) => r.id);
-
-afterEach(() => {
-  process.exitCode = undefined;
-});
 
 describe("cbcheck load", () => {
   // The profiles' latency budgets are real milliseconds: on a CI machine running other test files at the same
@@ -111,34 +89,15 @@ describe("cbcheck load", () => {
   it("never prints or writes the key given in --api-key-env, in the reports or the sampled HAR", async () => {
     const server = await startServer({ rateLimit: 1_000_000, callsPerDay: 1e9, recordsPerDay: 1e12 });
     const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-key-"));
-    const program = new Command("cbcheck").exitOverride();
-    registerLoad(program);
-    let output = "";
-    const capture = (chunk: unknown) => {
-      output += String(chunk);
-      return true;
-    };
-    const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-    const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-    process.env.CB_LOAD_TEST_KEY = server.keys.plus;
+    let output: string;
     try {
       const args = ["--base-url", server.url, "--api-key-env", "CB_LOAD_TEST_KEY", "--profile", "latency"];
       const har = ["--har", join(dir, "load.har")];
-      await program.parseAsync([
-        "node",
-        "cbcheck",
-        "load",
-        ...args,
-        ...har,
-        "--duration",
-        "1",
-        "--report-dir",
-        dir,
-      ]);
+      const run = await runMain(["load", ...args, ...har, "--duration", "1", "--report-dir", dir], {
+        env: { CB_LOAD_TEST_KEY: server.keys.plus },
+      });
+      output = run.stdout + run.stderr;
     } finally {
-      out.mockRestore();
-      err.mockRestore();
-      delete process.env.CB_LOAD_TEST_KEY;
       await server.close();
     }
     const files = readdirSync(dir);
@@ -157,11 +116,9 @@ describe("cbcheck load", () => {
   });
 
   it("refuses a remote target without --allow-remote-load (exit 2), before sending anything", async () => {
-    const program = new Command("cbcheck").exitOverride();
-    registerLoad(program);
-    const run = program.parseAsync(["node", "cbcheck", "load", "--base-url", "https://api.example.com/v1"]);
-    await expect(run).rejects.toThrow(HarnessError);
-    await expect(run).rejects.toMatchObject({ code: "CB_REMOTE_LOAD" });
-    await expect(run).rejects.toThrow(/--allow-remote-load/);
+    const dir = mkdtempSync(join(tmpdir(), "cbcheck-load-remote-"));
+    const run = await runMain(["load", "--base-url", "https://api.example.com/v1", "--report-dir", dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--allow-remote-load.*\[CB_REMOTE_LOAD\]$/m);
   });
 });

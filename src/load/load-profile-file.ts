@@ -32,9 +32,14 @@ function rank(order: string[], name: string): number {
   return i === -1 ? order.length : i;
 }
 
+/** Whether `--profile` names a file (it has a `/` or ends in `.json`) rather than a built-in profile. */
+export function isProfileFile(nameOrFile: string): boolean {
+  return nameOrFile.includes("/") || nameOrFile.endsWith(".json");
+}
+
 /** Loads a profile: a built-in name (`latency`) or a path to a JSON file. */
 export function loadProfile(nameOrFile: string): LoadProfile {
-  const isPath = nameOrFile.includes("/") || nameOrFile.endsWith(".json");
+  const isPath = isProfileFile(nameOrFile);
   const file = isPath ? nameOrFile : `${builtInProfileDir()}${nameOrFile}.json`;
   if (!isPath && !existsSync(file)) {
     const known = builtInProfileNames().join(", ");

@@ -9,6 +9,7 @@ import { SCENARIOS } from "../../certify/scenarios.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { progressOutput } from "../progress-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { CERTIFY_FLAGS } from "./certify-client-flags.js";
@@ -46,10 +47,10 @@ Examples:
   cbcheck certify-client --scenario happy --scenario rate-limited --level required -- python3 client.py
 `;
 
-function printScenario(name: string, grade: ScenarioGrade): void {
+function printScenario(cli: Invocation, name: string, grade: ScenarioGrade): void {
   const failed = grade.rules.filter((g) => g.graded && g.result.status === "fail").map((g) => g.rule.id);
   const suffix = failed.length > 0 ? ` (failed: ${failed.join(", ")})` : "";
-  process.stdout.write(`scenario ${name}: ${grade.status}${suffix}\n`);
+  cli.stdout.write(`scenario ${name}: ${grade.status}${suffix}\n`);
 }
 
 /** CERTIFIED only on a pass; an interrupted or incomplete certification says so (and is not certified). */
@@ -67,9 +68,9 @@ function certificateText(report: Report, files: readonly string[]): string {
   );
 }
 
-async function action(clientCommand: string[], command: Command): Promise<void> {
+async function action(cli: Invocation, clientCommand: string[], command: Command): Promise<void> {
   const { quiet, ...flags } = readFlags(command, CERTIFY_FLAGS);
-  await runReportingCommand({
+  await runReportingCommand(cli, {
     command: "certify-client",
     reportDir: flags.reportDir,
     summary: certificateText,
@@ -78,9 +79,10 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
         ...flags,
         reportDir,
         command: clientCommand,
-        env: process.env,
+        cwd: cli.io.cwd,
+        env: cli.env,
       });
-      const out = progressOutput({ quiet: quiet === true, secrets: [], env: process.env });
+      const out = progressOutput({ quiet: quiet === true, secrets: [], env: cli.env, stream: cli.stderr });
       const bar = out.bar("certify-client", options.scenarios.length);
       let done = 0;
       // Loaded on use, so that other commands do not pay for certification's modules at start-up.
@@ -91,13 +93,13 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
         onScenario: (name, grade) => {
           done++;
           bar.update(done, `scenario ${name}: ${grade.status}`);
-          printScenario(name, grade);
+          printScenario(cli, name, grade);
         },
       })
         .catch((err: unknown) => {
           // A client that never ran: its own words first, then the one-line setup error.
           if (err instanceof ClientStartError && err.stderrHead.length > 0) {
-            process.stderr.write(
+            cli.stderr.write(
               `the client's stderr (first lines):\n${err.stderrHead.map((l) => `  | ${l}\n`).join("")}`,
             );
           }
@@ -109,7 +111,7 @@ async function action(clientCommand: string[], command: Command): Promise<void> 
 }
 
 /** Registers `cbcheck certify-client`. */
-export function registerCertifyClient(program: Command): void {
+export function registerCertifyClient(program: Command, cli: Invocation): void {
   const command = program
     .command("certify-client")
     .description("certify that an API client (any language) behaves as the cb/v1 contract asks of clients")
@@ -117,5 +119,5 @@ export function registerCertifyClient(program: Command): void {
     .argument("[command...]", "the client command to certify, after --");
   addFlags(command, CERTIFY_FLAGS)
     .addHelpText("after", HELP_AFTER)
-    .action((clientCommand: string[]) => action(clientCommand, command));
+    .action((clientCommand: string[]) => action(cli, clientCommand, command));
 }

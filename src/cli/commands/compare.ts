@@ -8,6 +8,7 @@ import { verdictLabel } from "../../report/verdict.js";
 import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
 import { runCompare } from "../../runner/compare/run-compare.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { COMPARE_FLAGS } from "./compare-flags.js";
 
@@ -48,25 +49,26 @@ function summary(report: Report, files: readonly string[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function action(command: Command): Promise<void> {
-  const { reportDir, ...flags } = readFlags(command, COMPARE_FLAGS);
-  await runReportingCommand({
+async function action(cli: Invocation, command: Command): Promise<void> {
+  const { reportDir, ...given } = readFlags(command, COMPARE_FLAGS);
+  const flags = cli.withPaths(given, "fixtures");
+  await runReportingCommand(cli, {
     command: "compare",
     reportDir,
     summary,
     async execute() {
       const options = await resolveCompareOptions({
         ...(flags as Parameters<typeof resolveCompareOptions>[0]),
-        env: process.env,
+        env: cli.env,
       });
-      process.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-      return runCompare(options, (line) => process.stderr.write(`${line}\n`));
+      cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
+      return runCompare(options, (line) => cli.stderr.write(`${line}\n`));
     },
   });
 }
 
 /** Registers `cbcheck compare`. */
-export function registerCompare(program: Command): void {
+export function registerCompare(program: Command, cli: Invocation): void {
   const command = program
     .command("compare")
     .summary("compare a candidate release with the base one: breaking, additive and data differences")
@@ -75,5 +77,5 @@ export function registerCompare(program: Command): void {
     );
   addFlags(command, COMPARE_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }

@@ -5,10 +5,11 @@
  */
 import type { Command } from "commander";
 import { resolveLoadOptions } from "../../load/load-options.js";
+import { isProfileFile } from "../../load/load-profile-file.js";
 import type { LoadHooks } from "../../load/run-load.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { type ProgressOutput, progressOutput } from "../progress-output.js";
-import { hideInOutput } from "../redacted-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { LOAD_FLAGS } from "./load-flags.js";
 
@@ -81,27 +82,31 @@ function loadProgress(out: ProgressOutput): Pick<LoadHooks, "onProfile" | "onRes
   };
 }
 
-async function action(command: Command): Promise<void> {
+async function action(cli: Invocation, command: Command): Promise<void> {
   // Loaded on use: autocannon and the histograms would add to the start-up of every other command.
   const [{ mergeLoad }, { planLines, runLoad }, { loadSummaryText }] = await Promise.all([
     import("../../load/merge-load.js"),
     import("../../load/run-load.js"),
     import("../../load/summary-text.js"),
   ]);
-  const { merge, quiet, ...flags } = readFlags(command, LOAD_FLAGS);
-  await runReportingCommand({
+  const { merge, quiet, profiles, ...given } = readFlags(command, LOAD_FLAGS);
+  const flags = {
+    ...cli.withPaths(given, "fixtures", "har"),
+    ...(profiles ? { profiles: profiles.map((p) => (isProfileFile(p) ? cli.path(p) : p)) } : {}),
+  };
+  await runReportingCommand(cli, {
     command: "load",
     reportDir: flags.reportDir,
     summary: loadSummaryText,
     async execute({ reportDir, signal }) {
       // --merge: no load is sent; shards' reports are combined and gated as one run.
-      if (merge) return mergeLoad(merge);
-      const options = resolveLoadOptions({ ...flags, reportDir, env: process.env });
+      if (merge) return mergeLoad(merge.map((file) => cli.path(file)));
+      const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env });
       const secrets = options.target.kind === "url" ? [options.target.apiKey] : [];
-      hideInOutput(secrets);
-      const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
+      cli.hideInOutput(secrets);
+      const out = progressOutput({ quiet: quiet === true, secrets, env: cli.env, stream: cli.stderr });
       // The plan is printed even with --quiet: it is the safety notice of what will be sent.
-      process.stderr.write(`${planLines(options).join("\n")}\n`);
+      cli.stderr.write(`${planLines(options).join("\n")}\n`);
       const bars = loadProgress(out);
       return runLoad(options, { signal, onProgress: (line) => out.say(line), ...bars }).finally(() =>
         bars.stop(),
@@ -111,7 +116,7 @@ async function action(command: Command): Promise<void> {
 }
 
 /** Registers `cbcheck load`. */
-export function registerLoad(program: Command): void {
+export function registerLoad(program: Command, cli: Invocation): void {
   const command = program
     .command("load")
     .summary("run load profiles: latency budgets, rate limit, batch limits under concurrency")
@@ -120,5 +125,5 @@ export function registerLoad(program: Command): void {
     );
   addFlags(command, LOAD_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }

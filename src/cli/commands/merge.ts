@@ -9,6 +9,7 @@ import { mergeShardReports, type ShardReport } from "../../report/merge-reports.
 import { applyCoverageGate, recordedCoverageGate } from "../../runner/coverage-gate.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { readRunReport } from "../read-run-report.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { MERGE_FLAGS } from "./merge-flags.js";
@@ -40,15 +41,15 @@ async function readShard(dir: string): Promise<ShardReport> {
   return { source: dir, report };
 }
 
-async function action(dirs: string[], command: Command): Promise<void> {
+async function action(cli: Invocation, dirs: string[], command: Command): Promise<void> {
   const { reportDir, failOnUnexercised, minExercised } = readFlags(command, MERGE_FLAGS);
-  await runReportingCommand({
+  await runReportingCommand(cli, {
     command: "merge",
     reportDir,
     summary: summaryText,
     async execute() {
       const shards = [];
-      for (const dir of dirs) shards.push(await readShard(dir));
+      for (const dir of dirs) shards.push(await readShard(cli.path(dir)));
       // The coverage gate on the shards added up: the largest of the flags given here and those the shards
       // were run with (they left it to the merge).
       const flagged = Math.max(minExercised ?? 0, failOnUnexercised ? 1 : 0);
@@ -65,7 +66,7 @@ async function action(dirs: string[], command: Command): Promise<void> {
 }
 
 /** Registers `cbcheck merge`. */
-export function registerMerge(program: Command): void {
+export function registerMerge(program: Command, cli: Invocation): void {
   const command = program
     .command("merge")
     .argument("<dir...>", "report directories of the shards of one run")
@@ -73,5 +74,5 @@ export function registerMerge(program: Command): void {
     .description("Combines the reports of `cbcheck run --shard I/N` into one verdict and the four reports.");
   addFlags(command, MERGE_FLAGS)
     .addHelpText("after", HELP)
-    .action((dirs: string[]) => action(dirs, command));
+    .action((dirs: string[]) => action(cli, dirs, command));
 }

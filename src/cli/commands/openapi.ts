@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { buildOpenApiDocument } from "../../openapi/document.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { OPENAPI_FLAGS } from "./openapi-flags.js";
 
 const HELP = `
@@ -25,16 +26,16 @@ Exit codes:
   2  bad usage, or the output file cannot be written
 `;
 
-async function action(command: Command): Promise<void> {
+async function action(cli: Invocation, command: Command): Promise<void> {
   const { output, ...options } = readFlags(command, OPENAPI_FLAGS);
   const document = buildOpenApiDocument(options);
   const text = `${JSON.stringify(document, null, 2)}\n`;
   if (output === undefined) {
-    process.stdout.write(text);
+    cli.stdout.write(text);
     return;
   }
   try {
-    await writeFile(output, text);
+    await writeFile(cli.path(output), text);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "error";
     throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write ${output} (${code})`);
@@ -42,11 +43,11 @@ async function action(command: Command): Promise<void> {
 }
 
 /** Registers `cbcheck openapi`. */
-export function registerOpenApi(program: Command): void {
+export function registerOpenApi(program: Command, cli: Invocation): void {
   const command = program
     .command("openapi")
     .description("write the OpenAPI 3.1 document of contract cb/v1, generated from schemas/");
   addFlags(command, OPENAPI_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }

@@ -8,6 +8,7 @@ import { parseListen, runProxy } from "../../proxy/run-proxy.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { PROXY_FLAGS } from "./proxy-flags.js";
 
@@ -44,9 +45,9 @@ function summary(report: Report, files: readonly string[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function action(command: Command): Promise<void> {
+async function action(cli: Invocation, command: Command): Promise<void> {
   const { reportDir, ...flags } = readFlags(command, PROXY_FLAGS);
-  await runReportingCommand({
+  await runReportingCommand(cli, {
     command: "proxy",
     reportDir,
     summary,
@@ -59,8 +60,8 @@ async function action(command: Command): Promise<void> {
       }
       return runProxy(flags as Parameters<typeof runProxy>[0], {
         signal,
-        onListening: (url) => process.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
-        onViolation: (line) => process.stderr.write(`${line}\n`),
+        onListening: (url) => cli.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
+        onViolation: (line) => cli.stderr.write(`${line}\n`),
       }).catch((error: unknown) => {
         if (error instanceof HarnessError) throw error;
         throw new HarnessError("CB_USAGE", `cannot start the proxy: ${(error as Error).message}`);
@@ -70,12 +71,12 @@ async function action(command: Command): Promise<void> {
 }
 
 /** Registers `cbcheck proxy`. */
-export function registerProxy(program: Command): void {
+export function registerProxy(program: Command, cli: Invocation): void {
   const command = program
     .command("proxy")
     .summary("a live validation proxy: judge real traffic between any client and any cb/v1 server")
     .description("Forwards every exchange unchanged and judges both sides on a copy, per API key (by hash).");
   addFlags(command, PROXY_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }

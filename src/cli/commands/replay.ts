@@ -11,6 +11,7 @@ import { toCurl } from "../../report/curl.js";
 import type { Report } from "../../report/model.js";
 import { replayCounterexample } from "../../runner/replay.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { readRunReport } from "../read-run-report.js";
 import { REPLAY_FLAGS } from "./replay-flags.js";
 
@@ -40,10 +41,10 @@ async function readReport(path: string): Promise<Report> {
   return readRunReport(isDir ? join(path, "report.json") : path, "report");
 }
 
-async function action(path: string, command: Command): Promise<void> {
+async function action(cli: Invocation, path: string, command: Command): Promise<void> {
   const flags = readFlags(command, REPLAY_FLAGS);
-  const report = await readReport(path);
-  const result = await replayCounterexample({ ...flags, report, env: process.env });
+  const report = await readReport(cli.path(path));
+  const result = await replayCounterexample({ ...flags, report, env: cli.env });
   const request = result.counterexample.request as NonNullable<typeof result.counterexample.request>;
   const lines = [
     `replaying ${result.row.id}${result.row.operation ? ` (${result.row.operation})` : ""}: ${result.counterexample.title}`,
@@ -52,10 +53,10 @@ async function action(path: string, command: Command): Promise<void> {
   ];
   const ex = result.exchange;
   if (!ex.response) {
-    process.stdout.write(
+    cli.stdout.write(
       `${lines.join("\n")}\nno response: ${ex.transportError?.code} ${ex.transportError?.message}\n`,
     );
-    process.exitCode = EXIT.usage;
+    cli.exitCode = EXIT.usage;
     return;
   }
   lines.push(`answered ${ex.response.status} in ${ex.response.durationMs.toFixed(0)} ms`);
@@ -65,12 +66,12 @@ async function action(path: string, command: Command): Promise<void> {
     );
   }
   lines.push(result.outcome === "fails again" ? "FAILS AGAIN" : "PASSES NOW");
-  process.stdout.write(`${lines.join("\n")}\n`);
-  process.exitCode = result.outcome === "fails again" ? EXIT.violation : EXIT.pass;
+  cli.stdout.write(`${lines.join("\n")}\n`);
+  cli.exitCode = result.outcome === "fails again" ? EXIT.violation : EXIT.pass;
 }
 
 /** Registers `cbcheck replay`. */
-export function registerReplay(program: Command): void {
+export function registerReplay(program: Command, cli: Invocation): void {
   const command = program
     .command("replay")
     .argument("<report>", "report.json of cbcheck run, or its directory")
@@ -80,5 +81,5 @@ export function registerReplay(program: Command): void {
     );
   addFlags(command, REPLAY_FLAGS)
     .addHelpText("after", HELP)
-    .action((path: string) => action(path, command));
+    .action((path: string) => action(cli, path, command));
 }

@@ -10,9 +10,9 @@ import { planText, type RunPlan } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { limitInlining } from "../jit-budget.js";
 import { progressOutput } from "../progress-output.js";
-import { hideInOutput } from "../redacted-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { RUN_FLAGS } from "./run-flags.js";
 
@@ -54,18 +54,19 @@ export function runPlanTotal(plan: RunPlan): number {
   return plan.total;
 }
 
-async function action(command: Command): Promise<void> {
+async function action(cli: Invocation, command: Command): Promise<void> {
   limitInlining();
-  const { quiet, ...flags } = readFlags(command, RUN_FLAGS);
-  await runReportingCommand({
+  const { quiet, ...given } = readFlags(command, RUN_FLAGS);
+  const flags = cli.withPaths(given, "fixtures", "har");
+  await runReportingCommand(cli, {
     command: "run",
     reportDir: flags.reportDir,
     summary: summaryText,
     async execute({ reportDir, signal }) {
-      const options = resolveRunOptions({ ...flags, reportDir, env: process.env });
+      const options = resolveRunOptions({ ...flags, reportDir, env: cli.env });
       const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-      hideInOutput(secrets);
-      const out = progressOutput({ quiet: quiet === true, secrets, env: process.env });
+      cli.hideInOutput(secrets);
+      const out = progressOutput({ quiet: quiet === true, secrets, env: cli.env, stream: cli.stderr });
       out.say(
         `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
       );
@@ -103,7 +104,7 @@ async function action(command: Command): Promise<void> {
 }
 
 /** Registers `cbcheck run`. */
-export function registerRun(program: Command): void {
+export function registerRun(program: Command, cli: Invocation): void {
   const command = program
     .command("run")
     .summary("run the conformance suites against a target (the CI gate)")
@@ -112,5 +113,5 @@ export function registerRun(program: Command): void {
     );
   addFlags(command, RUN_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }

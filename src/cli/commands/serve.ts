@@ -6,7 +6,9 @@ import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { SIGNAL_EXIT, type StopSignal } from "../../report/verdict.js";
 import type { RunningServer, ServerOptions } from "../../server/types.js";
+import type { SignalSource } from "../cli-io.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { type HandoffOptions, handoffLine, KEY_ENV_NAMES, writeHandoff } from "../serve-handoff.js";
 import { SERVE_FLAGS } from "./serve-flags.js";
 
@@ -47,49 +49,49 @@ async function start(options: ServerOptions): Promise<RunningServer> {
   }
 }
 
-async function action(command: Command): Promise<void> {
+/**
+ * Resolves with the first SIGINT or SIGTERM. The handlers stay installed until the process ends: a second
+ * signal while the server closes must not fall back to the default action (death by signal, no exit code,
+ * temporary files left behind).
+ */
+function firstStopSignal(signals: SignalSource): Promise<StopSignal> {
+  return new Promise<StopSignal>((resolve) => {
+    signals.on("SIGINT", () => resolve("SIGINT"));
+    signals.on("SIGTERM", () => resolve("SIGTERM"));
+  });
+}
+
+async function action(cli: Invocation, command: Command): Promise<void> {
   // The flags' defaults fill host, port, seed and orgs; a --seed given also fixes the test keys.
-  const options = readFlags(command, SERVE_FLAGS);
+  const options = cli.withPaths(readFlags(command, SERVE_FLAGS), "keysFile", "fixturesOut");
   if (command.getOptionValueSource("seed") !== "default") options.keySeed = options.seed;
   const server = await start(options);
   const handoff = await writeHandoff(server, options).catch(async (err) => {
     await server.close();
     throw err;
   });
-  if (options.json) process.stdout.write(handoffLine(server, handoff.fixturesPath));
-  else printProse(server, options);
+  if (options.json) cli.stdout.write(handoffLine(server, handoff.fixturesPath));
+  else printProse(cli, server, options);
+  const stopped = firstStopSignal(cli.io.signals);
   // Served until a signal; then the exit code says which one (130 SIGINT, 143 SIGTERM), as for every command.
-  // The handlers stay installed until the process ends: a second signal while the server closes must not
-  // fall back to the default action (death by signal, no exit code, temporary files left behind).
-  const signal = await new Promise<StopSignal>((resolve) => {
-    let stopping = false;
-    const stopOn = (name: StopSignal) => () => {
-      if (stopping) return;
-      stopping = true;
-      server.close().then(
-        () => resolve(name),
-        () => resolve(name),
-      );
-    };
-    process.on("SIGINT", stopOn("SIGINT"));
-    process.on("SIGTERM", stopOn("SIGTERM"));
-  });
+  const signal = await stopped;
+  await server.close().catch(() => undefined);
   await handoff.cleanup();
-  process.exitCode = SIGNAL_EXIT[signal];
+  cli.exitCode = SIGNAL_EXIT[signal];
 }
 
 /** Registers `cbcheck serve`. */
-export function registerServe(program: Command): void {
+export function registerServe(program: Command, cli: Invocation): void {
   const command = program
     .command("serve")
     .description("run the reference server of cb/v1 (synthetic data) until interrupted");
   addFlags(command, SERVE_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(command));
+    .action(() => action(cli, command));
 }
 
-function printProse(server: RunningServer, options: ServerOptions & HandoffOptions): void {
-  const out = process.stdout;
+function printProse(cli: Invocation, server: RunningServer, options: ServerOptions & HandoffOptions): void {
+  const out = cli.stdout;
   out.write(`cbcheck reference server (cb/v1), seed ${options.seed}, ${options.orgs} organisations\n`);
   out.write(`base URL:     ${server.url}\n`);
   out.write(`alt base URL: ${server.altUrl}\n`);

@@ -1,16 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Command, CommanderError } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
 import { JUDGE_IN_THREAD_CHARS } from "../../checks/judge-thread/judge-thread.js";
 import { invalidResolveBody } from "../../checks/judge-thread/test-support/bodies.js";
 import { mutate, smallBatch } from "../../checks/test-support/exchanges.js";
 import { resolveValidateOptions } from "../../checks/validate/options.js";
 import { validateText } from "../../checks/validate/validate-text.js";
-import { HarnessError } from "../../errors.js";
-import { registerValidate } from "./validate.js";
+import { runMain } from "../test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-validate-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,39 +17,10 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-/** Runs `cbcheck validate …` in-process, as main.ts would: exit code, stdout and stderr. */
+/** Runs `cbcheck validate …` in-process through main(argv, io): exit code, stdout and stderr. */
 async function validate(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const write = { out: process.stdout.write, err: process.stderr.write };
-  const toOut = (s: string) => {
-    out += s;
-    return true;
-  };
-  const toErr = (s: string) => {
-    err += s;
-    return true;
-  };
-  process.stdout.write = toOut as typeof process.stdout.write;
-  process.stderr.write = toErr as typeof process.stderr.write;
-  const program = new Command("cbcheck").exitOverride();
-  program.configureOutput({ writeOut: toOut, writeErr: toErr });
-  registerValidate(program);
-  process.exitCode = undefined;
-  let code = 0;
-  try {
-    await program.parseAsync(["node", "cbcheck", "validate", ...args]);
-    code = typeof process.exitCode === "number" ? process.exitCode : 0;
-  } catch (e) {
-    code = 2;
-    if (e instanceof HarnessError) err += `cbcheck: ${e.message} [${e.code}]\n`;
-    else if (!(e instanceof CommanderError)) throw e;
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-    process.exitCode = undefined;
-  }
-  return { code, out, err };
+  const { code, stdout, stderr } = await runMain(["validate", ...args]);
+  return { code, out: stdout, err: stderr };
 }
 
 const valid = smallBatch();
@@ -191,43 +159,40 @@ describe("cbcheck validate", () => {
   });
 });
 
-describe("cbcheck validate through the real entry point (node --import tsx src/cli/main.ts)", () => {
-  const main = join(import.meta.dirname, "..", "main.ts");
-  const cli = (args: string[], input: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", main, "validate", ...args], {
-      input,
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+describe("cbcheck validate on stdin, through main(argv, io)", () => {
+  const cli = async (args: string[], input: string) => {
+    const { code, stdout, stderr } = await runMain(["validate", ...args], { stdin: input });
+    return { status: code, stdout, stderr };
+  };
 
-  it("reads stdin when no file or - is given, and maps bad input to exit 2 without a stack trace", () => {
-    const ok = cli(["--as", "entities"], valid.response!.bodyText);
+  it("reads stdin when no file or - is given, and maps bad input to exit 2 without a stack trace", async () => {
+    const ok = await cli(["--as", "entities"], valid.response!.bodyText);
     expect(ok.stderr).toMatch(/^valid/);
     expect(ok.status).toBe(0);
-    const bad = cli(["-", "--as", "entities"], "not json");
+    const bad = await cli(["-", "--as", "entities"], "not json");
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^cbcheck: stdin is not JSON: .* \[CB_INPUT_NOT_JSON\]\n$/);
   });
 
-  it("fails a file nested 100,000 deep (whole, or in warnings) with the place, exit 1, no crash", () => {
+  it("fails a file nested 100,000 deep (whole, or in warnings) with the place, exit 1, no crash", async () => {
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
-    const whole = cli(["-", "--as", "resolve"], deep);
+    const whole = await cli(["-", "--as", "resolve"], deep);
     expect(whole.status).toBe(1);
     expect(whole.stdout).toMatch(
       /^\/0(\/0)* {2}body nests deeper than 64 levels .*\[response\.structure_bounded\]$/m,
     );
     const body = valid.response!.bodyText.replace('"warnings":[]', `"warnings":[${deep}]`);
     expect(body).not.toBe(valid.response!.bodyText);
-    const warnings = cli(["-", "--as", "entities", "--json"], body);
+    const warnings = await cli(["-", "--as", "entities", "--json"], body);
     expect(warnings.status).toBe(1);
     const result = JSON.parse(warnings.stdout) as { findings: { pointer: string; source: string }[] };
     expect(result.findings.map((f) => f.source)).toContain("response.structure_bounded");
     expect(result.findings.some((f) => f.pointer === "/warnings/0")).toBe(true);
   });
 
-  it("fails a body of 300,000 {} items by their count, without parsing it, exit 1", () => {
+  it("fails a body of 300,000 {} items by their count, without parsing it, exit 1", async () => {
     const wide = `[${Array(300_000).fill("{}").join(",")}]`;
-    const run = cli(["-", "--as", "resolve"], wide);
+    const run = await cli(["-", "--as", "resolve"], wide);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(
       /^\/ {2}body holds more than 250000 arrays and objects \(not parsed\).*\[response\.structure_bounded\]\n$/,

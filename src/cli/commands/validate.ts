@@ -19,6 +19,7 @@ import { validateText } from "../../checks/validate/validate-text.js";
 import { EXIT, HarnessError } from "../../errors.js";
 import { FILE_LIMITS, readCappedFile } from "../../read-capped-file.js";
 import { addFlags, readFlags } from "../flag-table.js";
+import type { Invocation } from "../invocation.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./validate-flags.js";
 
 const MAX_BYTES = FILE_LIMITS.document;
@@ -49,15 +50,17 @@ Exit codes:
      --deadline-s (default 600; documents over 1 MiB are judged on a worker that the deadline ends)
 `;
 
-async function action(file: string | undefined, command: Command): Promise<void> {
+async function action(cli: Invocation, file: string | undefined, command: Command): Promise<void> {
   const { json, ...flags } = readFlags(command, VALIDATE_FLAGS) as ValidateOptions & ValidateOutputOptions;
-  const request = flags.request?.startsWith("@") ? await readFileText(flags.request.slice(1)) : flags.request;
+  const request = flags.request?.startsWith("@")
+    ? await readFileText(cli.path(flags.request.slice(1)))
+    : flags.request;
   const options = resolveValidateOptions({ ...flags, request });
   const deadline = AbortSignal.timeout(options.deadlineS * 1000);
-  const text = await readInput(file);
+  const text = await readInput(cli, file);
   const result = await judge(text, options, file === undefined || file === "-" ? "stdin" : file, deadline);
-  print(result, json === true);
-  if (result.findings.some((f) => f.severity === "error")) process.exitCode = EXIT.violation;
+  print(cli, result, json === true);
+  if (result.findings.some((f) => f.severity === "error")) cli.exitCode = EXIT.violation;
 }
 
 /**
@@ -85,26 +88,27 @@ async function judge(
 }
 
 /** Registers `cbcheck validate`. */
-export function registerValidate(program: Command): void {
+export function registerValidate(program: Command, cli: Invocation): void {
   const command = program
     .command("validate")
     .description("validate a JSON document (file or stdin) against a contract schema and the semantic checks")
     .argument("[file]", "JSON file to validate; - or nothing reads stdin");
   addFlags(command, VALIDATE_FLAGS)
     .addHelpText("after", HELP)
-    .action((file: string | undefined) => action(file, command));
+    .action((file: string | undefined) => action(cli, file, command));
 }
 
 function readFileText(path: string): Promise<string> {
   return readCappedFile(path, MAX_BYTES, "file");
 }
 
-async function readInput(file: string | undefined): Promise<string> {
-  if (file !== undefined && file !== "-") return readFileText(file);
-  if (process.stdin.isTTY) throw new HarnessError("CB_USAGE", "no input: give a FILE or pipe JSON to stdin");
+async function readInput(cli: Invocation, file: string | undefined): Promise<string> {
+  if (file !== undefined && file !== "-") return readFileText(cli.path(file));
+  const { stdin } = cli.io;
+  if (stdin.isTTY) throw new HarnessError("CB_USAGE", "no input: give a FILE or pipe JSON to stdin");
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of process.stdin) {
+  for await (const chunk of stdin) {
     size += (chunk as Buffer).length;
     if (size > MAX_BYTES)
       throw new HarnessError("CB_INPUT_TOO_LARGE", `stdin is over the limit of ${MAX_BYTES} bytes`);
@@ -117,23 +121,21 @@ function line(f: Finding): string {
   return `${f.pointer === "" ? "/" : f.pointer}  ${f.severity === "warning" ? "warning: " : ""}${f.message}  [${f.source}]`;
 }
 
-function print(result: ValidateResult, asJson: boolean): void {
+function print(cli: Invocation, result: ValidateResult, asJson: boolean): void {
   const errors = result.findings.filter((f) => f.severity === "error").length;
   const warnings = result.findings.length - errors;
   if (asJson) {
-    process.stdout.write(
-      `${JSON.stringify({ valid: errors === 0, errors, warnings, ...result }, null, 2)}\n`,
-    );
+    cli.stdout.write(`${JSON.stringify({ valid: errors === 0, errors, warnings, ...result }, null, 2)}\n`);
     return;
   }
-  for (const f of result.findings) process.stdout.write(`${line(f)}\n`);
+  for (const f of result.findings) cli.stdout.write(`${line(f)}\n`);
   const more = result.isSchemaComplete ? "" : ", more schema violations not listed";
   const inferred = result.inferred ? `, --as ${result.schema} inferred: ${result.inferred}` : "";
   const ran = `schema ${result.schema} + ${result.checksRun.length} checks${more}${inferred}`;
   const verdict = errors === 0 ? "valid" : `${errors} violation(s)`;
-  process.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
+  cli.stderr.write(`${verdict}${warnings ? `, ${warnings} warning(s)` : ""} (${ran})\n`);
   const byWhy = new Map<string, string[]>();
   for (const n of result.notRun) byWhy.set(n.why, [...(byWhy.get(n.why) ?? []), n.id]);
   for (const [why, ids] of byWhy)
-    if (!why.startsWith("the schema")) process.stderr.write(`not run (${why}): ${ids.join(", ")}\n`);
+    if (!why.startsWith("the schema")) cli.stderr.write(`not run (${why}): ${ids.join(", ")}\n`);
 }
