@@ -51,7 +51,6 @@ export const MUTATIONS = [
   m("envelope-unit-type-invalid", "envelope", "`cost.unit_type` is `credit`"),
   m("resolve-cursor-set", "resolve", "resolve answers a non-null `cursor`"),
   m("resolve-over-limit", "resolve", "resolve returns one candidate more than `limit`"),
-  m("resolve-types-ignored", "resolve", "resolve ignores `types`: candidates of every type are returned"),
   m(
     "resolve-default-limit-50",
     "resolve",
@@ -146,12 +145,6 @@ export const MUTATIONS = [
     "nodes",
     "entity reads deliver one node more than asked for (`cb:person:not-requested`)",
   ),
-  m(
-    "as-of-ignored",
-    "envelope",
-    "entity reads ignore the requested `as_of`: every answer is the current snapshot",
-  ),
-  m("as-of-in-future", "envelope", "`as_of` is a day later than the response (data stamped in the future)"),
   m(
     "resolve-exact-id-not-found",
     "resolve",

@@ -19,7 +19,6 @@ export interface BendContext {
 /** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
 export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
 
-const DAY_MS = 86_400_000;
 const PERSON_PAYLOAD = Object.freeze({ uid: null, name: null, birth_year: null });
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -118,9 +117,6 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     );
     return reply;
   },
-  "as-of-in-future": onEnvelope((body) => {
-    body.as_of = new Date(Date.now() + DAY_MS).toISOString();
-  }),
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;
   }),
