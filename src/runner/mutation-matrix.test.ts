@@ -35,6 +35,7 @@ const MATRIX: Record<string, Row> = {
   "envelope-evidence-nonempty": { expect: ["envelope.evidence_empty"], suites: S },
   "envelope-request-id-not-uuid": { expect: ["response.schema"], suites: S },
   "envelope-as-of-not-date-time": { expect: ["response.schema"], suites: S },
+  "envelope-as-of-space-separated": { expect: ["response.schema"], suites: S },
   "envelope-unit-type-invalid": { expect: ["response.schema"], suites: S },
   "resolve-cursor-set": { expect: ["resolve.cursor_null"], suites: S },
   "resolve-over-limit": { expect: ["resolve.limit_respected"], suites: S },

@@ -24,6 +24,7 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "envelope-request-id-not-uuid": async (s) =>
     !/^[0-9a-f]{8}-[0-9a-f]{4}-/.test((await get(s)).json.request_id),
   "envelope-as-of-not-date-time": async (s) => !(await get(s)).json.as_of.includes("T"),
+  "envelope-as-of-space-separated": async (s) => (await get(s)).json.as_of.includes(" "),
   "envelope-unit-type-invalid": async (s) => (await get(s)).json.cost.unit_type !== "record",
   "resolve-cursor-set": async (s) => (await call(s, "/resolve?query=Avd")).json.cursor !== null,
   "resolve-over-limit": async (s) => (await call(s, "/resolve?query=Avd&limit=2")).json.data.length > 2,

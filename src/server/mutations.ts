@@ -48,6 +48,11 @@ export const MUTATIONS = [
   m("envelope-evidence-nonempty", "envelope", "`evidence` holds one item"),
   m("envelope-request-id-not-uuid", "envelope", "`request_id` is a counter, not a uuid"),
   m("envelope-as-of-not-date-time", "envelope", "`as_of` is a bare date (`2026-01-01`)"),
+  m(
+    "envelope-as-of-space-separated",
+    "envelope",
+    "`as_of` has a space for its `T` (`2026-01-01 00:00:00Z`: ajv-formats accepts it, RFC 3339 does not)",
+  ),
   m("envelope-unit-type-invalid", "envelope", "`cost.unit_type` is `credit`"),
   m("resolve-cursor-set", "resolve", "resolve answers a non-null `cursor`"),
   m("resolve-over-limit", "resolve", "resolve returns one candidate more than `limit`"),

@@ -60,6 +60,9 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   "envelope-as-of-not-date-time": onEnvelope((body) => {
     if (typeof body.as_of === "string") body.as_of = body.as_of.slice(0, 10);
   }),
+  "envelope-as-of-space-separated": onEnvelope((body) => {
+    if (typeof body.as_of === "string") body.as_of = body.as_of.replace(/[Tt]/, " ");
+  }),
   "envelope-unit-type-invalid": onEnvelope((_body, cost) => {
     cost.unit_type = "credit";
   }),
