@@ -37,6 +37,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "http.json_body": "Every 2xx response except 204 (and HEAD).",
   "http.json_content_type": "Every response with a non-empty body (except to HEAD).",
   "influencer.nodes_cap": "200 entity reads with dataset `influencer`.",
+  "influencer.one_network": "200 entity reads with dataset `influencer`.",
   "me.resets_at_utc_boundaries": "200 responses of /me with an object `credential.resets`.",
   "me.every_plan": "403 responses of /me and /capabilities.",
   "node.id_matches_type": "200 responses of resolve and entity reads.",

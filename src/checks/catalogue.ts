@@ -38,6 +38,7 @@ import { httpErrorBodyOnErrorStatus } from "./http-error-body-on-error-status.js
 import { httpJsonBody } from "./http-json-body.js";
 import { httpJsonContentType } from "./http-json-content-type.js";
 import { influencerNodesCap } from "./influencer-nodes-cap.js";
+import { influencerOneNetwork } from "./influencer-one-network.js";
 import { meEveryPlan } from "./me-every-plan.js";
 import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
@@ -88,6 +89,7 @@ export const CATALOGUE: readonly Check[] = [
   httpJsonBody,
   httpJsonContentType,
   influencerNodesCap,
+  influencerOneNetwork,
   meEveryPlan,
   meResetsAtUtcBoundaries,
   nodeIdMatchesType,

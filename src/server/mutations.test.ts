@@ -172,6 +172,11 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
     await batch(s, { ids: [INFLUENCER], dataset: "influencer" });
     return (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).status === 402;
   },
+  "influencer-mixed-networks": async (s) => {
+    const ids = ["cb:identity:instagram:user_1", "cb:identity:instagram:user_2"];
+    const nodes = (await batch(s, { ids, dataset: "influencer" })).json.data.entities;
+    return nodes.some((n: { id: string }) => n.id.startsWith("cb:identity:othernet:"));
+  },
   "influencer-data-has-edges": async (s) =>
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
   "entities-unrequested-node": async (s) =>

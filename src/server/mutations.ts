@@ -171,6 +171,11 @@ export const MUTATIONS = [
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
+  m(
+    "influencer-mixed-networks",
+    "influencer",
+    "influencer node ids after the first name another network (`cb:identity:othernet:<username>`)",
+  ),
   m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
   m(
     "dataset-ignored",

@@ -100,6 +100,15 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       return { ...n, active_predicates: counts };
     });
   }),
+  "influencer-mixed-networks": onEnvelope((body) => {
+    // Influencer data has only `entities` (no `edges`): rename the network of every node after the first.
+    if (!isObj(body.data) || "edges" in body.data || !Array.isArray(body.data.entities)) return;
+    body.data.entities = body.data.entities.map((n: unknown, i: number) =>
+      i > 0 && isObj(n) && typeof n.id === "string"
+        ? { ...n, id: n.id.replace(/^cb:identity:[^:]+:/, "cb:identity:othernet:") }
+        : n,
+    );
+  }),
   "group-parent-self": onEnvelope((body) => {
     const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
     if (!ext || !isObj(ext.group_parent)) return;
