@@ -15,12 +15,7 @@ export const APPLIES_WHEN: Record<string, string> = {
     "200 entity reads with an `include`, sent without a `cursor` (the first edge page), whose nodes carry `active_predicates`.",
   "edges.predicates_from_include": '200 entity reads with an `include` that is not `["*"]`.',
   "edges.within_active_predicates": "200 entity reads that deliver at least one edge.",
-  "entities.consistent_with_data": "200 responses of resolve and entity reads with an `entities` array.",
   "entities.nodes_requested": "200 entity reads whose requested ids could be decoded.",
-  "envelope.as_of_not_after_requested":
-    "200 entity reads that name a date-time `as_of`, answered with a date-time `as_of`.",
-  "envelope.as_of_not_in_future":
-    "200 responses of resolve and entity reads that name no `as_of`, with a `Date` header and a date-time `as_of`.",
   "envelope.evidence_empty": "200 responses of resolve and entity reads.",
   "envelope.truncated_when_cut": "200 entity reads.",
   "error.code_for_status": "Error responses (status >= 400) whose body has a string `error.code`.",
@@ -42,6 +37,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "http.json_body": "Every 2xx response except 204 (and HEAD).",
   "http.json_content_type": "Every response with a non-empty body (except to HEAD).",
   "influencer.nodes_cap": "200 entity reads with dataset `influencer`.",
+  "influencer.one_network": "200 entity reads with dataset `influencer`.",
   "me.resets_at_utc_boundaries": "200 responses of /me with an object `credential.resets`.",
   "me.every_plan": "403 responses of /me and /capabilities.",
   "node.id_matches_type": "200 responses of resolve and entity reads.",
@@ -52,8 +48,6 @@ export const APPLIES_WHEN: Record<string, string> = {
     "Responses of resolve and entity reads whose request breaks a stated bound.",
   "resolve.coverage_single_requested": "200 resolve responses.",
   "resolve.cursor_null": "200 resolve responses.",
-  "resolve.types_respected":
-    "200 resolve responses whose `types` is a JSON array of node type names of the contract.",
   "resolve.limit_respected": "200 resolve responses whose `limit` is an integer (or absent: default 10).",
   "resolve.missing_empty": "200 resolve responses.",
   "response.structure_bounded": "Every response with a JSON body.",

@@ -3,6 +3,7 @@
  * readings chosen for ambiguous sentences, with counts of covered, not-checkable and client-rule sentences.
  */
 
+import { allVerdicts } from "../../src/verdicts/registry.js";
 import {
   CONTRACT_SENTENCES,
   type SentenceStatus,
@@ -68,6 +69,30 @@ export function renderSentences(rules: readonly ContractSentence[] = CONTRACT_SE
     n++;
     if (rule.reading) out.push(`- **#${n}** (${rule.section}) ${cell(rule.sentence)} — ${rule.reading}`);
   }
-  out.push("");
+  out.push("", ...renderWarnings(rules));
   return out.join("\n");
+}
+
+/**
+ * Every verdict that can warn, with the rows whose readings say why: a conforming server gets no warning from
+ * a rule the contract does not state, so each must point at wording that is genuinely open (or an HTTP rule
+ * the contract does not restate).
+ */
+function renderWarnings(rules: readonly ContractSentence[]): string[] {
+  const out = [
+    "## Every warning and why",
+    "",
+    "The verdicts that can end as a warning (`--strict` turns each into a failure) and the rows above whose",
+    "reading gives the reason. Where the contract gives a value no meaning, nothing is judged, not even as a warning.",
+    "",
+  ];
+  for (const verdict of allVerdicts().filter((v) => v.level === "warn" || v.level === "fail or warn")) {
+    const rows = rules.flatMap((rule, i) =>
+      rule.checks?.includes(verdict.id) && rule.reading ? [`#${i + 1}`] : [],
+    );
+    const where = rows.length > 0 ? `readings ${rows.join(", ")}` : `its definition (${verdict.section})`;
+    out.push(`- \`${verdict.id}\` (${verdict.level}): see ${where}`);
+  }
+  out.push("");
+  return out;
 }

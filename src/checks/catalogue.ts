@@ -16,10 +16,7 @@ import { edgesOnlyWithInclude } from "./edges-only-with-include.js";
 import { edgesPageCutDeclared } from "./edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "./edges-predicates-from-include.js";
 import { edgesWithinActivePredicates } from "./edges-within-active-predicates.js";
-import { entitiesConsistentWithData } from "./entities-consistent-with-data.js";
 import { entitiesNodesRequested } from "./entities-nodes-requested.js";
-import { envelopeAsOfNotAfterRequested } from "./envelope-as-of-not-after-requested.js";
-import { envelopeAsOfNotInFuture } from "./envelope-as-of-not-in-future.js";
 import { envelopeEvidenceEmpty } from "./envelope-evidence-empty.js";
 import { envelopeTruncatedWhenCut } from "./envelope-truncated-when-cut.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
@@ -41,6 +38,7 @@ import { httpErrorBodyOnErrorStatus } from "./http-error-body-on-error-status.js
 import { httpJsonBody } from "./http-json-body.js";
 import { httpJsonContentType } from "./http-json-content-type.js";
 import { influencerNodesCap } from "./influencer-nodes-cap.js";
+import { influencerOneNetwork } from "./influencer-one-network.js";
 import { meEveryPlan } from "./me-every-plan.js";
 import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
@@ -52,7 +50,6 @@ import { resolveCoverageSingleRequested } from "./resolve-coverage-single-reques
 import { resolveCursorNull } from "./resolve-cursor-null.js";
 import { resolveLimitRespected } from "./resolve-limit-respected.js";
 import { resolveMissingEmpty } from "./resolve-missing-empty.js";
-import { resolveTypesRespected } from "./resolve-types-respected.js";
 import { responseSchema } from "./response-schema.js";
 import { responseStructureBounded } from "./response-structure-bounded.js";
 
@@ -70,10 +67,7 @@ export const CATALOGUE: readonly Check[] = [
   edgesPageCutDeclared,
   edgesPredicatesFromInclude,
   edgesWithinActivePredicates,
-  entitiesConsistentWithData,
   entitiesNodesRequested,
-  envelopeAsOfNotAfterRequested,
-  envelopeAsOfNotInFuture,
   envelopeEvidenceEmpty,
   envelopeTruncatedWhenCut,
   errorCodeForStatus,
@@ -95,6 +89,7 @@ export const CATALOGUE: readonly Check[] = [
   httpJsonBody,
   httpJsonContentType,
   influencerNodesCap,
+  influencerOneNetwork,
   meEveryPlan,
   meResetsAtUtcBoundaries,
   nodeIdMatchesType,
@@ -106,7 +101,6 @@ export const CATALOGUE: readonly Check[] = [
   resolveCursorNull,
   resolveLimitRespected,
   resolveMissingEmpty,
-  resolveTypesRespected,
   responseSchema,
   responseStructureBounded,
 ];

@@ -1,5 +1,5 @@
+import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check, CheckFailure } from "./check.js";
-import { instant } from "./support/date-time.js";
 import { failure } from "./support/failure.js";
 import { isObject, objectAt, pointer, show } from "./support/json.js";
 
@@ -27,7 +27,7 @@ export const meResetsAtUtcBoundaries: Check = {
   run(x) {
     const out: CheckFailure[] = [];
     for (const [key, value] of Object.entries(resetsOf(x) ?? {})) {
-      const ms = instant(value);
+      const ms = typeof value === "string" ? rfc3339Instant(value) : undefined;
       if (ms === undefined || ms % DAY_MS === 0) continue;
       out.push(
         failure(meResetsAtUtcBoundaries, {

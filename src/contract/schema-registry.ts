@@ -1,5 +1,6 @@
 /**
- * A registry over one schemas directory: ajv (JSON Schema 2020-12, strict, ajv-formats, discriminator),
+ * A registry over one schemas directory: ajv (JSON Schema 2020-12, strict, ajv-formats with the RFC-strict
+ * formats of formats/strict-formats.ts over it, discriminator),
  * each schema compiled once on first use and cached by name. Two validators per schema: a fast one that
  * stops at the first error, and an allErrors+verbose one that runs only when the fast one fails.
  */
@@ -7,6 +8,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule, { type FormatsPlugin } from "ajv-formats";
 import { HarnessError } from "../errors.js";
 import { boundedView, viewLimitsOf } from "./bounded-view.js";
+import { addStrictFormats } from "./formats/strict-formats.js";
 import { type JsonSchema, readSchemaFiles, type SchemaFile } from "./schema-files.js";
 import { locateSchemas, type SchemaLocations } from "./schema-locations.js";
 import { type SchemaViolation, toViolation } from "./violations.js";
@@ -57,6 +59,7 @@ function newAjv(allErrors: boolean): Ajv2020 {
     discriminator: true,
   });
   addFormats(ajv);
+  addStrictFormats(ajv);
   // Annotation read by json-schema-to-typescript (scripts/gen-types.ts); no validation meaning.
   ajv.addVocabulary(["tsType"]);
   return ajv;

@@ -19,6 +19,9 @@ describe("runConformance against the embedded reference server", () => {
       .filter((r) => r.status === "fail")
       .map((r) => `${r.id}: ${r.counterexamples[0]?.title}`);
     expect(failing).toEqual([]);
+    // No warning either: a conforming server gets none (warnings earn their place; --strict passes it too).
+    expect(report.results.filter((r) => r.status === "warn").map((r) => r.id)).toEqual([]);
+    expect(report.summary.warnings).toBe(0);
     // No inconclusive row either: the default run against the reference server exits 0 without opting in.
     expect(report.summary.inconclusive).toBe(0);
     expect(report.verdict).toBe("pass");

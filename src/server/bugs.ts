@@ -31,8 +31,6 @@ export interface BugSettings {
   unknownId404: boolean;
   /** Resolve: candidates delivered beyond `limit`. */
   resolveOverLimit: number;
-  /** Resolve: `types` is ignored (candidates of every type). */
-  resolveIgnoresTypes: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -57,8 +55,6 @@ export interface BugSettings {
   unitsNodesOnly: boolean;
   /** Entity reads: `dataset` is ignored (`influencer` answered from the basic dataset). */
   datasetIgnored: boolean;
-  /** Entity reads: the requested `as_of` is ignored (the snapshot's own `as_of` is answered). */
-  requestedAsOfIgnored: boolean;
   /** Access: a Free key is served data. */
   freeKeyServed: boolean;
   /** Access: 403 `plan_required` lacks `required_tier`. */
@@ -115,7 +111,6 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   missingOmitsLast: false,
   unknownId404: false,
   resolveOverLimit: 0,
-  resolveIgnoresTypes: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   resolveByNameOnly: false,
@@ -128,7 +123,6 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   influencerDataHasEdges: false,
   datasetIgnored: false,
   unitsNodesOnly: false,
-  requestedAsOfIgnored: false,
   freeKeyServed: false,
   planRequiredWithoutTier: false,
   dropChallenge: false,
@@ -163,7 +157,6 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "edges-cursor-skip": { edgeCursorStepBack: -1 },
   "edges-without-include": { edgesWithoutInclude: true },
   "edges-cut-silently": { edgeCutSilently: true },
-  "resolve-types-ignored": { resolveIgnoresTypes: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },
@@ -180,7 +173,6 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "influencer-data-has-edges": { influencerDataHasEdges: true },
   "dataset-ignored": { datasetIgnored: true },
   "units-count-nodes-only": { unitsNodesOnly: true },
-  "as-of-ignored": { requestedAsOfIgnored: true },
   "free-key-served": { freeKeyServed: true },
   "plan-required-without-tier": { planRequiredWithoutTier: true },
   "www-authenticate-missing": { dropChallenge: true },

@@ -48,10 +48,14 @@ export const MUTATIONS = [
   m("envelope-evidence-nonempty", "envelope", "`evidence` holds one item"),
   m("envelope-request-id-not-uuid", "envelope", "`request_id` is a counter, not a uuid"),
   m("envelope-as-of-not-date-time", "envelope", "`as_of` is a bare date (`2026-01-01`)"),
+  m(
+    "envelope-as-of-space-separated",
+    "envelope",
+    "`as_of` has a space for its `T` (`2026-01-01 00:00:00Z`: ajv-formats accepts it, RFC 3339 does not)",
+  ),
   m("envelope-unit-type-invalid", "envelope", "`cost.unit_type` is `credit`"),
   m("resolve-cursor-set", "resolve", "resolve answers a non-null `cursor`"),
   m("resolve-over-limit", "resolve", "resolve returns one candidate more than `limit`"),
-  m("resolve-types-ignored", "resolve", "resolve ignores `types`: candidates of every type are returned"),
   m(
     "resolve-default-limit-50",
     "resolve",
@@ -147,12 +151,6 @@ export const MUTATIONS = [
     "entity reads deliver one node more than asked for (`cb:person:not-requested`)",
   ),
   m(
-    "as-of-ignored",
-    "envelope",
-    "entity reads ignore the requested `as_of`: every answer is the current snapshot",
-  ),
-  m("as-of-in-future", "envelope", "`as_of` is a day later than the response (data stamped in the future)"),
-  m(
     "resolve-exact-id-not-found",
     "resolve",
     "resolve finds names only: an organisation number or node id finds no candidate",
@@ -173,6 +171,11 @@ export const MUTATIONS = [
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
+  m(
+    "influencer-mixed-networks",
+    "influencer",
+    "influencer node ids after the first name another network (`cb:identity:othernet:<username>`)",
+  ),
   m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
   m(
     "dataset-ignored",

@@ -4,6 +4,7 @@
 
 import { findMutation, type MutationId } from "./mutations.js";
 import type { FaultPlan, ServerOptions } from "./types.js";
+import { isDateTime } from "./validate/fields.js";
 
 /** Fully defaulted server options. */
 export interface ResolvedServerOptions {
@@ -48,10 +49,7 @@ export const DEFAULTS = {
 /** `as_of` must be an RFC 3339 date-time (Resources: "as_of | string, date-time"). */
 function snapshotAsOf(value: string | undefined): string {
   if (value === undefined) return DEFAULTS.asOf;
-  if (
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) ||
-    Number.isNaN(Date.parse(value))
-  ) {
+  if (!isDateTime(value)) {
     throw new RangeError(`asOf must be an RFC 3339 date-time, got ${JSON.stringify(value)}`);
   }
   return value;

@@ -16,15 +16,20 @@ const ALIASES: Readonly<Record<string, SchemaName>> = {
   "batch-body": "batch-request",
 };
 
-/** Response kinds: the operation and status a body of that kind answers (checks need both). */
-const RESPONSE_KINDS: { readonly [S in SchemaName]?: { operation?: OperationId; status?: number } } = {
+/** Response kinds: the operation and status a body of that kind answers (checks need both), and its dataset. */
+const RESPONSE_KINDS: {
+  readonly [S in SchemaName]?: { operation?: OperationId; status?: number; dataset?: Dataset };
+} = {
   "resolve-response": { operation: "resolve", status: 200 },
-  "entities-response": { operation: "entity-batch", status: 200 },
-  "influencer-response": { operation: "entity-batch", status: 200 },
+  "entities-response": { operation: "entity-batch", status: 200, dataset: "basic" },
+  "influencer-response": { operation: "entity-batch", status: 200, dataset: "influencer" },
   me: { operation: "me", status: 200 },
   envelope: { status: 200 },
   error: {},
 };
+
+/** The dataset an entity read asks for (GET /entities/{id}: `dataset`). */
+export type Dataset = "basic" | "influencer";
 
 /** A resolved `--as` kind. */
 export interface Kind {
@@ -33,6 +38,8 @@ export interface Kind {
   isResponse: boolean;
   operation?: OperationId;
   status?: number;
+  /** The dataset the kind means (`--as influencer`: the influencer dataset), for checks that need only it. */
+  dataset?: Dataset;
 }
 
 /** Every accepted `--as` value, sorted. */

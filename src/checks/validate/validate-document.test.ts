@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { HarnessError } from "../../errors.js";
-import { resolveExchange } from "../test-support/exchanges.js";
+import { CATALOGUE } from "../catalogue.js";
+import { influencerExchange, resolveExchange } from "../test-support/exchanges.js";
 import { kindNames, resolveKind } from "./kinds.js";
 import { inferOperation, requestFromJson } from "./request-input.js";
-import { validateDocument } from "./validate-document.js";
+import { DATASET_CHECKS, REQUEST_CHECKS, validateDocument } from "./validate-document.js";
 
 describe("validate kinds", () => {
   it("accepts every schema name and the aliases; response kinds carry operation and status", () => {
@@ -46,5 +49,45 @@ describe("validateDocument", () => {
     const request = requestFromJson('{"path":"/resolve?query=Firma"}');
     const result = validateDocument(body.json, body.bodyText, resolveKind("resolve"), { request });
     expect(result.findings.map((f) => f.source)).toEqual(["resolve.limit_respected"]);
+  });
+});
+
+describe("validate assumes no request it was not given", () => {
+  const influencer = (count: number) => {
+    const x = influencerExchange(count);
+    return validateDocument(x.response?.json, x.response?.bodyText ?? "", resolveKind("influencer"));
+  };
+
+  it("--as influencer means the influencer dataset: a valid page passes, and the dataset's rules run", () => {
+    const result = influencer(3);
+    expect(result.findings).toEqual([]);
+    expect(result.checksRun).toEqual(
+      expect.arrayContaining([
+        "dataset.response_matches_request",
+        "influencer.nodes_cap",
+        "influencer.one_network",
+      ]),
+    );
+    expect(influencer(26).findings.map((f) => f.source)).toContain("influencer.nodes_cap");
+  });
+
+  it("checks that read the request's ids, include or extend are not run without it", () => {
+    const result = influencer(3);
+    const notRun = result.notRun.map((n) => n.id);
+    for (const id of REQUEST_CHECKS) expect(result.checksRun, id).not.toContain(id);
+    expect(notRun).toEqual(
+      expect.arrayContaining(["entities.nodes_requested", "coverage.consistent_with_request"]),
+    );
+  });
+
+  it("lists every check that reads the request (a new one cannot judge a request nobody gave)", () => {
+    const dir = fileURLToPath(new URL("..", import.meta.url));
+    for (const check of CATALOGUE) {
+      const source = readFileSync(`${dir}${check.id.replaceAll(/[._]/g, "-")}.ts`, "utf8");
+      // Reading the method or headers is fine: the stand-in request has both, empty; anything else is the request.
+      const readsRequest = /requestView\(|\.request\.(?!method|headers)/.test(source);
+      if (!readsRequest || check.id === "response.schema") continue;
+      expect([...REQUEST_CHECKS, ...DATASET_CHECKS], check.id).toContain(check.id);
+    }
   });
 });

@@ -11,8 +11,11 @@ import { costBasicZeroCredits } from "../cost-basic-zero-credits.js";
 import { costInfluencerCreditPerRecord } from "../cost-influencer-credit-per-record.js";
 import { coverageConsistentWithRequest } from "../coverage-consistent-with-request.js";
 import { coverageRequestedReturnedOrMissing } from "../coverage-requested-returned-or-missing.js";
+import { datasetResponseMatchesRequest } from "../dataset-response-matches-request.js";
 import { edgesOnlyWithInclude } from "../edges-only-with-include.js";
+import { edgesPageCutDeclared } from "../edges-page-cut-declared.js";
 import { edgesPredicatesFromInclude } from "../edges-predicates-from-include.js";
+import { entitiesNodesRequested } from "../entities-nodes-requested.js";
 import { errorCodeForStatus } from "../error-code-for-status.js";
 import { extKeysRequestedOrgs } from "../ext-keys-requested-orgs.js";
 import { extOnlyRequested } from "../ext-only-requested.js";
@@ -20,6 +23,7 @@ import { extSubunitsCap } from "../ext-subunits-cap.js";
 import { httpDocumentedStatus } from "../http-documented-status.js";
 import { httpJsonContentType } from "../http-json-content-type.js";
 import { influencerNodesCap } from "../influencer-nodes-cap.js";
+import { influencerOneNetwork } from "../influencer-one-network.js";
 import { meEveryPlan } from "../me-every-plan.js";
 import { orgSignatureOnlySingle } from "../org-signature-only-single.js";
 import { rateRetryAfterOn429 } from "../rate-retry-after-on-429.js";
@@ -31,21 +35,31 @@ import type { Kind } from "./kinds.js";
 
 /** Checks that judge response headers, which a body file does not have. */
 const HEADER_CHECKS = [authWwwAuthenticateOn401.id, rateRetryAfterOn429.id, httpJsonContentType.id];
-/** Checks that need the request (ids, dataset, include, extend, limit). */
-const REQUEST_CHECKS = [
+/**
+ * Checks that read the request (ids, include, extend, limit, …): without one they are not run, never judged
+ * against a request nobody gave (validate-document.test.ts holds every check that reads the request to a list).
+ */
+export const REQUEST_CHECKS = [
   costBasicZeroCredits.id,
   costInfluencerCreditPerRecord.id,
   coverageConsistentWithRequest.id,
   coverageRequestedReturnedOrMissing.id,
   edgesOnlyWithInclude.id,
+  edgesPageCutDeclared.id,
   edgesPredicatesFromInclude.id,
+  entitiesNodesRequested.id,
   extKeysRequestedOrgs.id,
   extOnlyRequested.id,
   extSubunitsCap.id,
-  influencerNodesCap.id,
   orgSignatureOnlySingle.id,
   requestInvalidArgumentsRejected.id,
   resolveLimitRespected.id,
+];
+/** Checks that read only the request's dataset: run when `--as` names it (`influencer`, `entities`). */
+export const DATASET_CHECKS = [
+  datasetResponseMatchesRequest.id,
+  influencerNodesCap.id,
+  influencerOneNetwork.id,
 ];
 /** Checks that need the real status of the response. */
 const STATUS_CHECKS = [errorCodeForStatus.id, httpDocumentedStatus.id, meEveryPlan.id];
@@ -108,7 +122,7 @@ export function validateDocument(
   const status = ctx.status ?? kind.status ?? (kind.schema === "error" ? 400 : 200);
   const exchange: Exchange = {
     operation,
-    request: ctx.request ?? { method: "GET", baseUrl: "", path: "/", query: {}, headers: {} },
+    request: ctx.request ?? standInRequest(kind),
     response: { status, headers: {}, bodyText: text, json: value, durationMs: 0 },
   };
   for (const check of CATALOGUE) {
@@ -130,10 +144,24 @@ export function validateDocument(
   return result;
 }
 
+/** What stands for the request when none was given: only what `--as` states (its dataset), nothing else. */
+function standInRequest(kind: Kind): RecordedRequest {
+  const base = { baseUrl: "", query: {}, headers: {} };
+  if (kind.dataset === undefined) return { ...base, method: "GET", path: "/" };
+  return {
+    ...base,
+    method: "POST",
+    path: "/entities/batch",
+    body: JSON.stringify({ dataset: kind.dataset }),
+  };
+}
+
 function skipReason(id: string, ctx: ValidateContext, kind: Kind): string | undefined {
   if (id === responseSchema.id) return "the schema of --as is applied instead";
   if (HEADER_CHECKS.includes(id)) return "needs response headers";
   if (REQUEST_CHECKS.includes(id) && !ctx.request) return "needs the request (--request or --path)";
+  if (DATASET_CHECKS.includes(id) && !ctx.request && kind.dataset === undefined)
+    return "needs the request's dataset (--request, --path or --as influencer / entities)";
   if (STATUS_CHECKS.includes(id) && ctx.status === undefined && kind.status === undefined)
     return "needs --status";
   return undefined;

@@ -19,7 +19,6 @@ export interface BendContext {
 /** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
 export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
 
-const DAY_MS = 86_400_000;
 const PERSON_PAYLOAD = Object.freeze({ uid: null, name: null, birth_year: null });
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -61,6 +60,9 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   "envelope-as-of-not-date-time": onEnvelope((body) => {
     if (typeof body.as_of === "string") body.as_of = body.as_of.slice(0, 10);
   }),
+  "envelope-as-of-space-separated": onEnvelope((body) => {
+    if (typeof body.as_of === "string") body.as_of = body.as_of.replace(/[Tt]/, " ");
+  }),
   "envelope-unit-type-invalid": onEnvelope((_body, cost) => {
     cost.unit_type = "credit";
   }),
@@ -98,6 +100,15 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       return { ...n, active_predicates: counts };
     });
   }),
+  "influencer-mixed-networks": onEnvelope((body) => {
+    // Influencer data has only `entities` (no `edges`): rename the network of every node after the first.
+    if (!isObj(body.data) || "edges" in body.data || !Array.isArray(body.data.entities)) return;
+    body.data.entities = body.data.entities.map((n: unknown, i: number) =>
+      i > 0 && isObj(n) && typeof n.id === "string"
+        ? { ...n, id: n.id.replace(/^cb:identity:[^:]+:/, "cb:identity:othernet:") }
+        : n,
+    );
+  }),
   "group-parent-self": onEnvelope((body) => {
     const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
     if (!ext || !isObj(ext.group_parent)) return;
@@ -118,9 +129,6 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     );
     return reply;
   },
-  "as-of-in-future": onEnvelope((body) => {
-    body.as_of = new Date(Date.now() + DAY_MS).toISOString();
-  }),
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;
   }),

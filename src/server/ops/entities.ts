@@ -124,7 +124,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const raw = envelopeText(
     {
-      asOf: state.bugs.requestedAsOfIgnored ? state.asOf : (req.asOf ?? state.asOf),
+      asOf: req.asOf ?? state.asOf,
       entities: found.map((n) => n.id),
       requested,
       missing: miss,

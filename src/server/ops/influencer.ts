@@ -52,7 +52,7 @@ export function readInfluencers(state: ServerState, req: EntityRequest, account:
   }
   const { requested, missing: miss } = coverageLists(state, req.ids, missing);
   const body = envelope({
-    asOf: state.bugs.requestedAsOfIgnored ? state.asOf : (req.asOf ?? state.asOf),
+    asOf: req.asOf ?? state.asOf,
     data: state.bugs.influencerDataHasEdges ? { entities: nodes, edges: [] } : { entities: nodes },
     entities: nodes.map((n) => n.id as string),
     requested,

@@ -13,9 +13,7 @@ export function resolve(state: ServerState, req: ResolveRequest, account: Accoun
   const extra = state.bugs.resolveOverLimit;
   // Seeded bug `resolve-exact-id-not-found`: an identifier is not looked up (names only).
   const idQuery = state.bugs.resolveByNameOnly && /^(\d{9}|cb:.*)$/.test(req.query.trim());
-  const all = idQuery
-    ? []
-    : state.graph.resolve(req.query, state.bugs.resolveIgnoresTypes ? null : req.types, req.limit + 1);
+  const all = idQuery ? [] : state.graph.resolve(req.query, req.types, req.limit + 1);
   const data = all
     .slice(0, req.limit + extra)
     .map((c) => ({ id: c.id, type: c.type, name: c.name, score: c.score }));

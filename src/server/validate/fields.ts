@@ -83,7 +83,20 @@ export function isDateTime(s: string): boolean {
   if (mo < 1 || mo > 12 || d < 1 || d > days[mo - 1]) return false;
   if (h > 23 || mi > 59 || se > 60) return false;
   if (m[9] && (Number(m[10]) > 23 || Number(m[11]) > 59)) return false;
-  return true;
+  return se < 60 || isLeapSecondMinute(y, mo, d, h * 60 + mi - (m[9] === "-" ? -1 : 1) * offsetMinutes(m));
+}
+
+function offsetMinutes(m: RegExpExecArray): number {
+  return m[9] ? Number(m[10]) * 60 + Number(m[11]) : 0;
+}
+
+/** RFC 3339 §5.7: a second 60 only at 23:59 UTC on a month's last day (the minute given in UTC). */
+function isLeapSecondMinute(y: number, mo: number, d: number, utcMinuteOfDay: number): boolean {
+  const at = new Date(0);
+  at.setUTCFullYear(y, mo - 1, d);
+  at.setUTCMinutes(utcMinuteOfDay);
+  const next = new Date(at.getTime() + 60_000);
+  return at.getUTCHours() === 23 && at.getUTCMinutes() === 59 && next.getUTCDate() === 1;
 }
 
 /** `as_of`: a date-time string. */

@@ -18,6 +18,13 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
   },
   {
     section: INF,
+    sentence: "`<network>` is the fixed name of one social network",
+    checks: ["influencer.one_network"],
+    reading:
+      "one fixed network: every influencer node id of one response names the same `<network>` (a failure otherwise); which network it is, is not shown, so any name is accepted",
+  },
+  {
+    section: INF,
     sentence:
       "Payload (all required): `username` (same format), `full_name`, `followers_count`, `following_count`, `posts_count`, `is_private`.",
     schema: [at("influencer-node", "/properties/payload")],

@@ -13,9 +13,8 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     section: E,
     sentence: "`as_of` | string, date-time | required",
     schema: [env("/properties/as_of")],
-    checks: ["envelope.as_of_not_in_future"],
     reading:
-      "`as_of` is read as the time of the data: when the request names no `as_of`, an `as_of` later than the response's own `Date` header (plus 5 minutes for clocks of different machines) is a warning; not judged without a `Date` header or when the request named an `as_of` (see the request parameter)",
+      "a date-time by RFC 3339's grammar (a space for `T`, an offset without its colon, a second 60 outside a month's last minute fail); its value is not judged against the clock or the request: the contract says to store it, not what time it names",
   },
   {
     section: E,
@@ -37,9 +36,8 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     section: E,
     sentence: "`entities` | array of node id strings | max 200",
     schema: [env("/properties/entities")],
-    checks: ["entities.consistent_with_data"],
     reading:
-      "the meaning of `entities` is not given; we read it as the ids of delivered nodes, edge ends and extension entries and report differences as warnings",
+      "the meaning of `entities` is not given, so which node ids it lists is not judged (no warning either); its items' type and count are the schema's",
   },
   {
     section: E,

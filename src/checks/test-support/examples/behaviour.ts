@@ -2,7 +2,6 @@
 import type { Exchange } from "../../../transport/exchange.js";
 import {
   exchange,
-  getExchange,
   influencerExchange,
   mutate,
   request,
@@ -91,16 +90,5 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
       });
     }),
     severity: "error",
-  },
-  "envelope.as_of_not_after_requested": {
-    // The envelope of the builders says 2026-11-21T12:00:00Z.
-    pass: askingAsOf(smallBatch(), "2026-11-21T12:00:00Z"),
-    fail: askingAsOf(smallBatch(), "2024-06-30T12:00:00Z"),
-    severity: "warning",
-  },
-  "envelope.as_of_not_in_future": {
-    pass: dated(getExchange(), "Sat, 21 Nov 2026 12:00:00 GMT"),
-    fail: dated(getExchange(), "Fri, 20 Nov 2026 12:00:00 GMT"),
-    severity: "warning",
   },
 };

@@ -53,6 +53,13 @@ export const ENTITY_EXAMPLES: Record<string, CheckExample> = {
     fail: influencerExchange(26),
     severity: "error",
   },
+  "influencer.one_network": {
+    pass: influencerExchange(3),
+    fail: mutate(influencerExchange(3), (j) => {
+      j.data.entities[2].id = "cb:identity:tiktok:user_2";
+    }),
+    severity: "error",
+  },
   "org.signature_only_single": {
     pass: getExchange(),
     fail: mutate(smallBatch(), (j) => {

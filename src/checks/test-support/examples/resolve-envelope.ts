@@ -1,6 +1,5 @@
 /** Examples for the resolve and envelope-wide checks. */
 
-import type { Exchange } from "../../../transport/exchange.js";
 import {
   errorExchange,
   influencerExchange,
@@ -10,11 +9,6 @@ import {
   smallBatch,
 } from "../exchanges.js";
 import type { CheckExample } from "./example.js";
-
-/** The exchange with `types` (JSON-encoded) added to its resolve query. */
-function withTypes(x: Exchange, types: string[]): Exchange {
-  return { ...x, request: { ...x.request, query: { ...x.request.query, types: JSON.stringify(types) } } };
-}
 
 /** Examples keyed by check id. */
 export const RESOLVE_ENVELOPE_EXAMPLES: Record<string, CheckExample> = {
@@ -43,11 +37,6 @@ export const RESOLVE_ENVELOPE_EXAMPLES: Record<string, CheckExample> = {
     pass: resolveExchange(10),
     fail: resolveExchange(11),
     severity: "error",
-  },
-  "resolve.types_respected": {
-    pass: withTypes(resolveExchange(), ["org", "person"]),
-    fail: withTypes(resolveExchange(), ["person"]),
-    severity: "warning",
   },
   "envelope.evidence_empty": {
     pass: smallBatch(),
@@ -84,13 +73,6 @@ export const RESOLVE_ENVELOPE_EXAMPLES: Record<string, CheckExample> = {
     pass: influencerExchange(3),
     fail: mutate(influencerExchange(3), (j) => {
       j.cost.credits_charged = 0;
-    }),
-    severity: "warning",
-  },
-  "entities.consistent_with_data": {
-    pass: resolveExchange(),
-    fail: mutate(resolveExchange(), (j) => {
-      j.entities = j.entities.slice(1);
     }),
     severity: "warning",
   },
