@@ -120,10 +120,12 @@ export class WorkerHost<Req, Rep> {
     const worker = startWorkerThread(entry, data, limits);
     let isReady = false;
     let markReady: () => void = () => {};
+    let failure: WorkerLost | undefined;
     const ready = new Promise<void>((resolve, reject) => {
       markReady = resolve;
       worker.once("exit", () => {
-        if (!isReady) reject(new WorkerLost("died", `${this.options.name} ended before it was ready`));
+        if (!isReady)
+          reject(failure ?? new WorkerLost("died", `${this.options.name} ended before it was ready`));
       });
     });
     ready.catch(() => undefined);
@@ -138,7 +140,6 @@ export class WorkerHost<Req, Rep> {
     });
     // Replies the worker posted before it failed still arrive (they can come after the error event, never
     // after the exit event): its batches count as lost only at exit.
-    let failure: WorkerLost | undefined;
     worker.on("error", (err: Error & { code?: string }) => {
       failure ??= lossOf(err, this.options);
     });

@@ -8,8 +8,12 @@ import { startServer } from "../server/index.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
 import { keyHash } from "./key-hash.js";
 import { runProxy } from "./run-proxy.js";
+import type { SessionClock } from "./session-clock.js";
 
 const closers: Array<() => Promise<void>> = [];
+
+/** A clock whose timers never fire: the stop waits for every exchange to be judged, however busy the machine. */
+const PATIENT: SessionClock = { now: () => Date.now(), after: () => () => {} };
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()?.();
 });
@@ -32,6 +36,7 @@ async function proxyTo(target: string, timeoutMs = 10_000, maxBodyBytes = 1 << 2
           resolve();
         },
         onViolation: (line) => lines.push(line),
+        clock: PATIENT,
       },
     );
     stopper = async () => {

@@ -36,4 +36,4 @@ function answer(batch: ProbeBatch): unknown {
   }
 }
 
-serveBatches<ProbeBatch, ProbeReply>(import.meta.url, (batch) => ({ value: answer(batch), threadId }));
+serveBatches<ProbeBatch, ProbeReply>(import.meta.url, () => (batch) => ({ value: answer(batch), threadId }));
