@@ -63,6 +63,11 @@ export class WorkerHost<Req, Rep> {
 
   constructor(readonly options: WorkerHostOptions) {}
 
+  /** Whether a worker runs now (false: the next batch starts one, which knows nothing of the last). */
+  get isRunning(): boolean {
+    return this.#running !== undefined;
+  }
+
   /** Batches posted to the current worker and not answered yet. */
   get inFlight(): number {
     return this.#running?.batches.length ?? 0;
