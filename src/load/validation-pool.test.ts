@@ -37,7 +37,7 @@ describe("the load validation pool", () => {
     const results: JobFailures[] = [];
     const table = pool.addTable([request], CHECKS, (r) => results.push(r));
     const bodies = [validResolveBody(1), invalidResolveBody(3)];
-    bodies.forEach((body, i) => pool.submit(job(i + 1, table, body)));
+    for (const [i, body] of bodies.entries()) pool.submit(job(i + 1, table, body));
     await pool.drain();
     expect(results.map((r) => r.failures)).toEqual(
       bodies.map((body, i) => judgeJob(job(i + 1, table, body), request, CHECKS)),
