@@ -61,34 +61,46 @@ async function get(url: string): Promise<number> {
   return res.statusCode;
 }
 
+/**
+ * A session whose judge thread has a 48 MiB heap, in front of a target whose `big` answer needs more to judge:
+ * under the structure caps (200,000 containers), but its 400,000 schema errors need far more than that.
+ */
+async function dyingSession() {
+  const { clock } = manualClock();
+  const lines: string[] = [];
+  const abort = new AbortController();
+  let base = "";
+  const session = runProxy(
+    {
+      target: await target(invalidResolveBody(100_000)),
+      listen: "127.0.0.1:0",
+      timeoutMs: 10_000,
+      maxBodyBytes: 32 << 20,
+      judgeQueue: { heapMib: 48 },
+    },
+    { signal: abort.signal, onListening: (url) => (base = url), onViolation: (l) => lines.push(l), clock },
+  );
+  await until(() => base !== "");
+  const died = () => until(() => lines.some((l) => l.includes("judge thread died")));
+  const stop = async () => {
+    abort.abort();
+    return (await session).report;
+  };
+  return { base, lines, died, stop };
+}
+
 describe("a proxy session with exchanges it could not judge", () => {
   it("says the judge thread died, restarts it for what follows, and is incomplete", async () => {
-    const { clock } = manualClock();
-    const lines: string[] = [];
-    const abort = new AbortController();
-    let base = "";
-    const session = runProxy(
-      {
-        // Under the structure caps (200,000 containers), but its 400,000 schema errors need far more than 48 MiB.
-        target: await target(invalidResolveBody(100_000)),
-        listen: "127.0.0.1:0",
-        timeoutMs: 10_000,
-        maxBodyBytes: 32 << 20,
-        judgeQueue: { heapMib: 48 },
-      },
-      { signal: abort.signal, onListening: (url) => (base = url), onViolation: (l) => lines.push(l), clock },
-    );
-    await until(() => base !== "");
+    const { base, lines, died, stop } = await dyingSession();
     const judged = (n: number) => lines.some((l) => l.includes(`client.bearer_auth key none exchange ${n} `));
     expect(await get(`${base}/me`)).toBe(200);
     await until(() => judged(1));
     // Judging this body needs more than the judge thread's heap: the thread dies with it.
     expect(await get(`${base}/resolve?query=Acme&big`)).toBe(200);
-    await until(() => lines.some((l) => l.includes("judge thread died")));
+    await died();
     expect(await get(`${base}/me`)).toBe(200);
     await until(() => judged(3));
-    abort.abort();
-    const { report } = await session;
+    const report = await stop();
     expect(lines.find((l) => l.includes("judge thread died"))).toMatch(
       /the judge thread died \(the judge thread needed more than its 48 MiB heap\): 1 exchange\(s\) not judged, 1 so far; it restarts/,
     );
@@ -103,27 +115,11 @@ describe("a proxy session with exchanges it could not judge", () => {
   }, 60_000);
 
   it("is incomplete, not a pass, when the judge thread died on clean traffic", async () => {
-    const { clock } = manualClock();
-    const lines: string[] = [];
-    const abort = new AbortController();
-    let base = "";
-    const session = runProxy(
-      {
-        // Under the structure caps (200,000 containers), but its 400,000 schema errors need far more than 48 MiB.
-        target: await target(invalidResolveBody(100_000)),
-        listen: "127.0.0.1:0",
-        timeoutMs: 10_000,
-        maxBodyBytes: 32 << 20,
-        judgeQueue: { heapMib: 48 },
-      },
-      { signal: abort.signal, onListening: (url) => (base = url), onViolation: (l) => lines.push(l), clock },
-    );
-    await until(() => base !== "");
+    const { base, died, stop } = await dyingSession();
     const res = await request(`${base}/resolve?query=Acme&big`, { headers: { authorization: "Bearer k" } });
     await res.body.arrayBuffer();
-    await until(() => lines.some((l) => l.includes("judge thread died")));
-    abort.abort();
-    const { report } = await session;
+    await died();
+    const report = await stop();
     // Nothing judged failed, but an exchange has no verdict: incomplete (exit 2), never pass.
     expect(report.verdict).toBe("incomplete");
     expect(report.reason).toMatch(/1 of 1 exchange\(s\) forwarded but not judged/);
