@@ -35,6 +35,8 @@ export interface WorkerHostOptions {
   data?: Record<string, unknown>;
   /** Old-generation heap cap in MiB; past it the worker dies `out-of-memory`, not the process. */
   heapMib?: number;
+  /** Young-generation cap in MiB (default V8's; a small one trades scavenges for a smaller process). */
+  youngMib?: number;
   /** What the worker is, for messages ("the judge thread"). */
   name: string;
 }
@@ -120,8 +122,14 @@ export class WorkerHost<Req, Rep> {
 
   #start(): Running {
     this.started++;
-    const { entry, data = {}, heapMib } = this.options;
-    const limits = heapMib ? { maxOldGenerationSizeMb: heapMib, maxYoungGenerationSizeMb: 16 } : undefined;
+    const { entry, data = {}, heapMib, youngMib } = this.options;
+    const limits =
+      heapMib || youngMib
+        ? {
+            ...(heapMib ? { maxOldGenerationSizeMb: heapMib } : {}),
+            ...(youngMib ? { maxYoungGenerationSizeMb: youngMib } : {}),
+          }
+        : undefined;
     const worker = startWorkerThread(entry, data, limits);
     let isReady = false;
     let markReady: () => void = () => {};

@@ -88,6 +88,7 @@ export class JudgeThread {
     this.#host = new WorkerHost({
       entry: siblingModule(import.meta.url, "judge-worker"),
       heapMib: options.heapMib ?? JUDGE_HEAP_MIB,
+      youngMib: 16,
       name: "the judging worker",
     });
   }
