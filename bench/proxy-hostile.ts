@@ -27,11 +27,7 @@ const load = () =>
 
 /** The target role: every call is a 429 with `Retry-After: 1`, as for a key past its limit. */
 function target(): void {
-  const body = JSON.stringify({
-    contract: "cb/v1",
-    request_id: "00000000-0000-4000-8000-000000000000",
-    error: { code: "volume_limit", message: "rate limit reached; retry later" },
-  });
+  const body = JSON.stringify({ error: { code: "volume_limit" } });
   const server = createServer((_req, res) => {
     res.writeHead(429, { "content-type": "application/json", "retry-after": "1" });
     res.end(body);

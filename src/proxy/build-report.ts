@@ -69,7 +69,7 @@ function row(
     ...base,
     status: found.errors === 0 ? "warn" : level,
     exchanges: found.count,
-    message: `${found.count} violation(s), first on exchange ${found.examples[0]?.exchange.n}`,
+    message: `broken by ${found.count} exchange(s), first by exchange ${found.examples[0]?.exchange.n}`,
     counterexamples: found.examples.map((f) => counterexample(f, baseUrl)),
   };
 }

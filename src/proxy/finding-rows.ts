@@ -14,7 +14,10 @@ export const SHOWN_PER_BATCH = 3;
 
 /** The findings of one row in one batch. */
 export interface RowCount {
-  /** Findings, and those of them of severity error. */
+  /**
+   * Exchanges with findings in this row (one exchange breaking a check in three places is one), and those of
+   * them with a finding of severity error.
+   */
   count: number;
   errors: number;
   /** Its first findings in the batch (at most `SHOWN_PER_BATCH`). */
@@ -37,9 +40,12 @@ function rowOf(f: Finding): string {
   return f.side === "client" ? `client ${f.exchange.keyHash} ${f.id}` : `server ${f.id} ${f.operation}`;
 }
 
-/** A batch's findings counted by row, with the first `SHOWN_PER_BATCH` of each. */
+/**
+ * A batch's findings counted by row — by exchange: the findings of one exchange come together, and count once
+ * per row — with the first `SHOWN_PER_BATCH` findings of each.
+ */
 export function countFindings(findings: Iterable<Finding>): RowCount[] {
-  const rows = new Map<string, RowCount>();
+  const rows = new Map<string, RowCount & { last?: Finding["exchange"]; lastIsError?: boolean }>();
   for (const f of findings) {
     const key = rowOf(f);
     let row = rows.get(key);
@@ -47,11 +53,19 @@ export function countFindings(findings: Iterable<Finding>): RowCount[] {
       row = { count: 0, errors: 0, shown: [] };
       rows.set(key, row);
     }
-    row.count++;
-    if (f.severity === "error") row.errors++;
+    const isError = f.severity === "error";
+    if (row.last !== f.exchange) {
+      row.last = f.exchange;
+      row.lastIsError = false;
+      row.count++;
+    }
+    if (isError && !row.lastIsError) {
+      row.lastIsError = true;
+      row.errors++;
+    }
     if (row.shown.length < SHOWN_PER_BATCH) row.shown.push(f);
   }
-  return [...rows.values()];
+  return [...rows.values()].map(({ count, errors, shown }) => ({ count, errors, shown }));
 }
 
 /** The rows of a session, in the order they were first found. */

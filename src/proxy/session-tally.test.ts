@@ -41,4 +41,22 @@ describe("a session's tally", () => {
       SHOWN_PER_BATCH,
     );
   });
+
+  it("counts an exchange breaking one check in several places once in its row", () => {
+    const exchange = { n: 7, keyHash: "k:1", method: "GET", url: "/v1/me" } as Proxied;
+    const found = (title: string): Finding => ({
+      side: "server",
+      id: "response.schema",
+      severity: "error",
+      operation: "me",
+      title,
+      exchange,
+      evidence: [title],
+    });
+    const [row] = countFindings(
+      [found("a"), found("b"), found("c"), finding(8, "response.schema")].slice(0, 3),
+    );
+    expect(row).toMatchObject({ count: 1, errors: 1 });
+    expect(row.shown).toHaveLength(3);
+  });
 });
