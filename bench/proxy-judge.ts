@@ -11,6 +11,7 @@ import { loadavg } from "node:os";
 import { request } from "undici";
 import { JudgeSession } from "../src/proxy/judge-session.js";
 import { decodeBatch, encodeBatch } from "../src/proxy/judge-wire.js";
+import { judgeBatch } from "../src/proxy/judge-worker.js";
 import type { RawExchange } from "../src/proxy/raw-exchange.js";
 import { startServer } from "../src/server/index.js";
 
@@ -111,4 +112,35 @@ const judge = cpuPerItem(20_000, (count) => {
 console.log(
   `  judging (request facts, verdict memo or check catalogue, client rules): ${judge.toFixed(2)} µs per ` +
     `exchange; ${session.memoHits} of ${n} server verdicts reused from an equal earlier answer`,
+);
+
+// A client ignoring Retry-After (bench/proxy-hostile.ts): one key, every call a 429 of the target started
+// 0.2 ms after the last (5,000 a second, 10 in flight), each breaking client.wait_retry_after: judged as the
+// judge thread does (judgeBatch: the session, then the findings counted by row).
+const tooMany = new TextEncoder().encode(JSON.stringify({ error: { code: "volume_limit" } }));
+let m = 0;
+const hammered = new JudgeSession("http://127.0.0.1:1/v1");
+let findings = 0;
+const hammer = cpuPerItem(400 * BATCH, (count) => {
+  for (let b = 0; b < count / BATCH; b++) {
+    const batch = Array.from({ length: BATCH }, (): RawExchange => {
+      const t = 0.2 * ++m;
+      return {
+        n: m,
+        method: "GET",
+        url: "/v1/resolve?query=Acme",
+        rawHeaders: ["Host", "127.0.0.1", "Authorization", "Bearer cbk_bench_ignores_retry_after"],
+        startedAt: t,
+        endedAt: t + 2,
+        status: 429,
+        responseHeaders: ["content-type", "application/json", "retry-after", "1"],
+        responseBody: tooMany,
+      };
+    });
+    for (const row of judgeBatch(hammered, encodeBatch(batch)).rows) findings += row.count;
+  }
+});
+console.log(
+  `  judging a client that ignores Retry-After (every call a 429, one finding each): ${hammer.toFixed(2)} µs per ` +
+    `exchange (${Math.round(1e6 / hammer)} exchanges/s on one core); ${findings} findings of ${m} exchanges`,
 );

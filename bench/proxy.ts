@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   console.log(`  judged proxy's own account: ${JSON.stringify(account)}`);
   const notes = (account as { final?: { calls?: number; notes?: string[] } } | undefined)?.final;
   const skipped = Number(
-    /(\d+) exchange\(s\) forwarded but not judged/.exec(notes?.notes?.join(" ") ?? "")?.[1] ?? 0,
+    /(\d+) of \d+ exchange\(s\) forwarded but not judged/.exec(notes?.notes?.join(" ") ?? "")?.[1] ?? 0,
   );
   console.log(
     `  exchanges forwarded but left unjudged (judge queue full): ${skipped} of ${notes?.calls ?? "?"} ` +

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findDepthExcess, mayNestDeeperThan, renderJson } from "./bounded-json.js";
+import {
+  findDepthExcess,
+  MAX_CONTAINERS,
+  MAX_NESTING,
+  mayNestDeeperThan,
+  parseBoundedJson,
+  renderJson,
+} from "./bounded-json.js";
 
 const deep = (depth: number): unknown => JSON.parse("[".repeat(depth) + "]".repeat(depth));
 
@@ -64,5 +71,17 @@ describe("mayNestDeeperThan", () => {
       }),
     );
     expect(mayNestDeeperThan('{"a":[1,2],"b":{}}', 3)).toBe(false);
+  });
+});
+
+describe("parseBoundedJson", () => {
+  it("parses JSON a judge can walk, and nothing deeper or larger", () => {
+    expect(parseBoundedJson('{"ids":["a"],"x":[[1]]}')).toEqual({ ids: ["a"], x: [[1]] });
+    expect(parseBoundedJson("not json")).toBeUndefined();
+    const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    expect(parseBoundedJson(nested(MAX_NESTING))).toBeDefined();
+    expect(parseBoundedJson(nested(MAX_NESTING + 1))).toBeUndefined();
+    expect(parseBoundedJson(`{"ids":${nested(200_000)}}`)).toBeUndefined();
+    expect(parseBoundedJson(`[${"[],".repeat(MAX_CONTAINERS)}[]]`)).toBeUndefined();
   });
 });

@@ -113,6 +113,12 @@ function escapeToken(token: string): string {
 }
 
 /**
+ * Deepest nesting judged. The contract's deepest named field sits 7 containers down (envelope, `data`,
+ * `entities`, a node, its `payload`, `active_actor_bindings`, a binding); this leaves ample room above it.
+ */
+export const MAX_NESTING = 64;
+
+/**
  * Most arrays and objects a body may hold to be parsed and judged: a maximum-size entity read holds about
  * 10,000, so this is far above any response of the contract, and it keeps a parsed body within tens of MiB
  * (a 14 MiB body of `{}` items holds 4.9 million and parses into more than 500 MiB).
@@ -151,4 +157,21 @@ export function mayNestDeeperThan(text: string, limit: number): boolean {
       if (++count > limit) return true;
   }
   return false;
+}
+
+/**
+ * The value of the JSON text `text`, or undefined when it is not JSON or is past what a judge walks safely: more
+ * than `MAX_CONTAINERS` arrays and objects, or nested deeper than `MAX_NESTING` (`JSON.parse` accepts any depth,
+ * but the recursive walks of the judges — key sorting, deep equality — would overflow the stack on it).
+ */
+export function parseBoundedJson(text: string): unknown {
+  if (countContainers(text) > MAX_CONTAINERS) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (mayNestDeeperThan(text, MAX_NESTING) && findDepthExcess(value, MAX_NESTING)) return undefined;
+  return value;
 }

@@ -2,6 +2,7 @@
  * Facts the rules read from the server's trace: which ids a call asked for, what it served, how calls relate
  * in time. Pure functions over `TraceEntry`.
  */
+import { parseBoundedJson } from "../bounded-json.js";
 import type { TraceEntry } from "../server/types.js";
 
 /** Served envelope fields the rules read. */
@@ -26,13 +27,12 @@ export function seconds(fromMs: number, toMs: number): string {
   return ((toMs - fromMs) / 1000).toFixed(2);
 }
 
-/** Parses JSON text, or undefined. */
+/**
+ * Parses JSON text, or undefined — also for a text too deep or too large to walk (`parseBoundedJson`): a
+ * client's body nested 200,000 deep is no body of the contract, and must not overflow the judges' walks.
+ */
 export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return parseBoundedJson(text);
 }
 
 /** The request body of an entity-batch call as an object, or undefined when it is not a JSON object. */

@@ -1,13 +1,9 @@
-import { findDepthExcess, MAX_CONTAINERS, mayNestDeeperThan } from "../bounded-json.js";
+import { findDepthExcess, MAX_CONTAINERS, MAX_NESTING, mayNestDeeperThan } from "../bounded-json.js";
 import { HARNESS_SECTION } from "../vocabulary/verdict.js";
 import type { Check, CheckFailure } from "./check.js";
 import { failure } from "./support/failure.js";
 
-/**
- * Deepest nesting judged. The contract's deepest named field sits 7 containers down (envelope, `data`,
- * `entities`, a node, its `payload`, `active_actor_bindings`, a binding); this leaves ample room above it.
- */
-export const MAX_NESTING = 64;
+export { MAX_NESTING } from "../bounded-json.js";
 
 /**
  * `response.structure_bounded`: a JSON body nests at most MAX_NESTING deep and opens at most MAX_CONTAINERS

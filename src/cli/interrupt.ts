@@ -16,7 +16,10 @@ export interface InterruptWatch {
   dispose(): void;
 }
 
-/** Starts watching SIGINT and SIGTERM of `io`; `say` gets the one line printed when one arrives. */
+/**
+ * Starts watching SIGINT and SIGTERM of `io`; `say` gets the one line printed when one arrives, and at a second
+ * one the line saying that the reports were not written, before `io.exit` ends the process.
+ */
 export function watchInterrupts(
   io: Pick<CliIo, "signals" | "exit">,
   say: (line: string) => void,
@@ -25,7 +28,8 @@ export function watchInterrupts(
   let received: StopSignal | undefined;
   const on = (name: StopSignal) => () => {
     if (received !== undefined) {
-      // A second signal: the user will not wait for the reports.
+      // A second signal: the user will not wait for the reports. Never silently: say none were written.
+      say(`cbcheck: ${name} received again: quitting at once; the reports were not written`);
       io.exit(SIGNAL_EXIT[received]);
       return;
     }

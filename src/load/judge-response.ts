@@ -38,6 +38,8 @@ export class ResponseJudge {
   // The two rows every response touches, by mix item: no key building on the hot path.
   readonly #statusRows = new Map<string, Tally>();
   readonly #allRows = new Map<string, Tally>();
+  /** Bodies not judged per mix item (their validation worker died). */
+  readonly #unjudged = new Map<string, number>();
   readonly #pool?: ValidationPool;
   readonly #table: number = 0;
   /** Responses that broke an expectation or an error-severity check. */
@@ -61,6 +63,11 @@ export class ResponseJudge {
       this.#table = this.#pool.addTable(requests, BODY_CHECKS, (r) => {
         const pending = this.#pending.get(r.seq);
         this.#pending.delete(r.seq);
+        if (r.unjudged !== undefined) {
+          this.#badSeqs.delete(r.seq);
+          this.#bodyUnjudged(this.requests[r.index], r.unjudged);
+          return;
+        }
         if (pending) this.#memo.remember(pending.key, pending.masked, r.failures);
         this.#bodyVerdict(this.requests[r.index], r.status, r.failures, !this.#badSeqs.delete(r.seq));
       });
@@ -74,6 +81,15 @@ export class ResponseJudge {
     if (!this.#tally(request, status, failures)) return;
     all.failed++;
     if (wasGood) this.bad++;
+  }
+
+  /** A body the pool could not judge (its worker died): the item's body verdict is inconclusive, never a pass. */
+  #bodyUnjudged(request: PreparedRequest, why: string): void {
+    const count = (this.#unjudged.get(request.name) ?? 0) + 1;
+    this.#unjudged.set(request.name, count);
+    const all = this.#row(this.#allRows, LOAD.responseChecks, request.name);
+    all.inconclusive = true;
+    all.message = `${count} response bod${count === 1 ? "y" : "ies"} not judged: ${why}`;
   }
 
   /** Judges one response (body checks may finish later, in the pool). */

@@ -138,6 +138,11 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
         `${profile.name}: ${run.calls} calls, ${run.tallies.all().filter((f) => f.failed > 0).length} broken expectations`,
       );
     }
+    if (pool && pool.lost > 0) {
+      notes.push(
+        `${pool.lost} response bodies were not checked: a validation worker died with them and was restarted (their rows are inconclusive)`,
+      );
+    }
     if (pool && pool.skipped > 0) {
       notes.push(
         `${pool.skipped} response bodies were not checked: the validators fell behind (raise --validators or lower --sample-rate)`,

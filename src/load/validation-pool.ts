@@ -2,18 +2,15 @@
  * A pool of validation workers fed with raw response bodies in small batches. The load generator only
  * copies bytes into a message; parsing and checking happen on other threads. When the workers fall
  * behind by more than `maxBacklogBytes`, further bodies are counted as not checked (never silently
- * dropped), so memory stays bounded however fast the target answers.
+ * dropped), so memory stays bounded however fast the target answers. Each worker is a `WorkerHost`: one
+ * that dies (out of memory past its heap cap, a crash) loses its batches — their bodies are reported to
+ * their listeners as not judged, with why — and the next batch starts a new worker.
  */
-import type { Worker } from "node:worker_threads";
+
 import type { OperationId, RecordedRequest } from "../transport/exchange.js";
-import { siblingModule, startWorkerThread } from "../worker-thread.js";
-import {
-  type FromWorker,
-  type JobFailures,
-  type ToWorker,
-  type ValidationJob,
-  WORKER_FLAG,
-} from "./validation-worker.js";
+import { WorkerHost, type WorkerLost } from "../worker-host.js";
+import { siblingModule } from "../worker-thread.js";
+import type { JobFailures, RequestTable, ValidationBatch, ValidationJob } from "./validation-worker.js";
 
 /** Options of a pool. */
 export interface PoolOptions {
@@ -21,15 +18,29 @@ export interface PoolOptions {
   size?: number;
   /** Unjudged bytes allowed in flight before bodies are skipped; default 64 MiB. */
   maxBacklogBytes?: number;
+  /** Each worker's heap cap in MiB (default `VALIDATION_HEAP_MIB`). */
+  heapMib?: number;
 }
 
+/**
+ * A validation worker's heap: a body the load generator keeps is at most a few MiB (a batch-50 read), and a
+ * batch holds 32; a worker needing more than this dies (its bodies unjudged), not the load run.
+ */
+export const VALIDATION_HEAP_MIB = 512;
 const BATCH = 32;
+
+/** One worker: its host, the bytes it has not judged yet, and the tables its current thread has had. */
+interface Slot {
+  host: WorkerHost<ValidationBatch, JobFailures[]>;
+  backlog: number;
+  tablesSent: number;
+}
 
 /** Worker threads running the check catalogue. */
 export class ValidationPool {
-  #workers: { worker: Worker; backlog: number; batchBytes: number[] }[] = [];
+  #slots: Slot[] = [];
   #next = 0;
-  #tables = 0;
+  readonly #tables: RequestTable[] = [];
   #pending: ValidationJob[] = [];
   #pendingBytes = 0;
   #scheduled = false;
@@ -39,6 +50,8 @@ export class ValidationPool {
   readonly #maxBacklog: number;
   /** Bodies not checked because the workers were too far behind. */
   skipped = 0;
+  /** Bodies not checked because their worker died with them. */
+  lost = 0;
 
   private constructor(maxBacklog: number) {
     this.#maxBacklog = maxBacklog;
@@ -48,46 +61,43 @@ export class ValidationPool {
   static async start(options: PoolOptions = {}): Promise<ValidationPool> {
     const pool = new ValidationPool(options.maxBacklogBytes ?? 64 * 1024 * 1024);
     const entry = siblingModule(import.meta.url, "validation-worker");
-    const ready: Promise<void>[] = [];
+    const heapMib = options.heapMib ?? VALIDATION_HEAP_MIB;
     for (let i = 0; i < Math.max(1, options.size ?? 1); i++) {
-      const worker = startWorkerThread(entry, { [WORKER_FLAG]: true });
-      const slot = { worker, backlog: 0, batchBytes: [] as number[] };
-      pool.#workers.push(slot);
-      ready.push(
-        new Promise<void>((resolve, reject) => {
-          worker.once("error", reject);
-          worker.on("message", (m: FromWorker) => {
-            if (m.type === "ready") return resolve();
-            pool.#onDone(slot, m);
-          });
-        }),
-      );
+      const host = new WorkerHost<ValidationBatch, JobFailures[]>({
+        entry,
+        heapMib,
+        name: "a validation worker",
+      });
+      pool.#slots.push({ host, backlog: 0, tablesSent: 0 });
     }
-    await Promise.all(ready);
+    try {
+      await Promise.all(pool.#slots.map((s) => s.host.ready()));
+    } catch (err) {
+      await pool.close();
+      throw err;
+    }
     return pool;
   }
 
-  /** Sends the requests of a mix once; returns the table id jobs refer to. */
+  /** Registers the requests of a mix (sent to each worker with its next batch); returns the table id jobs use. */
   addTable(
     requests: { operation: OperationId; recorded: RecordedRequest }[],
     checks: string[],
     onFailures: (r: JobFailures) => void,
   ): number {
-    const table = ++this.#tables;
-    const message: ToWorker = {
-      type: "table",
+    const table = this.#tables.length + 1;
+    this.#tables.push({
       table,
       requests: requests.map((r) => ({ operation: r.operation, recorded: r.recorded })),
       checks,
-    };
-    for (const w of this.#workers) w.worker.postMessage(message);
+    });
     this.#listeners.set(table, onFailures);
     return table;
   }
 
   /** Queues one response; false when the workers are too far behind and it was not queued. */
   submit(job: ValidationJob): boolean {
-    const backlog = this.#workers.reduce((n, w) => n + w.backlog, 0) + this.#pendingBytes;
+    const backlog = this.#slots.reduce((n, w) => n + w.backlog, 0) + this.#pendingBytes;
     if (backlog > this.#maxBacklog) {
       this.skipped++;
       return false;
@@ -102,7 +112,7 @@ export class ValidationPool {
     return true;
   }
 
-  /** Resolves when every queued response has been judged. */
+  /** Resolves when every queued response has been judged (or lost with a worker). */
   drain(): Promise<void> {
     this.#flush();
     if (this.#inFlight === 0) return Promise.resolve();
@@ -111,31 +121,49 @@ export class ValidationPool {
 
   /** Stops the workers. */
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((w) => w.worker.terminate()));
-    this.#workers = [];
+    await Promise.all(this.#slots.map((s) => s.host.close()));
+    this.#slots = [];
   }
 
   #flush(): void {
     this.#scheduled = false;
-    if (this.#pending.length === 0 || this.#workers.length === 0) return;
+    if (this.#pending.length === 0 || this.#slots.length === 0) return;
     const jobs = this.#pending;
     const bytes = this.#pendingBytes;
     this.#pending = [];
     this.#pendingBytes = 0;
     // Least backlog first: an oversize body must not queue everything behind it.
-    const slot = this.#workers.reduce(
+    const slot = this.#slots.reduce(
       (a, b) => (b.backlog < a.backlog ? b : a),
-      this.#workers[this.#next++ % this.#workers.length],
+      this.#slots[this.#next++ % this.#slots.length],
     );
+    // A new thread (the first, or one after a death) knows no table yet.
+    if (!slot.host.isRunning) slot.tablesSent = 0;
+    const tables = this.#tables.slice(slot.tablesSent);
+    slot.tablesSent = this.#tables.length;
     slot.backlog += bytes;
-    slot.batchBytes.push(bytes);
     this.#inFlight++;
-    slot.worker.postMessage({ type: "jobs", jobs } satisfies ToWorker);
+    slot.host.post({ tables, jobs }).then(
+      (results) => this.#done(slot, bytes, results),
+      (lost: WorkerLost) => {
+        this.lost += jobs.length;
+        const unjudged = lost.message;
+        const results = jobs.map(({ seq, table, index, status }) => ({
+          seq,
+          table,
+          index,
+          status,
+          failures: [],
+          unjudged,
+        }));
+        this.#done(slot, bytes, results);
+      },
+    );
   }
 
-  #onDone(slot: { backlog: number; batchBytes: number[] }, m: Extract<FromWorker, { type: "done" }>): void {
-    slot.backlog -= slot.batchBytes.shift() ?? 0;
-    for (const r of m.results) this.#listeners.get(r.table)?.(r);
+  #done(slot: Slot, bytes: number, results: JobFailures[]): void {
+    slot.backlog -= bytes;
+    for (const r of results) this.#listeners.get(r.table)?.(r);
     if (--this.#inFlight === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }
 }

@@ -1,14 +1,14 @@
 /**
  * Worker thread that runs the check catalogue on raw response bodies, so that JSON parsing and schema
  * validation never hold up the load generator's event loop (which would slow the load and skew latency).
- * Messages: `table` (the requests of a mix, once), `jobs` (batches of responses); replies `done` with
- * the verdict on each.
+ * Each batch brings the request tables (the requests of a mix) this worker has not had yet, and responses;
+ * the reply is the verdict on each response.
  */
-import { parentPort, workerData } from "node:worker_threads";
 import { countContainers, MAX_CONTAINERS } from "../bounded-json.js";
 import type { CheckFailure } from "../checks/check.js";
 import { runChecks } from "../checks/run-checks.js";
 import type { Exchange, OperationId, RecordedRequest } from "../transport/exchange.js";
+import { serveBatches } from "../worker-serve.js";
 
 /** One response to judge. */
 export interface ValidationJob {
@@ -23,32 +23,29 @@ export interface ValidationJob {
   durationMs: number;
 }
 
-/** Messages into the worker. */
-export type ToWorker =
-  | {
-      type: "table";
-      table: number;
-      requests: { operation: OperationId; recorded: RecordedRequest }[];
-      checks: string[];
-    }
-  | { type: "jobs"; jobs: ValidationJob[] };
+/** The requests of one mix, and the checks run on its responses. */
+export interface RequestTable {
+  table: number;
+  requests: { operation: OperationId; recorded: RecordedRequest }[];
+  checks: string[];
+}
 
-/** The verdict on one response (`failures` empty when it passed). */
+/** One batch for the worker: the tables it has not had yet, and responses to judge. */
+export interface ValidationBatch {
+  tables: RequestTable[];
+  jobs: ValidationJob[];
+}
+
+/** The verdict on one response (`failures` empty when it passed), or why it has none (`unjudged`). */
 export interface JobFailures {
   seq: number;
   table: number;
   index: number;
   status: number;
   failures: CheckFailure[];
+  /** Set when the body was not judged: the validation worker died with it. */
+  unjudged?: string;
 }
-
-/** Messages out of the worker. */
-export type FromWorker = { type: "ready" } | { type: "done"; count: number; results: JobFailures[] };
-
-const tables = new Map<
-  number,
-  { requests: { operation: OperationId; recorded: RecordedRequest }[]; checks: string[] }
->();
 
 /** Judges one job (exported for the in-thread path and tests). */
 export function judgeJob(
@@ -104,24 +101,15 @@ function warmUp(): void {
   }
 }
 
-/** Marks the worker's `workerData`, so that importing this module elsewhere starts nothing. */
-export const WORKER_FLAG = "cbcheckValidationWorker";
-
-if (parentPort && (workerData as Record<string, unknown> | null)?.[WORKER_FLAG] === true) {
-  const port = parentPort;
+serveBatches<ValidationBatch, JobFailures[]>(import.meta.url, () => {
   warmUp();
-  port.on("message", (message: ToWorker) => {
-    if (message.type === "table") {
-      tables.set(message.table, { requests: message.requests, checks: message.checks });
-      return;
-    }
-    const results: JobFailures[] = [];
-    for (const job of message.jobs) {
-      const t = tables.get(job.table)!;
+  const tables = new Map<number, RequestTable>();
+  return ({ tables: added, jobs }) => {
+    for (const t of added) tables.set(t.table, t);
+    return jobs.map((job) => {
+      const t = tables.get(job.table) as RequestTable;
       const failures = judgeJob(job, t.requests[job.index], t.checks);
-      results.push({ seq: job.seq, table: job.table, index: job.index, status: job.status, failures });
-    }
-    port.postMessage({ type: "done", count: message.jobs.length, results } satisfies FromWorker);
-  });
-  port.postMessage({ type: "ready" } satisfies FromWorker);
-}
+      return { seq: job.seq, table: job.table, index: job.index, status: job.status, failures };
+    });
+  };
+});

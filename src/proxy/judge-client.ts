@@ -1,9 +1,10 @@
 /**
  * The client side of `cbcheck proxy`: the contract's client rules (`src/certify/rules`, same ids and
- * sentences) judged on live traffic, one API key (by its hash) at a time. Per-call rules (batch sizes, body
- * properties) reuse the certify rules' own grading on a one-call trace; rules between calls (parallel batches,
- * Retry-After, stop after 401/402/403, no resend of a 400) compare each call with the key's recent ones, in
- * both directions, because exchanges are judged when they end, not when they start.
+ * sentences) judged on live traffic, one API key (by its hash) at a time. Per-call rules (the Bearer header,
+ * batch sizes, body properties) reuse the certify rules' own grading on a one-call trace; rules between calls
+ * (parallel batches, Retry-After, stop after 401/402/403, no resend of a 400) compare each call with the key's
+ * remembered ones (key-window.ts). A rule broken by one call is one finding, whatever number of earlier calls it
+ * breaks it against.
  */
 import type { ClientRule } from "../certify/rule.js";
 import { batch50WithAllExtensions } from "../certify/rules/batch-50-with-all-extensions.js";
@@ -14,10 +15,12 @@ import { noResend400 } from "../certify/rules/no-resend-400.js";
 import { sequentialCalls } from "../certify/rules/sequential-calls.js";
 import { stopOnFatal } from "../certify/rules/stop-on-fatal.js";
 import { waitRetryAfter } from "../certify/rules/wait-retry-after.js";
-import { sameRequest } from "../certify/trace-facts.js";
 import type { TraceEntry } from "../server/types.js";
 import type { OperationId } from "../transport/exchange.js";
+import { type Call, type ClientViolation, KeyWindow, label } from "./key-window.js";
 import type { Proxied } from "./proxied.js";
+
+export type { ClientViolation } from "./key-window.js";
 
 /** Rules judged on one call alone. */
 const PER_CALL: readonly ClientRule[] = [batchIds1To100, batch50WithAllExtensions, bodyContractProperties];
@@ -32,38 +35,13 @@ export const PROXY_CLIENT_RULES: readonly ClientRule[] = [
   noResend400,
 ];
 
-/** Calls of a key kept to compare with later-judged ones. */
-const WINDOW = 200;
-/** Clock granularity: calls touching within this are not overlapping nor early. */
-const TOLERANCE_MS = 1;
-
-/** A client rule broken by one call. */
-export interface ClientViolation {
-  rule: ClientRule;
-  exchange: Proxied;
-  evidence: string[];
-}
-
-interface Call {
-  p: Proxied;
-  op: OperationId;
-  entry: TraceEntry;
-  /** The call's place among its key's calls. */
-  seq: number;
-}
-
-/** A key's window: its last `WINDOW` calls, and those of them a pair rule can start from. */
-interface KeyWindow {
-  seen: number;
-  all: Call[];
-  marked: Call[];
-}
-
 /**
- * Whether a pair with this call can break a rule at all: `pairViolation` needs the earlier call to be a 429 or
- * a 400, or both calls to be entity batches. Any other call is compared only with marked ones.
+ * Keys remembered at once: past it the key unseen the longest is forgotten (a client inventing a key per call
+ * cannot grow the judge's memory; a forgotten key's next call is judged as its first).
  */
-const isMarked = (c: Call) => c.p.status === 429 || c.p.status === 400 || c.op === "entity-batch";
+export const MAX_KEYS = 10_000;
+/** Clock granularity: a call starting within this of a fatal answer's end is taken as sent before it. */
+const TOLERANCE_MS = 1;
 
 function traceEntry(p: Proxied, operation: OperationId): TraceEntry {
   return {
@@ -87,76 +65,46 @@ function traceEntry(p: Proxied, operation: OperationId): TraceEntry {
 const isExempt = (c: Call, fatal: Call) =>
   fatal.p.status !== 401 && (c.op === "me" || c.op === "capabilities");
 
-const label = (c: Call) => `exchange ${c.p.n} (${c.p.method} ${c.p.url.split("?")[0]})`;
-
-/** Whether `later` breaks a rule set up by `earlier`'s answer; the evidence line, or undefined. */
-function pairViolation(earlier: Call, later: Call): ClientViolation | undefined {
-  const a = earlier.p;
-  const b = later.p;
-  if (a.targetError) return undefined;
-  const afterAnswer = b.startedAt >= a.endedAt - TOLERANCE_MS;
-  if (a.status === 429 && afterAnswer) {
-    const seconds = Number(a.responseHeaders["retry-after"]);
-    if (Number.isFinite(seconds) && b.startedAt < a.endedAt + seconds * 1000 - TOLERANCE_MS) {
-      const waited = ((b.startedAt - a.endedAt) / 1000).toFixed(2);
-      return {
-        rule: waitRetryAfter,
-        exchange: b,
-        evidence: [
-          `${label(later)} started ${waited} s after the 429 of ${label(earlier)} (Retry-After: ${seconds})`,
-        ],
-      };
-    }
+/** What `call` breaks on its own: the Bearer header, and the per-call rules. */
+function ownViolations(call: Call): ClientViolation[] {
+  const { p } = call;
+  const out: ClientViolation[] = [];
+  const auth = p.headers.authorization;
+  const bearer: string[] = [];
+  if (auth === undefined || !/^bearer\s+\S/i.test(auth))
+    bearer.push(`${label(call)}: no Bearer Authorization header`);
+  if (p.keyInQuery.length > 0)
+    bearer.push(
+      `${label(call)}: the key was sent in the query (${p.keyInQuery.join(", ")}), not only in the header`,
+    );
+  if (bearer.length > 0) out.push({ rule: bearerAuth, exchange: p, evidence: bearer });
+  for (const rule of PER_CALL) {
+    const result = rule.grade([call.entry], undefined as never, undefined as never);
+    if (result.status === "fail") out.push({ rule, exchange: p, evidence: result.evidence });
   }
-  if (a.status === 400 && afterAnswer && sameRequest(earlier.entry, later.entry))
-    return {
-      rule: noResend400,
-      exchange: b,
-      evidence: [`the request of ${label(earlier)} (400) was sent again unchanged as ${label(later)}`],
-    };
-  const overlaps = b.startedAt + TOLERANCE_MS < a.endedAt && a.startedAt + TOLERANCE_MS < b.endedAt;
-  if (overlaps && earlier.op === "entity-batch" && later.op === "entity-batch") {
-    const [first, second] = a.startedAt <= b.startedAt ? [earlier, later] : [later, earlier];
-    return {
-      rule: sequentialCalls,
-      exchange: second.p,
-      evidence: [`${label(second)} started before ${label(first)} had been answered`],
-    };
-  }
-  return undefined;
+  return out;
 }
 
 /** The client judge of one proxy session: feed it every exchange as it ends. */
 export class ClientJudge {
-  private readonly recent = new Map<string, KeyWindow>();
-  private readonly fatal = new Map<string, Call>();
+  readonly #windows = new Map<string, KeyWindow>();
+  readonly #fatal = new Map<string, Call>();
 
-  /** Violations this call adds (against itself and the key's earlier-judged calls). */
+  /** Pairs of calls compared so far, over every key (a test holds it linear in the calls). */
+  comparisons = 0;
+
+  /** Keys remembered now (at most `MAX_KEYS`). */
+  get keys(): number {
+    return this.#windows.size;
+  }
+
+  /** Violations this call adds (by itself, or as the later call of a pair: at most one per rule and call). */
   judge(p: Proxied, operation: OperationId): ClientViolation[] {
-    const call: Call = { p, op: operation, entry: traceEntry(p, operation), seq: 0 };
-    const out: ClientViolation[] = [];
-    const auth = p.headers.authorization;
-    if (auth === undefined || !/^bearer\s+\S/i.test(auth))
-      out.push({
-        rule: bearerAuth,
-        exchange: p,
-        evidence: [`${label(call)}: no Bearer Authorization header`],
-      });
-    if (p.keyInQuery.length > 0)
-      out.push({
-        rule: bearerAuth,
-        exchange: p,
-        evidence: [
-          `${label(call)}: the key was sent in the query (${p.keyInQuery.join(", ")}), not only in the header`,
-        ],
-      });
-    for (const rule of PER_CALL) {
-      const result = rule.grade([call.entry], undefined as never, undefined as never);
-      if (result.status === "fail") out.push({ rule, exchange: p, evidence: result.evidence });
-    }
+    const call: Call = { p, op: operation, entry: traceEntry(p, operation) };
+    const out = ownViolations(call);
     if (p.keyHash === "none") return out;
-    const fatal = this.fatal.get(p.keyHash);
-    if (fatal && call.p.startedAt >= fatal.p.endedAt - TOLERANCE_MS && !isExempt(call, fatal))
+    const fatal = this.#fatal.get(p.keyHash);
+    if (fatal && p.startedAt >= fatal.p.endedAt - TOLERANCE_MS && !isExempt(call, fatal))
       out.push({
         rule: stopOnFatal,
         exchange: p,
@@ -165,26 +113,25 @@ export class ClientJudge {
         ],
       });
     if (!p.targetError && [401, 402, 403].includes(p.status) && (!fatal || p.endedAt < fatal.p.endedAt))
-      this.fatal.set(p.keyHash, call);
-    let recent = this.recent.get(p.keyHash);
-    if (recent === undefined) {
-      recent = { seen: 0, all: [], marked: [] };
-      this.recent.set(p.keyHash, recent);
-    }
-    // A pair can only break a rule when one of them is marked (see `isMarked`); an unmarked call need only be
-    // compared with the marked calls of the window, in window order: the same findings in the same order.
-    const from = recent.seen - WINDOW;
-    while (recent.marked.length > 0 && recent.marked[0].seq < from) recent.marked.shift();
-    const others = p.status === 429 || p.status === 400 ? recent.all : recent.marked;
-    for (const other of others) {
-      const found =
-        other.p.startedAt <= p.startedAt ? pairViolation(other, call) : pairViolation(call, other);
-      if (found) out.push(found);
-    }
-    call.seq = recent.seen++;
-    recent.all.push(call);
-    if (recent.all.length > WINDOW) recent.all.shift();
-    if (isMarked(call)) recent.marked.push(call);
+      this.#fatal.set(p.keyHash, call);
+    const window = this.#window(p.keyHash);
+    const before = window.comparisons;
+    out.push(...window.judge(call));
+    this.comparisons += window.comparisons - before;
     return out;
+  }
+
+  /** The key's window, made most recent; the key unseen the longest is forgotten past `MAX_KEYS`. */
+  #window(keyHash: string): KeyWindow {
+    let window = this.#windows.get(keyHash);
+    if (window) this.#windows.delete(keyHash);
+    else window = new KeyWindow();
+    this.#windows.set(keyHash, window);
+    if (this.#windows.size > MAX_KEYS) {
+      const oldest = this.#windows.keys().next().value as string;
+      this.#windows.delete(oldest);
+      this.#fatal.delete(oldest);
+    }
+    return window;
   }
 }

@@ -8,8 +8,12 @@ import { startServer } from "../server/index.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
 import { keyHash } from "./key-hash.js";
 import { runProxy } from "./run-proxy.js";
+import type { SessionClock } from "./session-clock.js";
 
 const closers: Array<() => Promise<void>> = [];
+
+/** A clock whose timers never fire: the stop waits for every exchange to be judged, however busy the machine. */
+const PATIENT: SessionClock = { now: () => Date.now(), after: () => () => {} };
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()?.();
 });
@@ -32,6 +36,7 @@ async function proxyTo(target: string, timeoutMs = 10_000, maxBodyBytes = 1 << 2
           resolve();
         },
         onViolation: (line) => lines.push(line),
+        clock: PATIENT,
       },
     );
     stopper = async () => {
@@ -147,6 +152,26 @@ describe("cbcheck proxy", () => {
     const report = await proxy.stop();
     expect(failing(report)).toEqual(expect.arrayContaining(["client.wait_retry_after"]));
     expect(report.results.some((r) => r.id === "client.sequential_calls" && r.status === "warn")).toBe(true);
+  });
+
+  it("judges a request body nested 200,000 deep and every exchange after it (the judge never dies of depth)", async () => {
+    const server = await reference();
+    const proxy = await proxyTo(server.url);
+    const deep = `{"ids":${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await request(`${proxy.base()}/entities/batch`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.keys.plus}`, "content-type": "application/json" },
+        body: deep,
+      });
+      await res.body.arrayBuffer();
+    }
+    await call(`${proxy.base()}/me`, server.keys.plus);
+    const report = await proxy.stop();
+    expect(report.summary.calls).toBe(3);
+    expect(report.results.find((r) => r.id === "harness.judging_unfinished")).toBeUndefined();
+    expect(report.notes?.[0]).toContain("3 judged, 0 not judged");
+    expect(failing(report)).toContain("client.body_contract_properties");
   });
 
   it("finds a server-side violation of a mutated reference server", async () => {

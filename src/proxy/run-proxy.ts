@@ -1,18 +1,21 @@
 /**
  * `cbcheck proxy`: forwards every exchange between clients and a cb/v1 target (the reference server, started
- * here, when no target is given), judges both sides on a copy, prints one line per violation, and when the
- * signal aborts or `maxExchanges` were judged, returns the report.
+ * here, when no target is given), judges both sides on a copy on the judge thread, writes live lines (each
+ * finding, rate-limited per rule, and what went unjudged), and when the signal aborts or `maxExchanges` were
+ * judged, returns the report. A stop ends the session within `STOP_BUDGET_MS` plus closing: what the judge
+ * thread has not judged by then is counted as not judged, never waited for.
  */
 import type { CommandResult } from "../report/model.js";
 import { startServer } from "../server/index.js";
 import type { ServerOptions } from "../server/types.js";
-import { buildProxyReport } from "./build-report.js";
-import type { Finding } from "./finding.js";
+import { buildProxyReport, type Unjudged, unjudgedTotal } from "./build-report.js";
 import { type ForwardOptions, startForwarder } from "./forward.js";
 import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
-import type { JudgedExchange } from "./judge-session.js";
 import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
+import { LiveLines } from "./live-lines.js";
 import type { RawExchange } from "./raw-exchange.js";
+import { REAL_CLOCK, type SessionClock } from "./session-clock.js";
+import { SessionTally } from "./session-tally.js";
 
 /** Options of `cbcheck proxy`. */
 export interface ProxyOptions {
@@ -28,7 +31,7 @@ export interface ProxyOptions {
   maxBodyBytes: number;
   /** Without a target: the embedded server's seed, which also fixes its test keys (as `cbcheck serve --seed`). */
   seed?: number;
-  /** Bounds of the judge thread's queue (tests shrink them). */
+  /** Bounds of the judge thread's queue and heap (tests shrink them). */
   judgeQueue?: JudgeThreadOptions;
   /** The embedded reference server's options (tests seed mutations here). */
   server?: ServerOptions;
@@ -41,8 +44,13 @@ export interface ProxyHooks {
   signal: AbortSignal;
   /** The client-facing base URL, once listening. */
   onListening?(baseUrl: string): void;
-  /** One line per violation (key by hash, never the key). */
+  /**
+   * The live lines: one per finding (key by hash, never the key), at most `LINES_PER_SECOND` per rule and
+   * second with a summary line for the rest, and one whenever exchanges go unjudged.
+   */
   onViolation?(line: string): void;
+  /** The session's time (tests give a fake clock): live-line windows and the stop's deadline. */
+  clock?: SessionClock;
 }
 
 /** Defaults of the options. */
@@ -51,6 +59,9 @@ export const PROXY_DEFAULTS = {
   timeoutMs: 30_000,
   maxBodyBytes: PROXY_MAX_BODY_BYTES,
 };
+
+/** Time the judge thread has after a stop to judge what is queued: the reports are written within 2 s. */
+export const STOP_BUDGET_MS = 1_500;
 
 /** Splits `host:port` (IPv6 in brackets). */
 export function parseListen(text: string): { host: string; port: number } {
@@ -61,9 +72,16 @@ export function parseListen(text: string): { host: string; port: number } {
   return { host: match[1].replace(/^\[|\]$/g, ""), port };
 }
 
+/** What the judge thread has not judged, by why. */
+function unjudgedOf(thread: JudgeThread, tally: SessionTally): Unjudged {
+  const { skipped, lost, deaths, stopped } = thread;
+  return { skipped, lost, deaths, stopped, failed: tally.failed, failure: tally.failure };
+}
+
 /** Runs a proxy session until the signal aborts or enough exchanges were judged. */
 export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
+  const clock = hooks.clock ?? REAL_CLOCK;
   const embedded =
     options.target === undefined
       ? await startServer({
@@ -72,47 +90,43 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
         })
       : undefined;
   const baseUrl = (options.target ?? embedded?.url ?? "").replace(/\/+$/, "");
-  const findings: Finding[] = [];
-  const keys = new Set<string>();
+  const lines = new LiveLines((line) => hooks.onViolation?.(line), clock.now);
+  const tally = new SessionTally(lines);
   let seen = 0;
-  let judged = 0;
-  let unjudged = 0;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
-
-  function record(f: Finding): void {
-    findings.push(f);
-    const where = `exchange ${f.exchange.n} ${f.exchange.method} ${f.exchange.url.split("?")[0]}`;
-    hooks.onViolation?.(
-      `${f.side} ${f.severity === "warning" ? "warn" : "FAIL"} ${f.id} key ${f.exchange.keyHash} ${where}: ${f.evidence[0] ?? f.title}`,
-    );
-  }
-
-  function onJudged(r: JudgedExchange): void {
-    judged++;
-    keys.add(r.keyHash);
-    if (r.isServerUnjudged) unjudged++;
-    for (const f of r.findings) record(f);
-  }
-
-  function onClean(count: number, keyHashes: string[]): void {
-    judged += count;
-    for (const k of keyHashes) keys.add(k);
-  }
-
+  const thread = new JudgeThread(
+    baseUrl,
+    {
+      onJudged: (batch) => tally.add(batch),
+      onLost: (count, why) =>
+        lines.line(
+          "unjudged",
+          `cbcheck proxy: the judge thread died (${why}): ${count} exchange(s) not judged, ${unjudgedTotal(unjudgedOf(thread, tally))} so far; it restarts for the exchanges that follow`,
+        ),
+    },
+    { ...options.judgeQueue, maxBodyBytes: options.maxBodyBytes },
+  );
+  // Once a second: close the live lines' windows, and say when judging fell behind.
+  let skippedShown = 0;
+  let cancelTick = () => {};
+  const tick = () => {
+    lines.tick();
+    if (thread.skipped > skippedShown) {
+      skippedShown = thread.skipped;
+      lines.line(
+        "unjudged",
+        `cbcheck proxy: ${thread.skipped} exchange(s) not judged so far: judging is behind the traffic (its queue is full)`,
+      );
+    }
+    cancelTick = clock.after(1000, tick);
+  };
   const { host, port } = parseListen(options.listen);
   const target = new URL(baseUrl);
-  let judge: JudgeThread | undefined;
   try {
-    judge = await JudgeThread.start(
-      baseUrl,
-      onJudged,
-      { ...options.judgeQueue, maxBodyBytes: options.maxBodyBytes },
-      onClean,
-    );
-    const thread = judge;
+    await thread.ready();
     // On the forwarding path: queue the exchange for the judge thread, nothing more.
     const onExchange = (raw: RawExchange): void => {
       if (options.maxExchanges !== undefined && seen >= options.maxExchanges) return;
@@ -130,25 +144,31 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       onHop: options.onHop,
     });
     hooks.onListening?.(`${forwarder.origin}${target.pathname.replace(/\/+$/, "")}`);
+    cancelTick = clock.after(1000, tick);
     if (hooks.signal.aborted) finish();
     hooks.signal.addEventListener("abort", () => finish(), { once: true });
     await done;
+    // The stop's deadline runs from here: closing the connections and judging what is queued share it.
+    const stop = new AbortController();
+    const cancelStop = clock.after(STOP_BUDGET_MS, () => stop.abort());
     await forwarder.close();
-    await thread.drain();
+    await thread.drain(stop.signal);
+    cancelStop();
   } finally {
-    await judge?.close();
+    cancelTick();
+    await thread.close();
     await embedded?.close();
   }
+  lines.flush();
   const report = buildProxyReport({
     startedAt,
     baseUrl,
     embedded: embedded !== undefined,
-    exchanges: judged + (judge?.skipped ?? 0),
-    unjudged,
-    skipped: judge?.skipped ?? 0,
-    judgeFailure: judge?.failure,
-    keys: [...keys],
-    findings,
+    exchanges: seen,
+    cut: tally.cut,
+    unjudged: unjudgedOf(thread, tally),
+    keys: [...tally.keys],
+    rows: tally.rows.all(),
   });
   return { report, sections: [], secrets: [] };
 }

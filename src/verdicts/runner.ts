@@ -32,9 +32,9 @@ export const RUNNER = {
     id: "harness.judging_unfinished",
     section: HARNESS_SECTION,
     sentence:
-      "Judging a large response on the judging worker did not finish: the run's deadline passed (--deadline-s) or it needed more than the worker's memory limit, so that exchange has no verdict (never a pass).",
+      "Judging on a worker thread did not finish: the deadline passed (run's --deadline-s, the stop of a proxy session), it needed more than the worker's memory limit, the worker died, or (proxy) judging fell behind the traffic, so those exchanges have no verdict (never a pass).",
     level: "inconclusive",
-    judgedIn: ["src/runner/judge-record.ts"],
+    judgedIn: ["src/runner/judge-record.ts", "src/proxy/build-report.ts"],
   },
   suiteError: {
     id: "harness.suite_error",

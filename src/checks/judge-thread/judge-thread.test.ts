@@ -134,7 +134,7 @@ describe("JudgeThread", () => {
     expect((error as JudgingUnfinished).reason).toBe("aborted");
   });
 
-  it("ends a judgement that needs more than its heap as out-of-memory, not a crash", async () => {
+  it("ends a judgement that needs more than its heap as out-of-memory, and judges what follows on a new worker", async () => {
     const small = new JudgeThread({ heapMib: 24 });
     try {
       const error = await small
@@ -142,6 +142,12 @@ describe("JudgeThread", () => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(JudgingUnfinished);
       expect((error as JudgingUnfinished).reason).toBe("out-of-memory");
+      expect((error as JudgingUnfinished).message).toBe(
+        "the judging worker needed more than its 24 MiB heap",
+      );
+      const next = exchangeWith(validResolveBody(300));
+      expect(await small.judgeExchange(next, undefined)).toEqual(judgeExchange(next));
+      expect(small.started).toBe(2);
     } finally {
       await small.close();
     }

@@ -2,24 +2,18 @@
  * A judging worker thread that the deadline can stop. Judging a body is bounded by caps, but a body
  * crafted to be slow to judge (a million keys in one object) can still take many seconds on the main
  * thread, where no timer can interrupt it. Here it runs on a worker that `signal` ends at once
- * (`Worker.terminate`); the next job starts a new worker. Jobs run one at a time, in order.
+ * (`WorkerHost`: `Worker.terminate`); the next job starts a new worker. Jobs run one at a time, in order.
  */
-import type { Worker } from "node:worker_threads";
 import { HarnessError, type HarnessErrorCode } from "../../errors.js";
 import type { Exchange } from "../../transport/exchange.js";
 import type { UndecodedBody } from "../../transport/lazy-body.js";
-import { siblingModule, startWorkerThread } from "../../worker-thread.js";
+import { WorkerHost, type WorkerLost } from "../../worker-host.js";
+import { siblingModule } from "../../worker-thread.js";
 import type { Judgement } from "../run-checks.js";
 import type { ResolvedValidateOptions } from "../validate/options.js";
 import type { ValidateResult } from "../validate/validate-document.js";
 import { answerJob } from "./judge-job.js";
-import {
-  type JobReply,
-  JUDGE_WORKER_FLAG,
-  type JudgedAhead,
-  type JudgeJob,
-  type JudgeReply,
-} from "./messages.js";
+import type { JobReply, JudgedAhead, JudgeJob } from "./messages.js";
 
 /**
  * Bodies of more characters than this are judged on the worker; smaller ones in the main thread. Measured
@@ -62,37 +56,46 @@ export function isJudgedInThread(exchange: Exchange): boolean {
   return response?.json !== undefined && response.bodyText.length > JUDGE_IN_THREAD_CHARS;
 }
 
-/** A job posted to the worker and not answered yet. */
-interface Pending {
+/** A job given and not answered yet: waiting here, or posted in a batch. */
+interface Waiting {
+  job: JudgeJob;
   resolve(value: unknown): void;
   reject(err: unknown): void;
   signal: AbortSignal | undefined;
 }
 
 /**
- * One judging worker, started on first use and again after each stop. Jobs are posted without waiting for
- * the answers to earlier ones (the worker runs them one at a time, in order), so that a run judging every
- * exchange ahead keeps the worker busy. When a job's signal aborts, or the worker fails or exits, the
- * worker is ended and every job still on it is rejected.
+ * The scheduling of jobs onto the judging worker (its lifecycle — start, heap cap, death, restart — is a
+ * `WorkerHost`'s). Jobs are posted without waiting for the answers to earlier ones (the worker runs them one
+ * at a time, in order), so that a run judging every exchange ahead keeps the worker busy; batched jobs wait
+ * here beyond `MAX_POSTED`, where a caller can judge the newest itself. When a job's signal aborts, the jobs
+ * of that signal waiting here are rejected, and the worker is ended if one is on it (with every job on it);
+ * a worker that dies rejects the jobs on it, and the next batch starts a new one.
  */
 export class JudgeThread {
-  #worker?: Promise<Worker>;
-  readonly #pending = new Map<number, Pending>();
+  readonly #host: WorkerHost<JudgeJob[], JobReply[]>;
   /** Signals listened to, once each (a run posts thousands of jobs with its one deadline signal). */
   readonly #watched = new WeakSet<AbortSignal>();
   #ids = 0;
-  /** Jobs given with `batched`, not posted yet. */
-  #outbox: JudgeJob[] = [];
-  /** Jobs posted to the current worker and not answered yet. */
+  /** Jobs not posted yet, oldest first. */
+  #outbox: Waiting[] = [];
+  /** Jobs posted and not answered yet. */
   #posted = 0;
   #flushTimer?: NodeJS.Timeout;
-  readonly #heapMib: number;
-  /** Workers started so far (a stop ends one; the next job starts another). */
-  started = 0;
 
   /** `heapMib`: the worker's old-generation heap limit (default `JUDGE_HEAP_MIB`). */
   constructor(options: { heapMib?: number } = {}) {
-    this.#heapMib = options.heapMib ?? JUDGE_HEAP_MIB;
+    this.#host = new WorkerHost({
+      entry: siblingModule(import.meta.url, "judge-worker"),
+      heapMib: options.heapMib ?? JUDGE_HEAP_MIB,
+      youngMib: 16,
+      name: "the judging worker",
+    });
+  }
+
+  /** Workers started so far (a stop or a death ends one; the next job starts another). */
+  get started(): number {
+    return this.#host.started;
   }
 
   /** Judges `exchange` with the catalogue (or the checks `ids`) on the worker; rejects `JudgingUnfinished`. */
@@ -138,17 +141,10 @@ export class JudgeThread {
    * worker helps it instead.
    */
   judgeOneHere(): boolean {
-    const job = this.#outbox.at(-1);
-    if (
-      !job ||
-      (typeof job.body === "string" ? job.body.length : job.body.byteLength) > JUDGE_IN_THREAD_CHARS
-    )
-      return false;
+    const waiting = this.#outbox.at(-1);
+    if (!waiting || bodyLength(waiting.job) > JUDGE_IN_THREAD_CHARS) return false;
     this.#outbox.pop();
-    // A job waiting here is always pending: `#end` drops the waiting jobs with their promises.
-    const pending = this.#pending.get(job.id) as Pending;
-    this.#pending.delete(job.id);
-    this.#settle(pending, answerJob(job));
+    settle(waiting, answerJob(waiting.job));
     return true;
   }
 
@@ -165,139 +161,103 @@ export class JudgeThread {
 
   /** Starts the worker now (it takes about half a second), so that it is ready when the first job comes. */
   warm(): void {
-    this.#worker ??= this.#start();
+    this.#host.ready().catch(() => undefined);
   }
 
-  /** Ends the worker, if one runs (jobs still on it are rejected as aborted). */
+  /** Ends the worker, if one runs: jobs still on it or waiting here are rejected as aborted. */
   async close(): Promise<void> {
-    const worker = this.#worker;
-    this.#end(aborted());
-    if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
+    clearTimeout(this.#flushTimer);
+    for (const waiting of this.#outbox.splice(0)) waiting.reject(aborted());
+    await this.#host.close();
   }
 
   #post<T>(job: JudgeJob, signal: AbortSignal | undefined, batched = false): Promise<T> {
     if (signal?.aborted) return Promise.reject(aborted());
-    this.#worker ??= this.#start();
     if (signal && !this.#watched.has(signal)) {
       this.#watched.add(signal);
-      signal.addEventListener("abort", () => this.#aborted(signal), { once: true });
+      signal.addEventListener("abort", () => this.#dropWaiting(signal), { once: true });
     }
-    const answered = new Promise<T>((resolve, reject) => {
-      this.#pending.set(job.id, { resolve: resolve as (v: unknown) => void, reject, signal });
+    return new Promise<T>((resolve, reject) => {
+      this.#outbox.push({ job, resolve: resolve as (value: unknown) => void, reject, signal });
+      if (!batched) this.#flush(Number.POSITIVE_INFINITY);
+      else if (this.#outbox.length >= BATCH) this.#flush();
+      else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
     });
-    this.#outbox.push(job);
-    if (!batched) this.#flush(Number.POSITIVE_INFINITY);
-    else if (this.#outbox.length >= BATCH) this.#flush();
-    else this.#flushTimer ??= setTimeout(() => this.#flush(), 1);
-    return answered;
   }
 
   /**
-   * Posts the oldest jobs given so far, in one message, while fewer than `MAX_POSTED` are on the worker (or
-   * up to `room`): the others wait here, where `judgeOneHere` can take them when the worker falls behind.
+   * Posts the oldest jobs given so far while fewer than `MAX_POSTED` are on the worker (or up to `room`): the
+   * others wait here, where `judgeOneHere` can take them when the worker falls behind. Jobs of one signal go
+   * in one batch (the signal that ends it).
    */
   #flush(room = MAX_POSTED - this.#posted): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     const jobs = this.#outbox.splice(0, Math.max(0, room));
-    this.#posted += jobs.length;
-    // With the worker full, its next batch of replies posts the rest (`#answer`).
-    if (this.#outbox.length > 0 && this.#posted < MAX_POSTED)
+    // With the worker full, its next batch of replies posts the rest (`#done`).
+    if (this.#outbox.length > 0 && this.#posted + jobs.length < MAX_POSTED)
       this.#flushTimer = setTimeout(() => this.#flush(), 1);
-    if (jobs.length === 0) return;
-    // Callbacks on one promise run in the order they were added: jobs reach the worker in order.
-    this.#worker?.then(
-      (w) => {
-        const live = jobs.filter((job) => this.#pending.has(job.id));
-        if (live.length > 0)
-          w.postMessage(
-            live,
-            live.flatMap((job) => (typeof job.body === "string" ? [] : [job.body.buffer as ArrayBuffer])),
-          );
-      },
-      () => undefined,
-    );
+    for (const batch of bySignal(jobs)) {
+      this.#posted += batch.length;
+      const transfer = batch.flatMap(({ job }) =>
+        typeof job.body === "string" ? [] : [job.body.buffer as ArrayBuffer],
+      );
+      this.#host
+        .post(
+          batch.map((w) => w.job),
+          transfer,
+          batch[0].signal,
+        )
+        .then(
+          (replies) => this.#done(batch, (w, i) => settle(w, replies[i])),
+          (lost: WorkerLost) => this.#done(batch, (w) => w.reject(unfinishedBy(lost))),
+        );
+    }
   }
 
   /**
-   * Answers the jobs of one batch of replies. The worker has room again: jobs given since are posted at once
-   * rather than when a batch fills, so that it is never left idle.
+   * A batch is answered or lost: its jobs are settled, and the worker has room again: jobs given since are
+   * posted at once rather than when a batch fills, so that it is never left idle.
    */
-  #answer(replies: JobReply[]): void {
-    for (const reply of replies) {
-      // Late replies of a worker already ended (and its count reset) must not open room twice.
-      this.#posted = Math.max(0, this.#posted - 1);
-      const pending = this.#pending.get(reply.id);
-      if (!pending) continue;
-      this.#pending.delete(reply.id);
-      this.#settle(pending, reply);
-    }
+  #done(batch: Waiting[], each: (w: Waiting, i: number) => void): void {
+    this.#posted -= batch.length;
+    batch.forEach(each);
     if (this.#outbox.length > 0) this.#flush();
   }
 
-  /** Resolves or rejects a job with its reply, wherever it was judged. */
-  #settle(pending: Pending, reply: JobReply): void {
-    if (reply.type === "done") pending.resolve(reply.value);
-    else pending.reject(rebuild(reply));
-  }
-
-  /** A signal aborted: the worker ends when a job of that signal is still on it. */
-  #aborted(signal: AbortSignal): void {
-    if ([...this.#pending.values()].some((job) => job.signal === signal)) this.#end(aborted());
-  }
-
-  /** Ends the current worker (the next job starts another) and rejects every job still on it with `err`. */
-  #end(err: JudgingUnfinished): void {
-    const worker = this.#worker;
-    this.#worker = undefined;
-    void worker?.then((w) => w.terminate()).catch(() => undefined);
-    const pending = [...this.#pending.values()];
-    this.#pending.clear();
-    clearTimeout(this.#flushTimer);
-    this.#flushTimer = undefined;
-    this.#outbox = [];
-    this.#posted = 0;
-    for (const job of pending) job.reject(err);
-  }
-
-  #start(): Promise<Worker> {
-    this.started++;
-    const worker = startWorkerThread(
-      siblingModule(import.meta.url, "judge-worker"),
-      { [JUDGE_WORKER_FLAG]: true },
-      { maxOldGenerationSizeMb: this.#heapMib, maxYoungGenerationSizeMb: 16 },
-    );
-    const current = new Promise<Worker>((resolve, reject) => {
-      const onExit = (code: number) => reject(new Error(`it exited (${code}) before it was ready`));
-      const onReady = (m: JudgeReply) => {
-        if (m.type !== "ready") return;
-        worker.off("error", reject).off("exit", onExit).off("message", onReady);
-        worker
-          .on("message", (replies: JobReply[]) => this.#answer(replies))
-          .on("error", (err: Error & { code?: string }) =>
-            this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
-          )
-          .on("exit", (code: number) =>
-            this.#endIfCurrent(
-              current,
-              new JudgingUnfinished("worker-died", `the judging worker exited (${code})`),
-            ),
-          );
-        resolve(worker);
-      };
-      worker.on("error", reject).on("exit", onExit).on("message", onReady);
-    });
-    current.catch((err: Error & { code?: string }) =>
-      this.#endIfCurrent(current, unfinishedBy(err, this.#heapMib)),
-    );
-    return current;
-  }
-
-  /** Ends the worker `which` when it is still the current one (a worker already replaced ends quietly). */
-  #endIfCurrent(which: Promise<Worker>, err: JudgingUnfinished): void {
-    if (this.#worker === which) this.#end(err);
+  /** A signal aborted: its jobs waiting here are rejected (the host ends the worker if one is on it). */
+  #dropWaiting(signal: AbortSignal): void {
+    const [dropped, kept] = partition(this.#outbox, (w) => w.signal === signal);
+    this.#outbox = kept;
+    for (const waiting of dropped) waiting.reject(aborted());
   }
 }
+
+/** Resolves or rejects a job with its reply, wherever it was judged. */
+function settle(waiting: Waiting, reply: JobReply): void {
+  if (reply.type === "done") waiting.resolve(reply.value);
+  else waiting.reject(rebuild(reply));
+}
+
+/** Consecutive jobs of the same signal, in order. */
+function bySignal(jobs: Waiting[]): Waiting[][] {
+  const out: Waiting[][] = [];
+  for (const w of jobs) {
+    const last = out.at(-1);
+    if (last && last[0].signal === w.signal) last.push(w);
+    else out.push([w]);
+  }
+  return out;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
+}
+
+const bodyLength = (job: JudgeJob) => (typeof job.body === "string" ? job.body.length : job.body.byteLength);
 
 /**
  * A body as it travels to the worker: a large one as UTF-8 bytes, transferred (a string would be copied,
@@ -314,10 +274,13 @@ function aborted(): JudgingUnfinished {
   );
 }
 
-function unfinishedBy(err: Error & { code?: string }, heapMib: number): JudgingUnfinished {
-  if (err.code === "ERR_WORKER_OUT_OF_MEMORY")
-    return new JudgingUnfinished("out-of-memory", `judging needed more than its ${heapMib} MiB heap`);
-  return new JudgingUnfinished("worker-died", `the judging worker failed: ${err.message}`);
+/** Why a job did not finish, from why its batch was lost. */
+function unfinishedBy(lost: WorkerLost): JudgingUnfinished {
+  if (lost.reason === "aborted") return aborted();
+  return new JudgingUnfinished(
+    lost.reason === "out-of-memory" ? "out-of-memory" : "worker-died",
+    lost.message,
+  );
 }
 
 /** The error a job threw in the worker, as the main thread would have seen it. */

@@ -29,16 +29,10 @@ export type JudgeJob =
       source: string;
     };
 
-/** What the worker answers: ready once started, then one reply per job (a batch of jobs: an array of them). */
-export type JudgeReply = { type: "ready" } | JobReply;
-
-/** The reply to one job: its value, or what it threw. */
+/** The reply to one job (a batch of jobs is answered with an array of them): its value, or what it threw. */
 export type JobReply =
   | { type: "done"; id: number; value: unknown }
   | { type: "threw"; id: number; name: string; code?: string; message: string };
-
-/** Marks the worker's `workerData`, so that importing its module elsewhere starts nothing. */
-export const JUDGE_WORKER_FLAG = "cbcheckJudgeWorker";
 
 /** The answer to a job with an undecoded body: the judgement and what the runner reads of the response. */
 export interface JudgedAhead {

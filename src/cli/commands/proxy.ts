@@ -7,6 +7,7 @@ import { HarnessError } from "../../errors.js";
 import { parseListen, runProxy } from "../../proxy/run-proxy.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
+import { RUNNER } from "../../verdicts/runner.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { runReportingCommand } from "../reporting-command.js";
@@ -21,7 +22,11 @@ a copy is judged afterwards:
   client side  per API key (shown as k:<first 8 hex of sha256>, never the key): batch sizes, body properties,
                no two batch calls in flight, Retry-After waited after a 429, no call after 401/402/403,
                no resend of a 400, the key in the Authorization header only
-One line per violation goes to stderr as it is found. Ctrl-C (or --max-exchanges) writes the four reports.
+One line per violation goes to stderr as it is found (at most 5 a second per rule, then one line counting
+the rest), and a line whenever exchanges go unjudged (the judge thread died and restarted, or fell behind).
+A rule broken by one exchange is one finding; each report row counts its findings and keeps the first five.
+Ctrl-C or SIGTERM (or --max-exchanges) writes the four reports within about 2 s: what the judge thread has not
+judged by then is counted as not judged. A second Ctrl-C quits at once, saying the reports were not written.
 
 Examples:
   cbcheck proxy --target https://staging.example.com/v1 --listen 127.0.0.1:8787
@@ -30,16 +35,19 @@ Examples:
       (no --target: the embedded reference server; with --seed 7 its keys are those of cbcheck serve --seed 7)
 
 Exit codes:
-  0  no violation in the exchanges seen
+  0  every exchange judged, no violation
   1  at least one violation (server or client side; see the reports)
-  2  usage error, or the listen address is taken
-Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0 or 1), not 130/143.
+  2  incomplete: exchanges forwarded but not judged (the reports say how many and why); usage error, or the
+     listen address is taken
+Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0, 1 or 2), not 130/143.
 `;
 
 function summary(report: Report, files: readonly string[]): string {
   const s = report.summary;
+  const unjudged = report.results.find((r) => r.id === RUNNER.judgingUnfinished.id);
   const lines = [
     `${verdictLabel(report.verdict)}: ${s.calls ?? 0} exchange(s), ${s.failed} failing row(s), ${s.warnings} warning(s)`,
+    ...(unjudged?.message ? [unjudged.message] : []),
   ];
   if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
   return `${lines.join("\n")}\n`;

@@ -1,0 +1,154 @@
+/**
+ * Exchanges a proxy session could not judge: a judge thread that dies (here: past its heap cap) loses its batch,
+ * says so on a live line, restarts for the exchanges that follow, and leaves the session incomplete, never a
+ * pass; a stop whose deadline passes before judging is done counts the rest as not judged instead of waiting.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { request } from "undici";
+import { afterEach, describe, expect, it } from "vitest";
+import { invalidResolveBody, manyKeysBody } from "../checks/judge-thread/test-support/bodies.js";
+import { runProxy, STOP_BUDGET_MS } from "./run-proxy.js";
+import type { SessionClock } from "./session-clock.js";
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()?.();
+});
+
+/** A target answering a URL with `big` in it with `big`, and anything else with `{}`. */
+async function target(big: string): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(req.url?.includes("big") ? big : "{}");
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  closers.push(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+/** A clock whose timers fire only when the test says (`fire(ms)` runs every pending one of that delay). */
+function manualClock() {
+  const pending: { ms: number; run: () => void }[] = [];
+  const clock: SessionClock = {
+    now: () => Date.now(),
+    after(ms, run) {
+      const timer = { ms, run };
+      pending.push(timer);
+      return () => pending.splice(pending.indexOf(timer) >>> 0, 1);
+    },
+  };
+  const fire = (ms: number) => {
+    for (const t of pending.filter((p) => p.ms === ms)) {
+      pending.splice(pending.indexOf(t), 1);
+      t.run();
+    }
+  };
+  return { clock, fire, has: (ms: number) => pending.some((p) => p.ms === ms) };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** A GET without a key: every exchange breaks client.bearer_auth, so each judged one shows a live line. */
+async function get(url: string): Promise<number> {
+  const res = await request(url);
+  await res.body.arrayBuffer();
+  return res.statusCode;
+}
+
+/**
+ * A session whose judge thread has a 48 MiB heap, in front of a target whose `big` answer needs more to judge:
+ * under the structure caps (200,000 containers), but its 400,000 schema errors need far more than that.
+ */
+async function dyingSession() {
+  const { clock } = manualClock();
+  const lines: string[] = [];
+  const abort = new AbortController();
+  let base = "";
+  const session = runProxy(
+    {
+      target: await target(invalidResolveBody(100_000)),
+      listen: "127.0.0.1:0",
+      timeoutMs: 10_000,
+      maxBodyBytes: 32 << 20,
+      judgeQueue: { heapMib: 48 },
+    },
+    { signal: abort.signal, onListening: (url) => (base = url), onViolation: (l) => lines.push(l), clock },
+  );
+  await until(() => base !== "");
+  const died = () => until(() => lines.some((l) => l.includes("judge thread died")));
+  const stop = async () => {
+    abort.abort();
+    return (await session).report;
+  };
+  return { base, lines, died, stop };
+}
+
+describe("a proxy session with exchanges it could not judge", () => {
+  it("says the judge thread died, restarts it for what follows, and is incomplete", async () => {
+    const { base, lines, died, stop } = await dyingSession();
+    const judged = (n: number) => lines.some((l) => l.includes(`client.bearer_auth key none exchange ${n} `));
+    expect(await get(`${base}/me`)).toBe(200);
+    await until(() => judged(1));
+    // Judging this body needs more than the judge thread's heap: the thread dies with it.
+    expect(await get(`${base}/resolve?query=Acme&big`)).toBe(200);
+    await died();
+    expect(await get(`${base}/me`)).toBe(200);
+    await until(() => judged(3));
+    const report = await stop();
+    expect(lines.find((l) => l.includes("judge thread died"))).toMatch(
+      /the judge thread died \(the judge thread needed more than its 48 MiB heap\): 1 exchange\(s\) not judged, 1 so far; it restarts/,
+    );
+    expect(report.verdict).toBe("fail");
+    expect(report.summary.calls).toBe(3);
+    const row = report.results.find((r) => r.id === "harness.judging_unfinished");
+    expect(row).toMatchObject({ status: "inconclusive", suite: "proxy" });
+    expect(row?.message).toMatch(
+      /^1 of 3 exchange\(s\) forwarded but not judged: 1 lost with the judge thread/,
+    );
+    expect(report.notes?.join("\n")).toContain("2 judged, 1 not judged");
+  }, 60_000);
+
+  it("is incomplete, not a pass, when the judge thread died on clean traffic", async () => {
+    const { base, died, stop } = await dyingSession();
+    const res = await request(`${base}/resolve?query=Acme&big`, { headers: { authorization: "Bearer k" } });
+    await res.body.arrayBuffer();
+    await died();
+    const report = await stop();
+    // Nothing judged failed, but an exchange has no verdict: incomplete (exit 2), never pass.
+    expect(report.verdict).toBe("incomplete");
+    expect(report.reason).toMatch(/1 of 1 exchange\(s\) forwarded but not judged/);
+  }, 60_000);
+
+  it("writes the report at the stop's deadline with what was judged, counting the rest as not judged", async () => {
+    const { clock, fire, has } = manualClock();
+    const abort = new AbortController();
+    let base = "";
+    const session = runProxy(
+      {
+        target: await target(manyKeysBody(1_000_000)),
+        listen: "127.0.0.1:0",
+        timeoutMs: 10_000,
+        maxBodyBytes: 32 << 20,
+      },
+      { signal: abort.signal, onListening: (url) => (base = url), clock },
+    );
+    await until(() => base !== "");
+    // A body that takes the judge many seconds, then the stop: its deadline passes before judging is done.
+    expect(await get(`${base}/resolve?query=Acme&big`)).toBe(200);
+    abort.abort();
+    await until(() => has(STOP_BUDGET_MS));
+    fire(STOP_BUDGET_MS);
+    const { report } = await session;
+    expect(report.verdict).toBe("incomplete");
+    expect(report.summary.calls).toBe(1);
+    expect(report.results.find((r) => r.id === "harness.judging_unfinished")?.message).toBe(
+      "1 of 1 exchange(s) forwarded but not judged: 1 still queued when the session stopped",
+    );
+  }, 60_000);
+});

@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { ProbeBatch, ProbeReply } from "./test-support/probe-worker.js";
+import { type LossReason, WorkerHost, WorkerLost } from "./worker-host.js";
+
+const entry = new URL("./test-support/probe-worker.ts", import.meta.url).href;
+
+/** One host for the whole file (each worker start costs about half a second under tsx): deaths restart it. */
+const host = new WorkerHost<ProbeBatch, ProbeReply>({ entry, name: "the probe", heapMib: 16 });
+afterAll(() => host.close());
+
+async function lossOf(answer: Promise<unknown>): Promise<LossReason> {
+  const error = await answer.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WorkerLost);
+  return (error as WorkerLost).reason;
+}
+
+describe("WorkerHost", () => {
+  it("answers batches in order on one worker, and moves transferred bytes instead of copying them", async () => {
+    await host.ready();
+    const bytes = new Uint8Array([1, 2, 3, 4]);
+    const answers = await Promise.all([
+      host.post({ do: "echo", value: "a" }),
+      host.post({ do: "sum", bytes }, [bytes.buffer]),
+      host.post({ do: "echo", value: { b: [1] } }),
+    ]);
+    expect(answers.map((a) => a.value)).toEqual(["a", 10, { b: [1] }]);
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(1);
+    // Moved: the sender's buffer is detached.
+    expect(bytes.byteLength).toBe(0);
+    expect(host.started).toBe(1);
+    expect(host.inFlight).toBe(0);
+  });
+
+  it("a signal that aborts with none of its batches on the worker leaves the worker running", async () => {
+    const controller = new AbortController();
+    expect((await host.post({ do: "echo", value: 1 }, [], controller.signal)).value).toBe(1);
+    controller.abort();
+    expect((await host.post({ do: "echo", value: 2 })).value).toBe(2);
+    expect(host.started).toBe(1);
+  });
+
+  it("a worker that dies (a throw, an exit, past its heap cap) loses every batch on it; the next starts anew", async () => {
+    const deaths = [
+      ["throw", "died"],
+      ["exit", "died"],
+      ["grow", "out-of-memory"],
+    ] as const;
+    for (const [how, reason] of deaths) {
+      const started = host.started;
+      const first = await host.post({ do: "echo", value: 1 });
+      const before = host.post({ do: "echo", value: 2 });
+      const killer = lossOf(host.post({ do: how }));
+      const after = lossOf(host.post({ do: "echo", value: 3 }));
+      // The batch before the death is answered; the killing batch and the one queued behind it are lost.
+      expect((await before).value).toBe(2);
+      expect(await killer).toBe(reason);
+      expect(await after).toBe(reason);
+      expect(host.inFlight).toBe(0);
+      const next = await host.post({ do: "echo", value: 4 });
+      expect(next.value).toBe(4);
+      expect(next.threadId).not.toBe(first.threadId);
+      expect(host.started).toBe(started + 1);
+    }
+  });
+
+  it("a batch's signal ends a worker that hangs: its batches are lost as aborted", async () => {
+    await host.ready();
+    const started = host.started;
+    const controller = new AbortController();
+    const hung = lossOf(host.post({ do: "hang" }, [], controller.signal));
+    const behind = lossOf(host.post({ do: "echo", value: 1 }));
+    controller.abort();
+    expect(await hung).toBe("aborted");
+    expect(await behind).toBe("aborted");
+    // An aborted signal posts nothing and starts nothing.
+    expect(await lossOf(host.post({ do: "echo", value: 2 }, [], controller.signal))).toBe("aborted");
+    expect(host.started).toBe(started);
+    expect((await host.post({ do: "echo", value: 3 })).value).toBe(3);
+    expect(host.started).toBe(started + 1);
+  });
+
+  it("a worker that cannot start loses its batches, and says so when asked whether it is ready", async () => {
+    const broken = new WorkerHost<ProbeBatch, ProbeReply>({
+      entry: new URL("./test-support/no-such-worker.ts", import.meta.url).href,
+      name: "the broken probe",
+    });
+    try {
+      const lost = lossOf(broken.post({ do: "echo", value: 1 }));
+      await expect(broken.ready()).rejects.toBeInstanceOf(WorkerLost);
+      expect(await lost).toBe("died");
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("close loses what is still on the worker", async () => {
+    const hung = lossOf(host.post({ do: "hang" }));
+    await host.close();
+    expect(await hung).toBe("aborted");
+  });
+});
