@@ -33,7 +33,6 @@ export async function run(options: RunLibraryOptions = {}): Promise<Report> {
   if (freeApiKey !== undefined) env[runOptions.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv] = freeApiKey;
   const resolved = resolveRunOptions({ ...runOptions, env });
   const result = await runConformance(resolved, onProgress ? { onProgress } : {});
-  if (options.reportDir !== undefined)
-    await writeReports(resolved.reportDir, result.report, result.sections, { secrets: result.secrets });
+  if (options.reportDir !== undefined) await writeReports(resolved.reportDir, result.report, result.sections);
   return result.report;
 }

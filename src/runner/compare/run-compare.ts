@@ -12,8 +12,10 @@ import {
   parameterExamples,
   validRequests,
 } from "../../generate/index.js";
+import { Redactor } from "../../redactor.js";
 import { toCurl } from "../../report/curl.js";
 import type { CommandResult, Counterexample, Report } from "../../report/model.js";
+import { sealResult } from "../../report/seal-result.js";
 import { summarise } from "../../report/summarise.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { buildPath, Transport, type WireRequest } from "../../transport/send.js";
@@ -223,5 +225,7 @@ export async function runCompare(
       `candidate ${o.candidateUrl} compared with base ${o.baseUrl}; ignored pointers: ${o.ignore.join(", ")}`,
     ],
   };
-  return { report, sections: [], secrets: [o.apiKey, o.candidateApiKey] };
+  // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
+  const secrets = [o.apiKey, o.candidateApiKey];
+  return sealResult({ report, sections: [], secrets }, new Redactor(secrets));
 }
