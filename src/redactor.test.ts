@@ -189,6 +189,17 @@ describe("Redactor", () => {
     expect(redactor.text(text)).toBe(text);
   });
 
+  it("finds a key among many (a client spraying keys at the proxy) as among few", () => {
+    const keys = Array.from({ length: 60 }, (_, i) => `sprayed-${i}-${(i * 7919).toString(36)}x9`);
+    const many = new Redactor(keys);
+    const few = new Redactor([keys[37]]);
+    for (const [name, form] of Object.entries(secretEncodings(keys[37]))) {
+      const text = `a body that echoes ${form} (${name}) and a prefix ${keys[37].slice(0, 12)}…`;
+      expect(many.text(text), name).toBe(few.text(text));
+      expectNoSecret(many.text(text), keys[37], name);
+    }
+  });
+
   it("learns keys later (the proxy meets them as clients call)", () => {
     const redactor = new Redactor();
     expect(redactor.text("sees k3y-1234567")).toBe("sees k3y-1234567");

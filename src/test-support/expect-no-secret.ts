@@ -58,10 +58,10 @@ export function secretEncodings(text: string): Record<string, string> {
 }
 
 /**
- * Fails when `text` holds `key` or its shortest catchable prefix (see above) in any encoding of
- * `secretEncodings`; `where` names the output in the failure.
+ * Where `text` holds `key` or its shortest catchable prefix (see above) in an encoding of `secretEncodings`:
+ * the encoding's name and an excerpt, or undefined when it holds none.
  */
-export function expectNoSecret(text: string, key: string, where = "output"): void {
+export function secretFoundIn(text: string, key: string): string | undefined {
   const prefix = key.length > 8 ? shortestPrefix(key) : key;
   const lowered = text.toLowerCase();
   for (const [name, form] of Object.entries(secretEncodings(prefix))) {
@@ -69,7 +69,13 @@ export function expectNoSecret(text: string, key: string, where = "output"): voi
     const found = /^(raw|upper|lower|base64)/.test(name)
       ? text.indexOf(form)
       : lowered.indexOf(form.toLowerCase());
-    if (found !== -1)
-      expect.fail(`${where} holds the key (${name}): …${text.slice(Math.max(0, found - 40), found + 60)}…`);
+    if (found !== -1) return `${name}: …${text.slice(Math.max(0, found - 40), found + 60)}…`;
   }
+  return undefined;
+}
+
+/** Fails when `text` holds `key` in any encoding (`secretFoundIn`); `where` names the output in the failure. */
+export function expectNoSecret(text: string, key: string, where = "output"): void {
+  const found = secretFoundIn(text, key);
+  if (found !== undefined) expect.fail(`${where} holds the key (${found})`);
 }
