@@ -175,6 +175,20 @@ function noKeyAnywhere(outcome: CliOutcome, reports: Record<string, string>): st
   return problems;
 }
 
+/** Characters a terminal or renderer acts on (line feed and tab aside): none may reach an output. */
+const ACTING =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function noActingCharacter(outcome: CliOutcome, reports: Record<string, string>): string[] {
+  const texts = { stdout: outcome.stdout, stderr: outcome.stderr, ...reports };
+  const problems = Object.entries(texts)
+    .filter(([where, text]) => where !== "report.json" && ACTING.test(text))
+    .map(([where, text]) => `${where} holds ${JSON.stringify(ACTING.exec(text)?.[0])}`);
+  if (!reports["report.md"]?.includes(String.raw`\x1b]0;pwned\x07`))
+    problems.push("report.md does not show the window-title sequence escaped");
+  return problems;
+}
+
 /** Every case of the matrix, in the order the benchmark prints them. */
 export const HOSTILE_CASES: HostileCase[] = [
   {
@@ -186,6 +200,12 @@ export const HOSTILE_CASES: HostileCase[] = [
       (out) => ["--suite", "http", "--har", join(out, "run.har")],
       noKeyAnywhere,
     ),
+  },
+  {
+    name: "escape-sequences",
+    item: "issue 26 §6",
+    exits: [1],
+    prepare: runAgainst("escape-sequences", ["--suite", "http"], noActingCharacter),
   },
   {
     name: "base-url-credentials",

@@ -14,6 +14,7 @@ import { echoBody, keyOf } from "../../test-support/echo-target.js";
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
   | "echo-key"
+  | "escape-sequences"
   | "stall"
   | "all-429"
   | "reset"
@@ -58,6 +59,10 @@ function slowToJudge(): string {
   return slow;
 }
 
+/** A screen clear, a window title (OSC 0), a hyperlink (OSC 8), a C1 CSI, a bidi override; then every byte. */
+export const ESCAPES =
+  '{"contract":"cb/v1","x":"\x1b[2J\x1b[H\x1b]0;pwned\x07\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\\u009b31m\u202e"} ';
+
 function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerResponse, socket: Socket): void {
   const json = { "content-type": "application/json" };
   switch (kind) {
@@ -65,6 +70,10 @@ function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerRespo
       // The key in every form of the shared echoing target (src/test-support/echo-target.ts).
       res.writeHead(200, { ...json, "x-echo": req.headers.authorization ?? "" });
       res.end(echoBody(keyOf(req.headers.authorization)));
+      return;
+    case "escape-sequences":
+      res.writeHead(200, json);
+      res.end(Buffer.concat([Buffer.from(ESCAPES), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]));
       return;
     case "stall":
       return;
