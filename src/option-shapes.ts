@@ -40,7 +40,9 @@ function isShape(value: unknown, shape: Shape): boolean {
     case "object[]":
       return Array.isArray(value) && value.every((v) => typeof v === "object" && v !== null);
     case "string or object":
-      return typeof value === "string" || (typeof value === "object" && value !== null && !Array.isArray(value));
+      return (
+        typeof value === "string" || (typeof value === "object" && value !== null && !Array.isArray(value))
+      );
     case "string record":
       return (
         typeof value === "object" &&
@@ -57,7 +59,8 @@ function isShape(value: unknown, shape: Shape): boolean {
 function described(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === "object") return "an object";
   return `${typeof value} ${String(value)}`;
 }

@@ -12,13 +12,13 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../library/run.js";
 import { runProxy } from "../proxy/run-proxy.js";
-import type { Report } from "../report/model.js";
 import { writeReports } from "../report/write-reports.js";
 import { resolveCompareOptions } from "../runner/compare/compare-options.js";
 import { runCompare } from "../runner/compare/run-compare.js";
 import { replayCounterexample } from "../runner/replay.js";
 import { type EchoTarget, startEchoTarget } from "../test-support/echo-target.js";
 import { expectNoSecret } from "../test-support/expect-no-secret.js";
+import { replayableReport } from "../test-support/replayable-report.js";
 import { replayText } from "./commands/replay.js";
 
 /** Keys with characters every encoding changes (`+`, `/`, `=`, `&`), and a digit early (no word). */
@@ -138,27 +138,7 @@ describe("a key echoed back is in no output of any command", () => {
 
   it("replay: the line before sending and everything printed after", async () => {
     const url = `${target.baseUrl}/resolve?query=x`;
-    const report: Report = {
-      tool: "cbcheck",
-      version: "0.0.0",
-      command: "run",
-      startedAt: "2024-01-01T00:00:00.000Z",
-      finishedAt: "2024-01-01T00:00:01.000Z",
-      target: { baseUrl: target.baseUrl, embedded: false },
-      verdict: "fail",
-      summary: { passed: 0, failed: 1, skipped: 0, warnings: 0, inconclusive: 0 },
-      results: [
-        {
-          id: "envelope.contract_field",
-          suite: "http",
-          status: "fail",
-          sentence: "s",
-          counterexamples: [
-            { title: "t", request: { method: "GET", url, headers: { authorization: "Bearer $CB_API_KEY" } } },
-          ],
-        },
-      ],
-    };
+    const report = replayableReport(target.baseUrl, "Bearer $CB_API_KEY");
     const sent: string[] = [];
     const result = await replayCounterexample({
       report,

@@ -4,40 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HarnessError } from "../errors.js";
-import type { Report } from "../report/model.js";
 import { type EchoTarget, startEchoTarget } from "../test-support/echo-target.js";
+import { replayableReport } from "../test-support/replayable-report.js";
 import { replayCounterexample } from "./replay.js";
 
 const USER_KEY = "user-key-0123456789";
 const ENV = { CB_API_KEY: USER_KEY, SECRET_TOKEN: "ghp_stolen_0123456789", OTHER_KEY: "other-key-98765" };
 
 /** A report whose one failing counterexample was (edited to be) recorded against `baseUrl`. */
-function reportAgainst(baseUrl: string, authorization = "Bearer $SECRET_TOKEN"): Report {
-  return {
-    tool: "cbcheck",
-    version: "0.0.0",
-    command: "run",
-    startedAt: "2024-01-01T00:00:00.000Z",
-    finishedAt: "2024-01-01T00:00:01.000Z",
-    target: { baseUrl, embedded: false },
-    verdict: "fail",
-    summary: { passed: 0, failed: 1, skipped: 0, warnings: 0, inconclusive: 0 },
-    results: [
-      {
-        id: "envelope.contract_field",
-        suite: "http",
-        status: "fail",
-        sentence: "s",
-        counterexamples: [
-          {
-            title: "t",
-            request: { method: "GET", url: `${baseUrl}/resolve?query=x`, headers: { authorization } },
-          },
-        ],
-      },
-    ],
-  };
-}
+const reportAgainst = (baseUrl: string, authorization: string | undefined = "Bearer $SECRET_TOKEN") =>
+  replayableReport(baseUrl, authorization);
 
 async function refusal(promise: Promise<unknown>): Promise<HarnessError> {
   const error = await promise.then(
@@ -124,8 +100,7 @@ describe("replay sends a key only where the user says", () => {
   });
 
   it("sends no key with a request recorded without one, and needs no variable for it", async () => {
-    const report = reportAgainst(mine.baseUrl);
-    delete report.results[0].counterexamples[0].request?.headers?.authorization;
+    const report = replayableReport(mine.baseUrl, undefined);
     const lines: string[] = [];
     await replayCounterexample({ report, env: {}, onSend: (line) => lines.push(line) });
     expect(lines).toEqual([`sending GET ${mine.baseUrl}/resolve?query=x without a key (none recorded)`]);
