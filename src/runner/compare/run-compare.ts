@@ -113,6 +113,8 @@ export async function runCompare(
       `the comparison needs ${requests.length * 2} calls; --max-calls is ${o.maxCalls}`,
     );
   }
+  const secrets = [o.apiKey, o.candidateApiKey];
+  const redactor = new Redactor(secrets);
   onProgress(`comparing ${requests.length} requests on both releases (${requests.length * 2} calls)`);
   const transport = new Transport({ timeoutMs: o.timeoutMs, maxBodyBytes: 16 * 2 ** 20 });
   const found = new Map<string, { differences: number; examples: { d: Difference; ex: Exchange }[] }>();
@@ -137,8 +139,11 @@ export async function runCompare(
       if (sameSnapshot === undefined && !asked && asOfOf(base) !== undefined && asOfOf(cand) !== undefined) {
         sameSnapshot = asOfOf(base) === asOfOf(cand);
         if (!sameSnapshot)
+          // The as_of values are the releases' own text: redacted like everything the comparison reports.
           onProgress(
-            `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+            redactor.text(
+              `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+            ),
           );
       }
       for (const d of classifyPair(base, cand, o.ignore, sameSnapshot ?? true)) {
@@ -226,6 +231,5 @@ export async function runCompare(
     ],
   };
   // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
-  const secrets = [o.apiKey, o.candidateApiKey];
-  return sealResult({ report, sections: [], secrets }, new Redactor(secrets));
+  return sealResult({ report, sections: [], secrets }, redactor);
 }
