@@ -3,7 +3,8 @@
  * every command — the library's `run()` return value, its report files and HAR, `compare`'s report, `proxy`'s
  * report and live lines, `replay`'s output — in every encoding `expectNoSecret` knows (raw, case variants,
  * URL-encoded, JSON- and \u-escaped, hex, base64 at any alignment, a Basic credential, a 16-character prefix,
- * a head cut at 2,000 characters). In-process calls against real loopback servers on port 0.
+ * a head cut at 2,000 characters). In-process calls (the library, and the CLI through `main(argv, io)`) against
+ * real loopback servers on port 0.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,6 +21,7 @@ import { type EchoTarget, startEchoTarget } from "../test-support/echo-target.js
 import { expectNoSecret } from "../test-support/expect-no-secret.js";
 import { replayableReport } from "../test-support/replayable-report.js";
 import { replayText } from "./commands/replay.js";
+import { runMain } from "./test-support/run-main.js";
 
 /** Keys with characters every encoding changes (`+`, `/`, `=`, `&`), and a digit early (no word). */
 const KEY = "sk_live_Zq9+/Xy=ab&cd_0123456789";
@@ -66,6 +68,24 @@ describe("a key echoed back is in no output of any command", () => {
     expect(report.verdict).toBe("fail");
     expect(target.received.some((r) => r.authorization === `Bearer ${KEY}`)).toBe(true);
     expectNoKeys({ "run() return value": JSON.stringify(report), ...(await filesIn(reportDir)) }, [KEY]);
+  });
+
+  it("cbcheck run: stdout, stderr, the four reports and the HAR (in-process through main)", async () => {
+    const reportDir = join(dir, "cli-run");
+    const har = join(dir, "cli-run.har");
+    const args = ["run", "--base-url", target.baseUrl, "--fixtures", fixturesFile, "--suite", "http"];
+    const outcome = await runMain([...args, "--seed", "3", "--report-dir", reportDir, "--har", har], {
+      env: { CB_API_KEY: KEY },
+    });
+    expect(outcome.code).toBe(1);
+    const texts = {
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      "run.har": await readFile(har, "utf8"),
+      ...(await filesIn(reportDir)),
+    };
+    expect(Object.keys(texts)).toHaveLength(7);
+    expectNoKeys(texts, [KEY]);
   });
 
   it("compare: the report of two releases that each echo their own key", async () => {

@@ -15,6 +15,7 @@ import { runConformance } from "../../runner/run-conformance.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
 import { startEchoTarget } from "../../test-support/echo-target.js";
+import { runMain } from "../test-support/run-main.js";
 
 let buggy: RunningServer;
 let clean: RunningServer;
@@ -91,10 +92,12 @@ describe("cbcheck replay (CLI)", () => {
       ) as Report;
       const file = join(dir, "edited.json");
       writeFileSync(file, jsonReporter.render(edited, []));
-      const { code, stdout, stderr } = await cli([file], {
-        CB_API_KEY: clean.keys.plus,
-        GITHUB_TOKEN: "ghp_not_for_you_0123456789",
-        CBCHECK_BASE_URL: clean.url,
+      const { code, stdout, stderr } = await runMain(["replay", file], {
+        env: {
+          CB_API_KEY: clean.keys.plus,
+          GITHUB_TOKEN: "ghp_not_for_you_0123456789",
+          CBCHECK_BASE_URL: clean.url,
+        },
       });
       expect(code).toBe(2);
       expect(stderr.trim().split("\n")).toEqual([
