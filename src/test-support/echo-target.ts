@@ -6,8 +6,8 @@
  * and records every request it receives (to prove where a key went, or that nothing came).
  */
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { secretEncodings } from "./expect-no-secret.js";
+import { listenOnLoopback } from "./loopback-server.js";
 
 /** One request as the target received it. */
 export interface ReceivedRequest {
@@ -55,7 +55,6 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 /** Starts the target. */
 export async function startEchoTarget(): Promise<EchoTarget> {
   const received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer(async (req, res) => {
     const body = await bodyOf(req);
     const authorization = req.headers.authorization;
@@ -72,19 +71,5 @@ export async function startEchoTarget(): Promise<EchoTarget> {
     });
     res.end(echoBody(key));
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), received };
 }
