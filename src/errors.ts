@@ -34,6 +34,8 @@ export const HARNESS_ERROR_CODES = {
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",
   CB_MERGE_MISMATCH:
     "cbcheck merge: the reports are not the shards of one run (version, seed, target, shards)",
+  CB_OUT_OF_MEMORY:
+    "cbcheck ran out of memory while sending a request or reading a response (an allocation failed under a memory limit): a fault of the machine, not of the target",
 } as const;
 
 /** A harness error code: a union, so a misspelt code does not compile. */

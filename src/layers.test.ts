@@ -93,7 +93,8 @@ describe("import rules (ARCHITECTURE.md)", () => {
   const table = readTable();
 
   it("has a row for every layer under src/, and an acyclic graph", () => {
-    // A folder of test support only (src/test-support: the probe worker of worker-host.test.ts) is no layer.
+    // Test support shared by every layer's tests (src/test-support: the probe worker of worker-host.test.ts, the
+    // secret assertions) is no layer: nothing shipped imports it.
     const layers = new Set(
       sourceFiles(join(ROOT, "src"))
         .filter((f) => !isTestFile(f))

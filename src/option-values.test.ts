@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { envValue, httpUrl, integerIn, numberIn, requireApiKey } from "./option-values.js";
+import { HarnessError } from "./errors.js";
+import { envValue, httpUrl, integerIn, jsonPointer, numberIn, requireApiKey } from "./option-values.js";
 
 /** A HarnessError with `code` whose message matches `pattern`. */
 const harness = (code: string, pattern: RegExp) =>
@@ -33,6 +34,25 @@ describe("option values", () => {
     expect(() => numberIn("0", "--timeout-s", 0, 86_400, true)).toThrow(
       harness("CB_USAGE", /^--timeout-s must be a number above 0 and at most 86400, got "0"$/),
     );
+  });
+
+  it("jsonPointer accepts RFC 6901 pointers and refuses anything else with CB_USAGE", () => {
+    for (const ok of ["", "/", "/request_id", "/cost/balance", "/a~0b/c~1d", "/data/*/as_of", "/ sp"])
+      expect(jsonPointer(ok, "--alt-ignore")).toBe(ok);
+    for (const bad of ["request_id", "cost/balance", "/a~b", "/a~", "~1x", "#/a"]) {
+      const error = (() => {
+        try {
+          jsonPointer(bad, "--alt-ignore");
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, bad).toBeInstanceOf(HarnessError);
+      expect((error as HarnessError).code).toBe("CB_USAGE");
+      expect((error as HarnessError).message).toBe(
+        `--alt-ignore ${JSON.stringify(bad)} is not a JSON pointer (RFC 6901: "" or "/a/b", with ~0 for ~ and ~1 for /)`,
+      );
+    }
   });
 
   it("httpUrl accepts http(s) roots without query or fragment and drops trailing slashes", () => {

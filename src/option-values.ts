@@ -66,6 +66,19 @@ export function httpUrl(text: string, flag: string): string {
   return url.toString().replace(/\/+$/, "");
 }
 
+/**
+ * A JSON pointer (RFC 6901: empty, or `/`-separated segments in which `~` appears only as `~0` or `~1`), as
+ * `--alt-ignore` and `compare --ignore` take them; anything else would match no field and fail a comparison
+ * on the first difference instead of being refused.
+ */
+export function jsonPointer(text: string, flag: string): string {
+  if (text === "" || (text.startsWith("/") && !/~(?![01])/.test(text))) return text;
+  throw new HarnessError(
+    "CB_USAGE",
+    `${flag} ${JSON.stringify(text)} is not a JSON pointer (RFC 6901: "" or "/a/b", with ~0 for ~ and ~1 for /)`,
+  );
+}
+
 /** An environment variable name (`--api-key-env`, `--free-api-key-env`). */
 export function envVarName(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {

@@ -3,10 +3,13 @@
  * and returns the certificate's report. It writes and prints nothing: the CLI writes the certificate
  * (report.md, report.html, report.json, junit.xml) and prints the verdict.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Redactor } from "../redactor.js";
 import type { CommandResult } from "../report/model.js";
+import { sealResult } from "../report/seal-result.js";
 import { VERSION } from "../version.js";
 import { buildReport, type GradedScenario } from "./build-report.js";
 import { clientStartError } from "./client-start-error.js";
@@ -94,5 +97,9 @@ export async function certifyClient(
     scenarios,
   });
   const sections = [scenarioSection(scenarios)];
-  return { report, sections, secrets, certified: report.verdict === "pass", scenarios };
+  // The client's output is quoted in the report: its keys are redacted from it as from any command's.
+  return sealResult(
+    { report, sections, secrets, certified: report.verdict === "pass", scenarios },
+    new Redactor(secrets),
+  );
 }

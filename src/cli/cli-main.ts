@@ -5,12 +5,14 @@
  */
 import { CommanderError } from "commander";
 import { EXIT, HarnessError } from "../errors.js";
+import { escapeControls } from "../report/escape.js";
 import type { CliIo } from "./cli-io.js";
 import { Invocation } from "./invocation.js";
 import { buildProgram } from "./program.js";
 
+/** One line of visible characters, whatever the message quotes (a target's body, a file's bytes). */
 function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, " ").trim();
+  return escapeControls(text.replace(/\s*[\r\n]+\s*/g, " ").trim(), true);
 }
 
 /** Runs `cbcheck ARGV…` with `io`; never throws and never exits: the exit code is the result. */

@@ -100,7 +100,21 @@ const COMMANDS = [
   {
     name: "replay",
     table: REPLAY_FLAGS as unknown as AnyTable,
-    args: ["report.json", "--check", "x.y", "--index", "2", "--api-key-env", "K", "--timeout-ms", "100"],
+    args: [
+      "report.json",
+      "--check",
+      "x.y",
+      "--index",
+      "2",
+      "--api-key-env",
+      "K",
+      "--timeout-ms",
+      "100",
+      "--base-url",
+      "http://127.0.0.1:1/v1",
+      "--alt-base-url",
+      "http://127.0.0.1:1/api/v1",
+    ],
   },
   {
     name: "certify-client",

@@ -1,10 +1,11 @@
 /**
  * What the long commands print while they work, on stderr: a cli-progress bar on a terminal only (never in
- * CI logs or files), event lines (suite started, 429 waits) unless `--quiet`, and every line redacted: progress
- * output never carries a key.
+ * CI logs or files) and event lines (suite started, 429 waits) unless `--quiet`. The lines come redacted from
+ * the commands (their hooks redact what they report); here each is kept to one line of visible characters
+ * (escapeControls), so that nothing a target sent can move the cursor, clear the screen or forge a line.
  */
+import { escapeControls } from "../report/escape.js";
 import { createProgress, type Progress } from "../report/progress.js";
-import { redactSecrets, secretVariants } from "../report/redact.js";
 import type { FlagTable } from "./flag-table.js";
 
 /** The output option every long command shares. */
@@ -20,7 +21,7 @@ export const QUIET_FLAG: FlagTable<ProgressOutputOptions> = {
 
 /** Where progress goes and whether a bar is drawn. */
 export interface ProgressOutput {
-  /** Prints one event line (redacted), unless quiet; above the bar when one is drawn. */
+  /** Prints one event line (control characters escaped), unless quiet; above the bar when one is drawn. */
   say(line: string): void;
   /** Starts a bar (a TTY and not quiet), else a display that draws nothing. */
   bar(label: string, total: number): Progress;
@@ -33,8 +34,6 @@ const SILENT: Progress = { update() {}, increment() {}, log() {}, stop() {} };
 /** Options of `progressOutput`. */
 export interface ProgressOutputSettings {
   quiet: boolean;
-  /** Keys that no progress line may show. */
-  secrets: readonly string[];
   /** The invocation's stderr. */
   stream: NodeJS.WritableStream;
   env?: Readonly<Record<string, string | undefined>>;
@@ -43,8 +42,7 @@ export interface ProgressOutputSettings {
 /** The progress output of one command. */
 export function progressOutput(settings: ProgressOutputSettings): ProgressOutput {
   const { stream } = settings;
-  const variants = secretVariants(settings.secrets);
-  const clean = (text: string) => redactSecrets(text, variants);
+  const clean = (text: string) => escapeControls(text, true);
   const isTerminal = (stream as { isTTY?: boolean }).isTTY === true && settings.env?.CI !== "true";
   const drawsBar = isTerminal && !settings.quiet;
   let current: Progress | undefined;

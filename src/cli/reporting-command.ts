@@ -6,7 +6,9 @@
  */
 import { dirname } from "node:path";
 import { EXIT, HarnessError } from "../errors.js";
+import { boundReport } from "../report/bound.js";
 import { errorReport } from "../report/error-report.js";
+import { escapeControls } from "../report/escape.js";
 import type { CommandResult, HtmlSection, Report } from "../report/model.js";
 import { prepareReportDir } from "../report/prepare-report-dir.js";
 import {
@@ -17,7 +19,7 @@ import {
 } from "../report/report-dir.js";
 import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
 import { writeHar } from "../report/write-har.js";
-import { safeReport, writeReports } from "../report/write-reports.js";
+import { writeReports } from "../report/write-reports.js";
 import { watchInterrupts } from "./interrupt.js";
 import type { Invocation } from "./invocation.js";
 
@@ -43,14 +45,13 @@ async function writeAll(
   dir: string,
   report: Report,
   sections: readonly HtmlSection[],
-  secrets: readonly string[],
 ): Promise<string[]> {
-  if (spec.reportDir !== undefined) return writeReports(dir, report, sections, { secrets });
+  if (spec.reportDir !== undefined) return writeReports(dir, report, sections);
   const claimed = await claimReportDir(dir).catch((error: unknown) => {
     throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot create ${dir}: ${(error as Error).message}`);
   });
-  const files = await writeReports(claimed, report, sections, { secrets });
-  await writeReports(cli.path(latestReportDir(spec.command)), report, sections, { secrets });
+  const files = await writeReports(claimed, report, sections);
+  await writeReports(cli.path(latestReportDir(spec.command)), report, sections);
   return files;
 }
 
@@ -73,25 +74,27 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
       const reportCommand = spec.command === "merge" ? "run" : spec.command;
       const base = errorReport({ command: reportCommand, startedAt, code, message });
       const report = signal ? markInterrupted(base, signal) : base;
-      const files = await writeAll(cli, spec, dir, report, [], []).catch(() => []);
+      const files = await writeAll(cli, spec, dir, report, []).catch(() => []);
       // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
       if (files.length > 0) cli.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
       if (!signal) throw error;
-      cli.stderr.write(`cbcheck: ${message} [${code}]\n`);
+      cli.stderr.write(`cbcheck: ${escapeControls(message, true)} [${code}]\n`);
       cli.exitCode = exitCodeOf(report.verdict, signal);
       return;
     }
     const signal = spec.signalEnds ? undefined : watch.received();
     const report = signal ? markInterrupted(result.report, signal) : result.report;
     cli.hideInOutput(result.secrets);
-    const files = await writeAll(cli, spec, dir, report, result.sections, result.secrets);
-    if (result.har) files.push(await writeHar(result.har.path, result.har.document, result.secrets));
-    // The summary quotes received values: it shows the same redacted, bounded report the files hold.
-    cli.stdout.write(spec.summary(safeReport(report, result.secrets), files));
+    // The result comes redacted from its command (sealResult); the files and the summary show it as it is.
+    const files = await writeAll(cli, spec, dir, report, result.sections);
+    if (result.har) files.push(await writeHar(result.har.path, result.har.document));
+    // The summary quotes received values: it shows the same bounded report the files hold, on a terminal.
+    cli.stdout.write(escapeControls(spec.summary(boundReport(report), files)));
     if (report.verdict === "incomplete" || report.verdict === "error") {
       throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
     }
-    if (report.verdict === "interrupted") cli.stderr.write(`cbcheck: ${report.reason}\n`);
+    if (report.verdict === "interrupted")
+      cli.stderr.write(`cbcheck: ${escapeControls(report.reason ?? "", true)}\n`);
     cli.exitCode = report.verdict === "pass" ? EXIT.pass : exitCodeOf(report.verdict, signal);
   } finally {
     watch.dispose();

@@ -3,13 +3,28 @@
  * on an emitter) and once as the built CLI with a real signal: one JSON line once listening, a sourceable keys
  * file (mode 0600), a fixtures file `run` accepts, keys fixed by the seed, temporary files removed on exit.
  */
+import { execFileSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { isValidAs } from "../contract/registry.js";
-import { KEY_ENV_NAMES, keysFileText } from "./serve-handoff.js";
+import { HarnessError } from "../errors.js";
+import type { RunningServer } from "../server/types.js";
+import { KEY_ENV_NAMES, keysFileText, writeHandoff } from "./serve-handoff.js";
 import { type MainOutcome, runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-handoff-"));
@@ -128,6 +143,44 @@ describe("cbcheck serve for scripts", () => {
     expect(outcome.stderr).toMatch(
       /^cbcheck: cannot write .*keys\.env \(ENOENT\) \[CB_OUTPUT_UNWRITABLE\]\n$/,
     );
+  });
+
+  it("writes a keys file only to a regular file or a new path: a FIFO, a directory or a link to a device is refused, never replaced", async () => {
+    const server = { keys: { plus: "p", team: "t", free: "f", revoked: "r", noCredits: "n" }, fixtures: {} };
+    const fifo = join(dir, "keys.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const toNull = join(dir, "keys-to-null");
+    symlinkSync("/dev/null", toNull);
+    const folder = join(dir, "keys-dir");
+    mkdirSync(folder);
+    for (const [path, what] of [
+      [fifo, "a FIFO"],
+      [toNull, "a link to a device or other special file"],
+      [folder, "a directory"],
+    ]) {
+      const error = await writeHandoff(server as unknown as RunningServer, { keysFile: path }).catch(
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(HarnessError);
+      expect(error.code).toBe("CB_OUTPUT_UNWRITABLE");
+      expect(error.message).toBe(
+        `--keys-file ${path} is ${what}, not a regular file: nothing written (give a new path or a regular file)`,
+      );
+    }
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readlinkSync(toNull)).toBe("/dev/null");
+    expect(readdirSync(dir).filter((f) => f.includes(".partial"))).toEqual([]);
+    // A link to a regular file is written through: the link stays, the file it names gets the keys.
+    const real = join(dir, "real-keys.env");
+    writeFileSync(real, "old");
+    const link = join(dir, "keys-link.env");
+    symlinkSync(real, link);
+    await writeHandoff(server as unknown as RunningServer, {
+      keysFile: link,
+      fixturesOut: join(dir, "new.json"),
+    });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, "utf8")).toBe(keysFileText(server.keys));
   });
 
   it("names every key in the keys file with the variables run reads first", () => {

@@ -3,7 +3,7 @@
  * fixtures file, and one JSON line with the URLs, keys, fixtures path and pid. The keys are the reference
  * server's throwaway test keys, not user secrets: handing them out is the point.
  */
-import { mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdtemp, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HarnessError } from "../errors.js";
@@ -41,9 +41,39 @@ export function keysFileText(keys: ServerKeys): string {
     .join("");
 }
 
+/** What a path that is not a regular file is, for the refusal. */
+function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  if (info.isDirectory()) return "a directory";
+  if (info.isFIFO()) return "a FIFO";
+  if (info.isSocket()) return "a socket";
+  return "a device or other special file";
+}
+
+/**
+ * Where to write `path`: a new path as is, an existing regular file (or a link to one: the file it names,
+ * so the link stays). A FIFO, a device, a directory or a link to one is refused (`CB_OUTPUT_UNWRITABLE`),
+ * never replaced: a rename over it would swap the node for a regular file (as root, /dev/full).
+ */
+async function regularTarget(path: string, flag: string): Promise<string> {
+  const link = await lstat(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ENOENT") return undefined;
+    throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write ${flag} ${path} (${err.code ?? "error"})`);
+  });
+  if (link === undefined || link.isFile()) return path;
+  const target = link.isSymbolicLink() ? await stat(path).catch(() => undefined) : link;
+  if (target?.isFile()) return realpath(path);
+  const what = target === undefined ? "a broken link" : kindOf(target);
+  const via = link.isSymbolicLink() ? "a link to " : "";
+  throw new HarnessError(
+    "CB_OUTPUT_UNWRITABLE",
+    `${flag} ${path} is ${via}${what}, not a regular file: nothing written (give a new path or a regular file)`,
+  );
+}
+
 // Written under a temporary name and renamed, so a script that polls for the file never reads half of it,
 // and created with mode 0600 even when a file of that name already exists.
-async function writeWhole(path: string, text: string, mode: number): Promise<void> {
+async function writeWhole(given: string, text: string, mode: number, flag: string): Promise<void> {
+  const path = await regularTarget(given, flag);
   const partial = `${path}.${process.pid}.partial`;
   try {
     await writeFile(partial, text, { mode });
@@ -68,9 +98,11 @@ export async function writeHandoff(server: RunningServer, options: HandoffOption
   };
   try {
     if (fixturesPath !== undefined) {
-      await writeWhole(fixturesPath, `${JSON.stringify(server.fixtures, null, 2)}\n`, 0o644);
+      const json = `${JSON.stringify(server.fixtures, null, 2)}\n`;
+      await writeWhole(fixturesPath, json, 0o644, "--fixtures-out");
     }
-    if (options.keysFile !== undefined) await writeWhole(options.keysFile, keysFileText(server.keys), 0o600);
+    if (options.keysFile !== undefined)
+      await writeWhole(options.keysFile, keysFileText(server.keys), 0o600, "--keys-file");
   } catch (err) {
     await cleanup();
     throw err;

@@ -3,7 +3,10 @@
  * One call at a time, waits `Retry-After` after 429, retries 503 with the same request, stops on 401/402/403,
  * batches of at most 50 with all four extensions (100 otherwise). The key is never logged or serialised.
  */
+
 import type { Dispatcher } from "undici";
+import { HarnessError } from "../errors.js";
+import { checkShapes, type ShapeTable } from "../option-shapes.js";
 import { batchSizeFor, splitIds } from "./batches.js";
 import { CbApiError } from "./errors.js";
 import type { HttpCall, HttpSettings } from "./http.js";
@@ -37,6 +40,18 @@ export interface CbClientOptions {
   signal?: AbortSignal;
 }
 
+/** The JavaScript type of every option, checked by the constructor (a wrong one is `CB_USAGE`). */
+const OPTION_SHAPES: ShapeTable<CbClientOptions> = {
+  baseUrl: "string",
+  apiKey: "string",
+  timeoutMs: "number",
+  retry: "object",
+  batchSize: "number",
+  pacer: "object",
+  dispatcher: "object",
+  signal: "object",
+};
+
 /** One batch call of `batchChunks`: either served or refused with a non-fatal, non-retryable error. */
 export type BatchChunk =
   | { ids: string[]; response: EntitiesResponse; error?: undefined }
@@ -50,8 +65,9 @@ export class CbClient {
   readonly #batchSize: number | undefined;
 
   constructor(options: CbClientOptions) {
-    if (!options.baseUrl) throw new TypeError("CbClient: baseUrl is required");
-    if (!options.apiKey) throw new TypeError("CbClient: apiKey is required");
+    checkShapes("CbClient", options, OPTION_SHAPES);
+    if (!options?.baseUrl) throw new HarnessError("CB_USAGE", "CbClient: baseUrl is required");
+    if (!options.apiKey) throw new HarnessError("CB_USAGE", "CbClient: apiKey is required");
     this.#settings = {
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,

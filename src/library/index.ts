@@ -5,8 +5,6 @@
  * Documented in docs/api.md; anything not exported here is internal and may change.
  */
 
-// The output lines of a certification adapter (docs/certify-client.md).
-export { formatLines, type JobLine, linesForFailedChunk, linesForServedChunk } from "../certify/job-lines.js";
 export type { Finding } from "../checks/validate/validate-document.js";
 // The reference client.
 export {
@@ -34,9 +32,7 @@ export { EXIT, HarnessError } from "../errors.js";
 // Reports and errors.
 export type { CheckResult, Counterexample, Report, ResultStatus } from "../report/model.js";
 export type { FixturesInput } from "../runner/options.js";
-
 // The reference server.
-export { startServer } from "../server/index.js";
 export type {
   FaultPlan,
   FaultStep,
@@ -49,6 +45,9 @@ export type {
 export type { OperationId } from "../transport/exchange.js";
 export { VERSION } from "../version.js";
 export type { SuiteName } from "../vocabulary/suite-name.js";
+// The output lines of a certification adapter (docs/certify-client.md).
+export { formatLines, type JobLine, linesForFailedChunk, linesForServedChunk } from "./job-lines.js";
 // Conformance run and document validation.
 export { type RunLibraryOptions, run } from "./run.js";
+export { startServer } from "./start-server.js";
 export { type ValidateDocumentOptions, type ValidateRequest, type Validation, validate } from "./validate.js";

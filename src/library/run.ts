@@ -3,6 +3,7 @@
  * given directly instead of through environment variables), runs the suites and returns the report; it
  * prints nothing, never reads the process environment and never exits.
  */
+import { checkShapes, type ShapeTable } from "../option-shapes.js";
 import type { Report } from "../report/model.js";
 import { writeReports } from "../report/write-reports.js";
 import { RUN_DEFAULTS, type RunOptions, resolveRunOptions } from "../runner/options.js";
@@ -18,14 +19,57 @@ export interface RunLibraryOptions extends Omit<RunOptions, "mutation"> {
   onProgress?: (line: string) => void;
 }
 
+/** The JavaScript type of every option, checked before anything else (a wrong one is `CB_USAGE`). */
+const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
+  baseUrl: "string",
+  altBaseUrl: "string",
+  apiKeyEnv: "string",
+  freeApiKeyEnv: "string",
+  teamApiKeyEnv: "string",
+  revokedApiKeyEnv: "string",
+  noCreditsApiKeyEnv: "string",
+  env: "string record",
+  fixtures: "string or object",
+  suites: "string[]",
+  seed: "number",
+  runs: "number",
+  maxCalls: "number",
+  expectRateLimit: "string",
+  allowLoad: "boolean",
+  allowCredits: "boolean",
+  maxCredits: "number",
+  reportDir: "string",
+  shard: "string",
+  timeoutMs: "number",
+  deadlineS: "number",
+  giveUpAfterFailures: "number",
+  giveUpAfter429s: "number",
+  maxBodyBytes: "number",
+  altIgnore: "string[]",
+  concurrency: "number",
+  judgeAheadFromRuns: "number",
+  strict: "boolean",
+  har: "string",
+  allowInconclusive: "boolean",
+  embeddedRateLimit: "number",
+  embeddedRateWindowMs: "number",
+  failOnUnexercised: "boolean",
+  minExercised: "number",
+  apiKey: "string",
+  freeApiKey: "string",
+  onProgress: "function",
+};
+
 /**
  * Runs the conformance suites against `baseUrl` (or the embedded reference server when absent) and returns the
  * report. With `reportDir` it also writes junit.xml, report.json, report.md and report.html there, keys
- * redacted. Bad options throw a `HarnessError` (`code` `CB_USAGE`; no key: `CB_NO_KEY`); an unreachable target
+ * redacted. Bad options (a wrong type, an unknown option, a value out of range) throw a `HarnessError` (`code`
+ * `CB_USAGE`; no key: `CB_NO_KEY`); an unreachable target
  * `CB_TARGET_UNREACHABLE`.
  * A run cut short by `maxCalls` or `deadlineS` returns its report with `details.stopped` set and a note.
  */
 export async function run(options: RunLibraryOptions = {}): Promise<Report> {
+  checkShapes("run", options, RUN_SHAPES);
   const { apiKey, freeApiKey, onProgress, ...runOptions } = options;
   const env: Record<string, string | undefined> = { ...runOptions.env };
   // The resolver reads keys from an environment: hand it the keys given directly under the names it reads.
@@ -33,7 +77,6 @@ export async function run(options: RunLibraryOptions = {}): Promise<Report> {
   if (freeApiKey !== undefined) env[runOptions.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv] = freeApiKey;
   const resolved = resolveRunOptions({ ...runOptions, env });
   const result = await runConformance(resolved, onProgress ? { onProgress } : {});
-  if (options.reportDir !== undefined)
-    await writeReports(resolved.reportDir, result.report, result.sections, { secrets: result.secrets });
+  if (options.reportDir !== undefined) await writeReports(resolved.reportDir, result.report, result.sections);
   return result.report;
 }

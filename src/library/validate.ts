@@ -5,6 +5,7 @@
 import { chooseKind } from "../checks/validate/infer-kind.js";
 import { resolveValidateOptions } from "../checks/validate/options.js";
 import { type Finding, validateDocument } from "../checks/validate/validate-document.js";
+import { checkShape, checkShapes, type ShapeTable } from "../option-shapes.js";
 import type { OperationId } from "../transport/exchange.js";
 
 /** The request a response body answers; `body` is a JSON value (or its text), `query` values strings or JSON. */
@@ -38,10 +39,27 @@ export interface Validation {
   notRun: { id: string; why: string }[];
 }
 
+const REQUEST_SHAPES: ShapeTable<ValidateRequest> = {
+  method: "string",
+  path: "string",
+  query: "object",
+  body: "any",
+};
+const OPTION_SHAPES: ShapeTable<ValidateDocumentOptions> = { status: "number", operation: "string" };
+
+/** Refuses arguments of the wrong JavaScript type with `CB_USAGE` (not a `TypeError` from deep inside). */
+function checkArguments(kind: unknown, request: unknown, options: unknown): void {
+  checkShape(kind, "string", "validate: kind");
+  checkShapes("validate: request", request, REQUEST_SHAPES);
+  if (request !== undefined)
+    checkShape((request as ValidateRequest).path, "string", "validate: request.path");
+  checkShapes("validate", options, OPTION_SHAPES);
+}
+
 /**
  * Validates `document` (a parsed JSON value) as `kind`: a schema name or alias (`entities`, `resolve`, `error`,
  * `batch-body`, …; see docs/validate.md). Checks that need the request run only when `request` is given.
- * An unknown kind or a malformed request throws a `HarnessError` (`CB_USAGE`).
+ * An unknown kind, a malformed request or an argument of the wrong type throws a `HarnessError` (`CB_USAGE`).
  */
 export function validate(
   kind: string,
@@ -49,6 +67,7 @@ export function validate(
   request?: ValidateRequest,
   options: ValidateDocumentOptions = {},
 ): Validation {
+  checkArguments(kind, request, options);
   const resolved = resolveValidateOptions({
     as: kind,
     ...(request !== undefined ? { request: JSON.stringify(request) } : {}),

@@ -5,8 +5,10 @@
  */
 
 import { HarnessError } from "../errors.js";
+import { Redactor } from "../redactor.js";
 import { HarRecorder } from "../report/har.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sealResult } from "../report/seal-result.js";
 import { decideVerdict } from "../report/verdict.js";
 import { loadFixtures } from "../runner/index.js";
 import { VERSION } from "../version.js";
@@ -68,7 +70,11 @@ export function planLines(options: ResolvedLoadOptions): string[] {
 
 /** Runs every profile and builds the report; never throws for target behaviour. */
 export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {}): Promise<CommandResult> {
-  const log = hooks.onProgress ?? (() => {});
+  const secrets: string[] = [];
+  // The keys of every target the run sends to (an embedded one's per profile): redacted from all it records.
+  const redactor = new Redactor();
+  const progress = hooks.onProgress ?? (() => {});
+  const log = (line: string) => progress(redactor.text(line));
   const startedAt = new Date();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.maxSeconds * 1000);
@@ -83,8 +89,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   const poolStart = ValidationPool.start({ size: options.validators });
   const runs: ProfileRun[] = [];
   const notes: string[] = [];
-  const secrets: string[] = [];
-  const har = options.har ? new HarRecorder(2000) : undefined;
+  const har = options.har ? new HarRecorder(redactor, 2000) : undefined;
   let stopped = false;
   let pool: ValidationPool | undefined;
   try {
@@ -105,6 +110,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
       }
       const target = await targetFor(profile, options, servers, fileFixtures);
       secrets.push(target.apiKey);
+      redactor.add([target.apiKey]);
       pool ??= await poolStart;
       let run: ProfileRun;
       hooks.onProfile?.(profile.name, plannedSeconds(options, profile));
@@ -170,10 +176,10 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     peakRssMiB,
   });
   const harFile = options.har && har ? { har: { path: options.har, document: har.document() } } : {};
-  if (!stopped) return { report, sections, secrets, ...harFile };
+  if (!stopped) return sealResult({ report, sections, secrets, ...harFile }, redactor);
   const reason = `${why()} before every verdict; see the reports`;
   Object.assign(report, decideVerdict(report.results, { stopped: reason, allowInconclusive: true }));
-  return { report, sections, secrets, ...harFile, stopped: reason };
+  return sealResult({ report, sections, secrets, ...harFile, stopped: reason }, redactor);
 }
 
 async function targetFor(

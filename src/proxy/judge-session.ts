@@ -10,6 +10,7 @@
 import { maskRequestId, responseListKey, VerdictMemo } from "../checks/support/verdict-memo.js";
 import { inferOperation } from "../checks/validate/request-input.js";
 import type { OperationId } from "../transport/exchange.js";
+import { ClientKeys } from "./client-keys.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
 import { judgeServer, PROXY_MAX_BODY_BYTES, type ServerFinding, toExchange } from "./judge-server.js";
@@ -36,6 +37,9 @@ export class JudgeSession {
   readonly #basePath: string;
   /** Facts are shared per distinct request and dropped with the facts cache: a weak map lets them go. */
   readonly #operations = new WeakMap<RequestFacts, OperationId>();
+  /** The clients' keys (learned once per distinct request: per facts), redacted from every finding. */
+  readonly #keys = new ClientKeys();
+  readonly #learnedFrom = new WeakSet<RequestFacts>();
   /** `maxBodyBytes`: most bytes a gzip body may decode to before it is judged unusable. */
   constructor(
     readonly baseUrl: string,
@@ -52,6 +56,10 @@ export class JudgeSession {
   /** Judges one exchange (after every exchange that ended before it). */
   judge(raw: RawExchange): JudgedExchange {
     const facts = requestFacts(raw.method, raw.url, raw.rawHeaders);
+    if (!this.#learnedFrom.has(facts)) {
+      this.#keys.learn(raw.rawHeaders);
+      this.#learnedFrom.add(facts);
+    }
     const p = toProxied(raw, facts);
     const operation = this.#operationOf(facts, p);
     const findings: Finding[] = [];
@@ -71,7 +79,13 @@ export class JudgeSession {
         exchange: v.exchange,
         evidence: v.evidence,
       });
-    return { n: p.n, keyHash: p.keyHash, isServerUnjudged, findings };
+    // Where the proxy records an exchange: findings leave the judge with every client key redacted.
+    return {
+      n: p.n,
+      keyHash: p.keyHash,
+      isServerUnjudged,
+      findings: this.#keys.redact(findings, raw.rawHeaders),
+    };
   }
 
   /** The operation a request line names: inferred once per distinct request (facts), not per exchange. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { Redactor } from "../redactor.js";
+import { expectNoSecret } from "../test-support/expect-no-secret.js";
 import type { Exchange } from "../transport/exchange.js";
 import { HarRecorder } from "./har.js";
 
@@ -18,7 +20,7 @@ function exchange(i: number): Exchange {
 
 describe("HarRecorder", () => {
   it("writes HAR 1.2 entries with the absolute URL, the query and the named key variable", () => {
-    const har = new HarRecorder();
+    const har = new HarRecorder(new Redactor());
     har.add(exchange(1));
     const { log } = har.document();
     expect(log.version).toBe("1.2");
@@ -32,7 +34,7 @@ describe("HarRecorder", () => {
   });
 
   it("stays within its bound on a long run and keeps entries from its whole length (sampled)", () => {
-    const har = new HarRecorder(10);
+    const har = new HarRecorder(new Redactor(), 10);
     for (let i = 0; i < 1000; i++) har.add(exchange(i));
     const { entries } = har.document().log;
     expect(entries.length).toBeLessThanOrEqual(10);
@@ -40,5 +42,29 @@ describe("HarRecorder", () => {
     const last = Number(entries.at(-1)?.request.queryString[0].value.slice(1));
     expect(last).toBeGreaterThan(500);
     expect(har.counts.seen).toBe(1000);
+  });
+
+  it("records each exchange redacted: a key echoed anywhere, in any encoding, a Basic credential", () => {
+    const key = "cbk_plus_0f3a9c2e7d15b8a4";
+    const echoed = exchange(1);
+    echoed.request.query = { query: key };
+    echoed.request.headers = { authorization: `Basic ${Buffer.from(`me:${key}`).toString("base64")}` };
+    echoed.request.body = JSON.stringify({ key });
+    const hex = Buffer.from(key).toString("hex");
+    echoed.response = {
+      status: 200,
+      headers: { "x-echo": key.toUpperCase(), "content-type": "application/json" },
+      bodyText: `{"k":"${Buffer.from(key).toString("base64")}","h":"${hex}","p":"${key.slice(0, 16)}…"}`,
+      durationMs: 1,
+    };
+    const har = new HarRecorder(new Redactor([key]));
+    har.add(echoed);
+    const text = JSON.stringify(har.document());
+    expectNoSecret(text, key, "HAR");
+    expect(har.document().log.entries[0].request.headers).toEqual([
+      { name: "authorization", value: "Basic <redacted>" },
+    ]);
+    // Sizes are the exchange's own, not its redacted copy's.
+    expect(har.document().log.entries[0].response.content.size).toBe(echoed.response.bodyText.length);
   });
 });

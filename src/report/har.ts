@@ -1,11 +1,14 @@
 /**
  * HAR 1.2 export of recorded exchanges (`--har FILE`), for browser devtools, Charles, or replay tools. Keys
- * never appear: recorded requests name the variable the key came from (`Bearer $CB_API_KEY`) or show
- * `<redacted>`, and the text is redacted again when written. Bounded: at most `maxEntries` (past that, every
- * n-th exchange is kept, so a load run is sampled across its length) and bodies capped per entry.
+ * never appear: each exchange kept is recorded as the command's `Redactor` redacts it (request and response,
+ * headers and bodies; recorded requests name the variable the key came from, `Bearer $CB_API_KEY`). Bounded:
+ * at most `maxEntries` (past that, every n-th exchange is kept, so a load run is sampled across its length)
+ * and bodies capped per entry.
  */
 
+import type { Redactor } from "../redactor.js";
 import type { Exchange } from "../transport/exchange.js";
+import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
 import { buildPath } from "../transport/send.js";
 import { VERSION } from "../version.js";
 
@@ -50,9 +53,8 @@ export interface HarDocument {
 
 const pairs = (o: Record<string, string>): NameValue[] =>
   Object.entries(o).map(([name, value]) => ({ name, value }));
-const cap = (text: string) => (text.length > BODY_CHARS ? text.slice(0, BODY_CHARS) : text);
-
-function entryOf(ex: Exchange, at: number): HarEntry {
+/** The entry of `raw` (its sizes) as `ex`, its redacted copy with capped bodies, shows it. */
+function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
   const { request } = ex;
   const origin = new URL(request.baseUrl).origin;
   const time = ex.response?.durationMs ?? 0;
@@ -67,9 +69,9 @@ function entryOf(ex: Exchange, at: number): HarEntry {
       headers: pairs(request.headers),
       queryString: pairs(request.query),
       headersSize: -1,
-      bodySize: body?.length ?? 0,
+      bodySize: raw.request.body?.length ?? 0,
       ...(body !== undefined
-        ? { postData: { mimeType: request.headers["content-type"] ?? "application/json", text: cap(body) } }
+        ? { postData: { mimeType: request.headers["content-type"] ?? "application/json", text: body } }
         : {}),
     },
     response: {
@@ -78,13 +80,13 @@ function entryOf(ex: Exchange, at: number): HarEntry {
       httpVersion: "HTTP/1.1",
       headers: pairs(ex.response?.headers ?? {}),
       content: {
-        size: ex.response?.bodyText.length ?? 0,
+        size: raw.response?.bodyText.length ?? 0,
         mimeType: ex.response?.headers["content-type"] ?? "",
-        text: cap(ex.response?.bodyText ?? ""),
+        text: ex.response?.bodyText ?? "",
       },
       redirectURL: "",
       headersSize: -1,
-      bodySize: ex.response?.bodyText.length ?? -1,
+      bodySize: raw.response?.bodyText.length ?? -1,
       ...(ex.transportError ? { _error: `${ex.transportError.code}: ${ex.transportError.message}` } : {}),
     },
     cache: {},
@@ -92,19 +94,24 @@ function entryOf(ex: Exchange, at: number): HarEntry {
   };
 }
 
-/** Collects exchanges into a HAR, keeping at most `maxEntries` spread over the whole run. */
+/** Collects exchanges into a HAR, redacted, keeping at most `maxEntries` spread over the whole run. */
 export class HarRecorder {
   readonly #entries: HarEntry[] = [];
   #seen = 0;
   #every = 1;
 
-  constructor(readonly maxEntries = 10_000) {}
+  /** `redactor`: the command's, holding every key it sends (keys it learns later are redacted from then on). */
+  constructor(
+    readonly redactor: Redactor,
+    readonly maxEntries = 10_000,
+  ) {}
 
-  /** Records one exchange (or skips it when sampling). */
+  /** Records one exchange, redacted (or skips it when sampling). */
   add(ex: Exchange): void {
     this.#seen++;
     if ((this.#seen - 1) % this.#every !== 0) return;
-    this.#entries.push(entryOf(ex, Date.now()));
+    const shown = redactExchange(ex, this.redactor, { maxBodyChars: BODY_CHARS });
+    this.#entries.push(entryOf(shown, ex, Date.now()));
     if (this.#entries.length >= this.maxEntries) {
       // Keep every other entry and sample half as often: memory stays bounded, coverage stays even.
       const kept = this.#entries.filter((_, i) => i % 2 === 0);

@@ -34,14 +34,15 @@ export interface HtmlSection {
 }
 
 /**
- * What every report-producing command (`run`, `load`, `certify-client`) returns: the library writes and prints
- * nothing; the CLI writes the reports (redacting `secrets`), prints the summary and sets the exit code.
+ * What every report-producing command (`run`, `load`, `certify-client`, `compare`, `proxy`) returns, redacted
+ * with its keys (`sealResult`): the library writes and prints nothing; the CLI writes the reports, prints the
+ * summary and sets the exit code.
  */
 export interface CommandResult {
   report: Report;
   /** Command-specific blocks of report.html (latency plots, scenario tables). */
   sections: HtmlSection[];
-  /** Strings (the API keys used) that no written file may contain. */
+  /** The API keys the command sent (already redacted from the rest): the CLI's console hides them too. */
   secrets: string[];
   /** Why the command stopped before every verdict (a deadline, a call cap); absent when it ran to the end. */
   stopped?: string;

@@ -1,6 +1,6 @@
 /**
- * Writes every report file (junit.xml, report.json, report.md, report.html) into one directory.
- * Secrets are redacted from every file as a last line of defence (Authentication 6).
+ * Writes every report file (junit.xml, report.json, report.md, report.html) into one directory. The report
+ * comes redacted from its command (src/report/seal-result.ts): the files write what they are given.
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -8,21 +8,12 @@ import { HarnessError } from "../errors.js";
 import { boundReport } from "./bound.js";
 import type { HtmlSection, Report } from "./model.js";
 import { prepareReportDir } from "./prepare-report-dir.js";
-import { redactSecrets, redactValue, secretVariants } from "./redact.js";
 import { REPORTERS, type ReporterName } from "./reporters.js";
 
 /** Options of `writeReports`; all optional. */
 export interface WriteReportsOptions {
-  /** Strings (API keys) that must never appear in a written file. */
-  secrets?: readonly string[];
   /** Which reporters to run; default all. */
   reporters?: readonly ReporterName[];
-}
-
-/** The report as every output shows it: keys redacted (in every encoding) first, then values shortened. */
-export function safeReport(report: Report, secrets: readonly string[]): Report {
-  // Redact before bounding: a cut must never leave the head of a key behind.
-  return boundReport(redactValue(report, secrets));
 }
 
 /**
@@ -35,9 +26,7 @@ export async function writeReports(
   sections: readonly HtmlSection[] = [],
   options: WriteReportsOptions = {},
 ): Promise<string[]> {
-  const secrets = secretVariants(options.secrets ?? []);
-  // Redacted twice: in the model, before truncation can split a key or escaping disguise it, and in each file.
-  const bounded = safeReport(report, options.secrets ?? []);
+  const bounded = boundReport(report);
   const names = options.reporters ?? (Object.keys(REPORTERS) as ReporterName[]);
   const root = await prepareReportDir(dir);
   const written: string[] = [];
@@ -45,7 +34,7 @@ export async function writeReports(
     for (const name of names) {
       const reporter = REPORTERS[name];
       const path = join(root, reporter.fileName);
-      await writeFile(path, redactSecrets(reporter.render(bounded, sections), secrets), "utf8");
+      await writeFile(path, reporter.render(bounded, sections), "utf8");
       written.push(path);
     }
   } catch (error) {

@@ -3,6 +3,8 @@
  * `--min-exercised N` leave the gate to the merge (a shard cannot see what the others exercised), which judges
  * it on the coverage added up over all shards — a rule exercised in any shard is exercised.
  */
+
+import { Redactor } from "../redactor.js";
 import type { Report } from "../report/model.js";
 import { summarise } from "../report/summarise.js";
 import { unexercisedOutcome } from "./coverage.js";
@@ -27,7 +29,8 @@ export function applyCoverageGate(report: Report, min: number): Report {
   const details = { ...report.details, coverageGate: { minExercised: min } };
   const outcome = unexercisedOutcome(report.coverage, min);
   if (!outcome) return { ...report, details };
-  const rows = new ResultCollector();
+  // A merged report holds no key: nothing to redact from a row built of its coverage.
+  const rows = new ResultCollector(new Redactor());
   rows.add("coverage", outcome);
   const results = [...report.results, ...rows.results()];
   const { reason: _reason, ...rest } = report;

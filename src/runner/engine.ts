@@ -6,6 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
+import { Redactor } from "../redactor.js";
 import { HarRecorder } from "../report/har.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { UndecodedBody } from "../transport/lazy-body.js";
@@ -57,7 +58,9 @@ export interface RunTarget {
 export class RunEngine {
   readonly transport: Transport;
   readonly pacer = new SequentialPacer();
-  readonly results = new ResultCollector();
+  /** The run's keys, redacted from everything recorded of an exchange (results, HAR, progress lines). */
+  readonly redactor: Redactor;
+  readonly results: ResultCollector;
   readonly deadline = new AbortController();
   readonly notes: string[] = [];
   /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
@@ -70,6 +73,8 @@ export class RunEngine {
   readonly prejudged = new Prejudged();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
   readonly har?: HarRecorder;
+  /** Progress lines (suite started, 429 waits), redacted. */
+  readonly onProgress: (line: string) => void;
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
@@ -92,14 +97,17 @@ export class RunEngine {
     readonly fixtures: TargetFixtures,
     /** The plan in force: its budget and pace (replaced once fixtures are discovered). */
     public plan: RunPlan,
-    readonly onProgress: (line: string) => void = () => {},
+    onProgress: (line: string) => void = () => {},
   ) {
+    this.redactor = new Redactor([keys.main, keys.free, keys.revoked, keys.team, keys.noCredits]);
+    this.results = new ResultCollector(this.redactor);
+    this.onProgress = (line) => onProgress(this.redactor.text(line));
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
     this.giveUp = new GiveUpTracker({
       failuresInARow: options.giveUpAfterFailures,
       rateLimitedInARow: options.giveUpAfter429s,
     });
-    if (options.har) this.har = new HarRecorder();
+    if (options.har) this.har = new HarRecorder(this.redactor);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,

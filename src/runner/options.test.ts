@@ -16,6 +16,16 @@ function usageError(fn: () => unknown, code: HarnessErrorCode = "CB_USAGE"): str
 }
 
 describe("resolveRunOptions", () => {
+  it("refuses an --alt-ignore that is not a JSON pointer (it would match nothing and fail on the first field)", () => {
+    expect(() => resolveRunOptions({ altIgnore: ["/as_of", "request_id"] })).toThrow(
+      expect.objectContaining({
+        code: "CB_USAGE",
+        message: expect.stringContaining('--alt-ignore "request_id"'),
+      }),
+    );
+    expect(resolveRunOptions({ altIgnore: ["/data/0/name"] }).altIgnore).toEqual(["/data/0/name"]);
+  });
+
   it("defaults everything for the embedded server, expecting its own short rate window", () => {
     const o = resolveRunOptions({ seed: 5 }, now);
     expect(o.target).toEqual({ kind: "embedded" });

@@ -4,7 +4,7 @@
  * validates them (the CLI's flag parsers call the same parsers): a bad value is a HarnessError `CB_USAGE`.
  */
 import { HarnessError } from "../errors.js";
-import { envValue, envVarName, httpUrl, integerIn, requireApiKey } from "../option-values.js";
+import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -199,7 +199,9 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     giveUpAfter429s: integerIn(input.giveUpAfter429s ?? RUN_DEFAULTS.giveUpAfter429s, "--give-up-after-429s"),
     maxBodyBytes: integerIn(input.maxBodyBytes ?? RUN_DEFAULTS.maxBodyBytes, "max body bytes"),
     altIgnore:
-      input.altIgnore && input.altIgnore.length > 0 ? [...input.altIgnore] : [...RUN_DEFAULTS.altIgnore],
+      input.altIgnore && input.altIgnore.length > 0
+        ? input.altIgnore.map((p) => jsonPointer(p, "--alt-ignore"))
+        : [...RUN_DEFAULTS.altIgnore],
     concurrency: parseConcurrency(input.concurrency ?? RUN_DEFAULTS.concurrency),
     judgeAheadFromRuns: input.judgeAheadFromRuns ?? RUN_DEFAULTS.judgeAheadFromRuns,
     strict: input.strict ?? false,

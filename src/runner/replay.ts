@@ -1,7 +1,8 @@
 /**
  * `cbcheck replay`: re-sends one recorded counterexample of a report and judges the new response again —
  * with the check that failed when it is a response check, else against what the counterexample expected.
- * The key is read from the environment variable the recorded request names (`Bearer $CB_API_KEY`).
+ * Where it goes and which key it carries are the user's choice, never the report's (replay-target.ts); what
+ * it gives back is redacted with that key (src/redactor.ts), the judging alone sees the raw response.
  */
 
 import { CATALOGUE } from "../checks/catalogue.js";
@@ -9,30 +10,33 @@ import type { CheckFailure } from "../checks/check.js";
 import { runChecks } from "../checks/run-checks.js";
 import { inferOperation } from "../checks/validate/request-input.js";
 import { HarnessError } from "../errors.js";
+import { Redactor } from "../redactor.js";
 import type { CheckResult, Counterexample, Report } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
+import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
 import { Transport } from "../transport/send.js";
+import { type ReplayDestination, replayKey, replayTarget } from "./replay-target.js";
 
 /** Options of `replay`; `check` or `index` picks the counterexample (default: the first failing one). */
-export interface ReplayOptions {
+export interface ReplayOptions extends ReplayDestination {
   report: Report;
   /** The id of a failing row: its first counterexample. */
   check?: string;
   /** 1-based position among all counterexamples of failing rows, in report order. */
   index?: number;
-  /** Environment to read keys from. */
+  /** Environment to read the key from (only `apiKeyEnv`, default CB_API_KEY, is read). */
   env: Record<string, string | undefined>;
-  /** Variable used when the recorded request shows `<redacted>` (default CB_API_KEY). */
-  apiKeyEnv?: string;
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** Told, before anything is sent, the one line of what goes where: method, URL and the key's variable. */
+  onSend?: (line: string) => void;
 }
 
-/** What the replay found. */
+/** What the replay found; the exchange and the failures' texts redacted with the key sent. */
 export interface ReplayResult {
   row: CheckResult;
   counterexample: Counterexample;
-  exchange: Exchange;
+  exchange: RedactedExchange;
   /** `fails again` (exit 1), `passes now` (exit 0), or `no response` (transport failure). */
   outcome: "fails again" | "passes now" | "no response";
   /** What was judged, e.g. the check's failures or the status expected. */
@@ -75,29 +79,15 @@ function pick(options: ReplayOptions): { row: CheckResult; cx: Counterexample } 
   return all[0];
 }
 
-/** The base URL of the report's target that the recorded URL starts with. */
-function baseOf(report: Report, url: string): string {
-  const bases = [report.target?.baseUrl, report.target?.altBaseUrl].filter((b): b is string => !!b);
-  const base = bases.find((b) => url.startsWith(`${b.replace(/\/+$/, "")}/`));
-  if (!base) throw new HarnessError("CB_USAGE", `the recorded URL ${url} is not under the report's target`);
-  return base.replace(/\/+$/, "");
+/** The variable a recorded `Authorization: Bearer $NAME` names, if any (shown in a note, never read). */
+function namedVariable(headers: Record<string, string>): string | undefined {
+  const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
+  return auth === undefined ? undefined : (/^Bearer \$([A-Z_][A-Z0-9_]*)$/i.exec(auth)?.[1] ?? "");
 }
 
-/** The key to send and the notes about where it came from. */
-function keyFor(
-  headers: Record<string, string>,
-  options: ReplayOptions,
-  notes: string[],
-): string | undefined {
-  const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === "authorization")?.[1];
-  if (auth === undefined) return undefined;
-  const named = /^Bearer \$([A-Z_][A-Z0-9_]*)$/i.exec(auth)?.[1];
-  const name = named ?? options.apiKeyEnv ?? "CB_API_KEY";
-  if (!named) notes.push(`the recorded request's key was not named; sent the key in $${name}`);
-  const key = options.env[name];
-  if (!key)
-    throw new HarnessError("CB_NO_KEY", `$${name} is unset or empty: the replayed request needs its key`);
-  return key;
+/** The failures' texts, redacted. */
+function redactFailures(failures: CheckFailure[], redactor: Redactor): CheckFailure[] {
+  return failures.map((f) => redactor.value(f));
 }
 
 /** Judges the new exchange as the recorded row did. */
@@ -125,15 +115,24 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
   const { row, cx } = pick(options);
   const request = cx.request as NonNullable<Counterexample["request"]>;
   const notes: string[] = [];
-  const baseUrl = baseOf(options.report, request.url);
-  const relative = request.url.slice(baseUrl.length);
+  const { baseUrl, relative } = replayTarget(options.report, request.url, options);
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {}))
     if (k.toLowerCase() !== "authorization") headers[k] = v;
-  const apiKey = keyFor(request.headers ?? {}, options, notes);
+  const named = namedVariable(request.headers ?? {});
+  const key = named === undefined ? undefined : replayKey(options, options.env);
+  if (named && key && named !== key.env)
+    notes.push(`the recorded request named $${named}; the key sent is $${key.env}'s (--api-key-env)`);
   if (!CHECK_IDS.has(row.id) && !/\b[1-5]\d\d\b/.test(cx.expected ?? "")) {
     notes.push(`${row.id} is judged over several requests; only the response checks are run on this one`);
   }
+  const redactor = new Redactor([key?.key]);
+  const url = `${baseUrl}${relative}`;
+  options.onSend?.(
+    redactor.text(
+      `sending ${request.method} ${url} ${key ? `with the key in $${key.env}` : "without a key (none recorded)"}`,
+    ),
+  );
   const transport = new Transport({
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
@@ -146,10 +145,11 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
       path: relative,
       headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
-      ...(apiKey !== undefined ? { apiKey } : {}),
+      ...(key !== undefined ? { apiKey: key.key, keyEnv: key.env } : {}),
     });
+    const shown = redactExchange(exchange, redactor);
     if (!exchange.response)
-      return { row, counterexample: cx, exchange, outcome: "no response", failures: [], notes };
+      return { row, counterexample: cx, exchange: shown, outcome: "no response", failures: [], notes };
     const failures =
       CHECK_IDS.has(row.id) || /\b[1-5]\d\d\b/.test(cx.expected ?? "")
         ? judge(row, cx, exchange)
@@ -158,9 +158,9 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
     return {
       row,
       counterexample: cx,
-      exchange,
+      exchange: shown,
       outcome: errors.length > 0 ? "fails again" : "passes now",
-      failures,
+      failures: redactFailures(failures, redactor),
       notes,
     };
   } finally {

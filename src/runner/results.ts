@@ -1,13 +1,16 @@
 /**
  * Aggregates the outcomes suites record into report rows: one row per (suite, verdict id, operation),
  * the worst status winning, with a few counterexamples each (the first ones found; after shrinking
- * the schema suite records the minimal one).
+ * the schema suite records the minimal one). This is where a run's exchanges leave judging: what a row
+ * records of an outcome (its exchange, the failures' texts, its message) is redacted with the run's keys.
  */
 import type { CheckFailure } from "../checks/check.js";
+import type { Redactor } from "../redactor.js";
 import { toCurl } from "../report/curl.js";
 import type { CheckResult, Counterexample } from "../report/model.js";
 import { combinedStatus } from "../report/status-rank.js";
 import type { Exchange } from "../transport/exchange.js";
+import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
 import { buildPath } from "../transport/send.js";
 import type { Outcome } from "./suite.js";
 
@@ -15,7 +18,7 @@ import type { Outcome } from "./suite.js";
 const MAX_COUNTEREXAMPLES = 3;
 
 /** The absolute URL of a recorded request. */
-function urlOf(exchange: Exchange): string {
+function urlOf(exchange: RedactedExchange): string {
   const { request } = exchange;
   const origin = new URL(request.baseUrl).origin;
   return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
@@ -24,18 +27,35 @@ function urlOf(exchange: Exchange): string {
 /** Response body characters kept in a counterexample (the report's own bound cuts again at 2,000). */
 const BODY_SHOWN = 2000;
 
-/** The judged response as a counterexample shows it: headers and a capped body. */
-function responseOf(response: NonNullable<Exchange["response"]>): NonNullable<Counterexample["response"]> {
-  const cut = response.bodyText.length > BODY_SHOWN;
+/** The judged response as a counterexample shows it: headers and a body capped at BODY_SHOWN (`isCut`). */
+function responseOf(
+  response: NonNullable<RedactedExchange["response"]>,
+  isCut: boolean,
+): NonNullable<Counterexample["response"]> {
+  return { headers: response.headers, body: response.bodyText, ...(isCut ? { bodyTruncated: true } : {}) };
+}
+
+/** The texts of a failure, redacted. */
+function redactFailure(failure: CheckFailure, redactor: Redactor): CheckFailure {
+  const text = (t: string | undefined) => (t === undefined ? undefined : redactor.text(t));
   return {
-    headers: response.headers,
-    body: cut ? response.bodyText.slice(0, BODY_SHOWN) : response.bodyText,
-    ...(cut ? { bodyTruncated: true } : {}),
+    ...failure,
+    title: redactor.text(failure.title),
+    ...(failure.pointer !== undefined ? { pointer: text(failure.pointer) } : {}),
+    ...(failure.expected !== undefined ? { expected: text(failure.expected) } : {}),
+    ...(failure.received !== undefined ? { received: text(failure.received) } : {}),
   };
 }
 
 /** Turns a failure on an exchange into a reproducible counterexample (key shown as `<redacted>`). */
-function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: string): Counterexample {
+function counterexampleOf(
+  raw: Exchange,
+  redactor: Redactor,
+  found?: CheckFailure,
+  note?: string,
+): Counterexample {
+  const exchange = redactExchange(raw, redactor, { maxBodyChars: BODY_SHOWN });
+  const failure = found && redactFailure(found, redactor);
   const request = {
     method: exchange.request.method,
     url: urlOf(exchange),
@@ -48,13 +68,16 @@ function counterexampleOf(exchange: Exchange, failure?: CheckFailure, note?: str
       ? `${exchange.transportError.code}: ${exchange.transportError.message}`
       : undefined);
   return {
-    title: failure?.title ?? note ?? "unexpected outcome",
+    title: failure?.title ?? (note === undefined ? "unexpected outcome" : redactor.text(note)),
     ...(failure?.pointer !== undefined ? { pointer: failure.pointer } : {}),
     ...(failure?.expected !== undefined ? { expected: failure.expected } : {}),
     ...(received !== undefined ? { received } : {}),
     request,
     ...(exchange.response
-      ? { status: exchange.response.status, response: responseOf(exchange.response) }
+      ? {
+          status: exchange.response.status,
+          response: responseOf(exchange.response, (raw.response?.bodyText.length ?? 0) > BODY_SHOWN),
+        }
       : {}),
     curl: toCurl(request),
   };
@@ -77,7 +100,10 @@ function withoutUnseenPass(outcome: Outcome): Outcome {
 export class ResultCollector {
   readonly #rows = new Map<string, CheckResult>();
 
-  /** Adds one outcome of `suite`. */
+  /** `redactor`: the run's, holding every key it sends. */
+  constructor(readonly redactor: Redactor) {}
+
+  /** Adds one outcome of `suite`, redacted. */
   add(suite: string, recorded: Outcome): void {
     const outcome = withoutUnseenPass(recorded);
     const { id, sentence, section } = outcome.verdict;
@@ -98,14 +124,15 @@ export class ResultCollector {
     }
     row.status = combinedStatus(row.status, outcome.status);
     if (outcome.exchange) row.exchanges = (row.exchanges ?? 0) + 1;
-    if (outcome.message && (outcome.status === row.status || !row.message)) row.message = outcome.message;
+    if (outcome.message && (outcome.status === row.status || !row.message))
+      row.message = this.redactor.text(outcome.message);
     if (outcome.status !== "fail" && outcome.status !== "warn") return;
     const failures = outcome.failures?.length ? outcome.failures : [undefined];
     for (const failure of failures) {
       if (row.counterexamples.length >= MAX_COUNTEREXAMPLES && outcome.shrinks === undefined) break;
       const example: Counterexample = outcome.exchange
-        ? counterexampleOf(outcome.exchange, failure, outcome.message)
-        : { title: failure?.title ?? outcome.message ?? "failed" };
+        ? counterexampleOf(outcome.exchange, this.redactor, failure, outcome.message)
+        : { title: this.redactor.text(failure?.title ?? outcome.message ?? "failed") };
       if (outcome.shrinks !== undefined) {
         // A shrunk counterexample is the one to show first.
         example.shrinks = outcome.shrinks;

@@ -7,6 +7,7 @@
 import { HarnessError } from "../errors.js";
 import { coverageSection } from "../report/coverage.js";
 import type { CommandResult, Report } from "../report/model.js";
+import { sealResult } from "../report/seal-result.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { decideVerdict } from "../report/verdict.js";
@@ -75,7 +76,10 @@ async function preflight(engine: RunEngine): Promise<void> {
   }
 }
 
-/** Runs the conformance suites against the target of `options`; returns the report and the keys to redact. */
+/**
+ * Runs the conformance suites against the target of `options`; returns the report, redacted with the run's
+ * keys (sealResult), and those keys (for the CLI's console).
+ */
 export async function runConformance(
   options: ResolvedRunOptions,
   hooks: RunHooks = {},
@@ -226,11 +230,12 @@ export async function runConformance(
     options.revokedApiKey,
     options.noCreditsApiKey,
   ].filter((k): k is string => k !== undefined);
-  return {
+  const result: CommandResult = {
     report,
     sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
     secrets,
     ...(stopped ? { stopped } : {}),
     ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),
   };
+  return sealResult(result, engine.redactor);
 }

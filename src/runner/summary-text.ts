@@ -2,10 +2,12 @@
  * The text `cbcheck run` prints at the end: verdict (and why, when it is not pass or fail), counts, the seed, each failing check with its first
  * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
  */
+
 import { dirname } from "node:path";
 import { failingRowsText } from "../report/failure-text.js";
 import type { Report } from "../report/model.js";
 import { verdictLabel } from "../report/verdict.js";
+import { isLoopbackUrl } from "./target.js";
 
 function elapsedSeconds(report: Report): number {
   return Math.round((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000);
@@ -38,7 +40,12 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
     (r) => r.status === "fail" && r.counterexamples.some((cx) => cx.request),
   );
   if (failing && reportFiles.length > 0) {
-    lines.push(`Replay one failure with: cbcheck replay ${dirname(reportFiles[0])} --check ${failing.id}`);
+    // A target off this machine is named on the line: replay sends a key only where the user says.
+    const base = report.target?.baseUrl;
+    const where = base && !report.target?.embedded && !isLoopbackUrl(base) ? ` --base-url ${base}` : "";
+    lines.push(
+      `Replay one failure with: cbcheck replay ${dirname(reportFiles[0])} --check ${failing.id}${where}`,
+    );
   }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);
   return `${lines.join("\n")}\n`;

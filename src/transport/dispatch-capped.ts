@@ -83,6 +83,14 @@ export function dispatchCapped(
       reject(new DeadlineAbortError());
       return;
     }
+    const joined = (at: ResponseHead, cut: string | undefined): void => {
+      try {
+        const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+        resolve(cut === undefined ? { head: at, bytes } : { head: at, bytes, cut });
+      } catch (err) {
+        reject(err);
+      }
+    };
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(c) {
         controller = c;
@@ -101,13 +109,14 @@ export function dispatchCapped(
       onResponseEnd() {
         settle();
         if (!head) reject(new Error("the response ended before its status line"));
-        else resolve({ head, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+        // Joining the chunks allocates: a failure (out of memory) rejects rather than throws into undici.
+        else joined(head, undefined);
       },
       onResponseError(_c, err) {
         settle();
         const error = reason ?? err;
         const cut = head && !reason ? isCut(error) : undefined;
-        if (head && cut !== undefined) resolve({ head, bytes: Buffer.concat(chunks), cut });
+        if (head && cut !== undefined) joined(head, cut);
         else reject(error);
       },
     };

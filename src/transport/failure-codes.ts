@@ -50,6 +50,25 @@ function codeOf(err: unknown): string | undefined {
   return typeof cause === "string" ? cause : undefined;
 }
 
+/** Codes Node gives a failed allocation: a buffer, a string or zlib's memory. */
+const OUT_OF_MEMORY = new Set([
+  "ERR_OUT_OF_MEMORY",
+  "ERR_BUFFER_TOO_LARGE",
+  "ERR_STRING_TOO_LONG",
+  "Z_MEM_ERROR",
+]);
+
+/**
+ * Whether a request failed because this process could not allocate memory (V8's `RangeError: Array buffer
+ * allocation failed`, Node's ERR_OUT_OF_MEMORY): the machine's fault, never the target's, so no transport
+ * failure either.
+ */
+export function isOutOfMemory(err: unknown): boolean {
+  const code = codeOf(err);
+  if (code !== undefined && OUT_OF_MEMORY.has(code)) return true;
+  return err instanceof RangeError && /allocation failed|out of memory/i.test(err.message);
+}
+
 /** Turns any thrown value from a request into a `TransportFailure`. */
 export function toTransportFailure(err: unknown): TransportFailure {
   const message = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import type { Pool } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
+import { HarnessError } from "../errors.js";
+import { isOutOfMemory } from "./failure-codes.js";
 import { undecodedBody } from "./lazy-body.js";
 import { buildPath, Transport } from "./send.js";
 import { type HostileServer, startHostileServer } from "./test-support/hostile-server.js";
@@ -176,5 +179,37 @@ describe("lazyBody", () => {
       await transport.close();
       await new Promise((done) => echo.close(done));
     }
+  });
+});
+
+describe("out of memory", () => {
+  it("is a harness error (CB_OUT_OF_MEMORY, exit 2), never an outcome of the target's", async () => {
+    server = await startHostileServer("json-ok");
+    // The allocation failure Node raises under a memory limit, injected where undici dispatches.
+    class StarvedTransport extends Transport {
+      override pool(origin: string): Pool {
+        const pool = super.pool(origin);
+        return pool.compose(() => () => {
+          throw new RangeError("Array buffer allocation failed");
+        }) as unknown as Pool;
+      }
+    }
+    const starved = new StarvedTransport({ timeoutMs: 500, maxBodyBytes: 1024 });
+    try {
+      const error = await starved
+        .send({ operation: "me", method: "GET", baseUrl: server.baseUrl, path: "/me" })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HarnessError);
+      expect(error).toMatchObject({ code: "CB_OUT_OF_MEMORY" });
+      expect((error as Error).message).toBe(
+        "out of memory while exchanging GET /me with the target: Array buffer allocation failed",
+      );
+    } finally {
+      await starved.close();
+    }
+    expect(isOutOfMemory(Object.assign(new Error("x"), { code: "ERR_OUT_OF_MEMORY" }))).toBe(true);
+    expect(isOutOfMemory(Object.assign(new Error("zlib"), { code: "Z_MEM_ERROR" }))).toBe(true);
+    expect(isOutOfMemory(new RangeError("Invalid status code: 999"))).toBe(false);
+    expect(isOutOfMemory(Object.assign(new Error("reset"), { code: "ECONNRESET" }))).toBe(false);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Sends one request and records an `Exchange`. It never retries (a check decides what a 429 or 503 means),
  * caps the body size, bounds the time, and turns every failure into data: a hostile target gives an
- * exchange with `transportError` or `response.bodyError`, never a throw and never a hang.
+ * exchange with `transportError` or `response.bodyError`, never a throw and never a hang. Only this process
+ * running out of memory throws (`CB_OUT_OF_MEMORY`): that is no outcome of the target's.
  */
 import { Pool } from "undici";
+import { HarnessError } from "../errors.js";
 import { decodeBody } from "./decode-body.js";
 import { decodeCodedBody } from "./decode-coding.js";
 import { dispatchCapped } from "./dispatch-capped.js";
 import type { Exchange, OperationId, RecordedRequest } from "./exchange.js";
-import { toTransportFailure } from "./failure-codes.js";
+import { isOutOfMemory, toTransportFailure } from "./failure-codes.js";
 import { lazyResponse } from "./lazy-body.js";
 
 /** What to put on the wire. The key travels here and is never recorded. */
@@ -170,6 +172,14 @@ export async function sendExchange(
       exchange.response = { ...head, ...body, durationMs: performance.now() - started };
     }
   } catch (err) {
+    if (isOutOfMemory(err)) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new HarnessError(
+        "CB_OUT_OF_MEMORY",
+        `out of memory while exchanging ${request.method} ${request.path.split("?")[0]} with the target: ${reason}`,
+        { cause: err },
+      );
+    }
     exchange.transportError = toTransportFailure(err);
   }
   return exchange;

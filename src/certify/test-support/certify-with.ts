@@ -49,9 +49,7 @@ export async function certifyCommand(
     env: process.env,
   });
   const certified = await certifyClient(resolved);
-  const written = await writeReports(reportDir, certified.report, certified.sections, {
-    secrets: certified.secrets,
-  });
+  const written = await writeReports(reportDir, certified.report, certified.sections);
   const result = { ...certified, files: written };
   const failing = [
     ...new Set(result.report.results.filter((r) => r.status === "fail").map((r) => r.id)),

@@ -82,7 +82,7 @@ async function action(cli: Invocation, clientCommand: string[], command: Command
         cwd: cli.io.cwd,
         env: cli.env,
       });
-      const out = progressOutput({ quiet: quiet === true, secrets: [], env: cli.env, stream: cli.stderr });
+      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
       const bar = out.bar("certify-client", options.scenarios.length);
       let done = 0;
       // Loaded on use, so that other commands do not pay for certification's modules at start-up.

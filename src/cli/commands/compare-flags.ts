@@ -1,6 +1,6 @@
 /** The flags of `cbcheck compare`, typed from `CompareOptions`. */
 
-import { envVarName, httpUrl, integerIn } from "../../option-values.js";
+import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values.js";
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
@@ -51,7 +51,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
   ignore: {
     flags: "--ignore <pointer>",
     description: `JSON pointer compared as data, never breaking (repeatable; * = one segment; default ${DEFAULT_COMPARE_IGNORE.join(" ")})`,
-    parse: collect,
+    parse: (text, previous) => collect(jsonPointer(text, "--ignore"), previous),
   },
   maxCalls: {
     flags: "--max-calls <n>",

@@ -2,7 +2,9 @@
  * `cbcheck compare --base-url URL --candidate-url URL`: did the release change the API? The same requests go
  * to both; each difference is breaking, additive or data. Exit 1 on any breaking difference.
  */
+
 import type { Command } from "commander";
+import { escapeControls } from "../../report/escape.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
@@ -61,8 +63,9 @@ async function action(cli: Invocation, command: Command): Promise<void> {
         ...(flags as Parameters<typeof resolveCompareOptions>[0]),
         env: cli.env,
       });
+      cli.hideInOutput([options.apiKey, options.candidateApiKey]);
       cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-      return runCompare(options, (line) => cli.stderr.write(`${line}\n`));
+      return runCompare(options, (line) => cli.stderr.write(`${escapeControls(line, true)}\n`));
     },
   });
 }

@@ -104,7 +104,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env });
       const secrets = options.target.kind === "url" ? [options.target.apiKey] : [];
       cli.hideInOutput(secrets);
-      const out = progressOutput({ quiet: quiet === true, secrets, env: cli.env, stream: cli.stderr });
+      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
       // The plan is printed even with --quiet: it is the safety notice of what will be sent.
       cli.stderr.write(`${planLines(options).join("\n")}\n`);
       const bars = loadProgress(out);

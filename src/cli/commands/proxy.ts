@@ -2,9 +2,11 @@
  * `cbcheck proxy [--target URL]`: a live validation proxy. Clients call it instead of the server; every
  * exchange is forwarded unchanged and judged on a copy, both sides, per key (by hash).
  */
+
 import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { parseListen, runProxy } from "../../proxy/run-proxy.js";
+import { escapeControls } from "../../report/escape.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { RUNNER } from "../../verdicts/runner.js";
@@ -69,7 +71,8 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       return runProxy(flags as Parameters<typeof runProxy>[0], {
         signal,
         onListening: (url) => cli.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
-        onViolation: (line) => cli.stderr.write(`${line}\n`),
+        // A line quotes what a client or the target sent: one line of visible characters.
+        onViolation: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
       }).catch((error: unknown) => {
         if (error instanceof HarnessError) throw error;
         throw new HarnessError("CB_USAGE", `cannot start the proxy: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 /** The flags of `cbcheck replay`, typed from `ReplayOptions`. */
-import { envVarName, integerIn } from "../../option-values.js";
+import { envVarName, httpUrl, integerIn } from "../../option-values.js";
 import type { ReplayOptions } from "../../runner/replay.js";
 import type { FlagTable } from "../flag-table.js";
 
@@ -14,9 +14,26 @@ export const REPLAY_FLAGS: FlagTable<ReplayFlagOptions> = {
     description: "replay the n-th counterexample of the failing checks (1 = first, report order)",
     parse: (text) => integerIn(text, "--index", 1),
   },
+  baseUrl: {
+    flags: "--base-url <url>",
+    description:
+      "where to send (the recorded path kept); without it, the report's base URL only if it is your configured " +
+      "target (CBCHECK_BASE_URL, config) or, none configured, on this machine",
+    parse: (text) => httpUrl(text, "--base-url"),
+  },
+  altBaseUrl: {
+    flags: "--alt-base-url <url>",
+    description: "the same, for a request recorded against the report's alternate base URL",
+    parse: (text) => httpUrl(text, "--alt-base-url"),
+  },
+  configuredBaseUrl: {
+    notAFlag:
+      "--base-url from CBCHECK_BASE_URL or the config file: it confirms the report's, never redirects",
+  },
+  configuredAltBaseUrl: { notAFlag: "--alt-base-url from CBCHECK_ALT_BASE_URL or the config file" },
   apiKeyEnv: {
     flags: "--api-key-env <name>",
-    description: "variable holding the key when the recorded request does not name one",
+    description: "the variable holding the key sent (a variable the report names is never read)",
     parse: (text) => envVarName(text),
     default: "CB_API_KEY",
   },
@@ -27,4 +44,5 @@ export const REPLAY_FLAGS: FlagTable<ReplayFlagOptions> = {
     default: 10_000,
   },
   maxBodyBytes: { notAFlag: "the response cap of run (16 MiB) is kept" },
+  onSend: { notAFlag: "the CLI prints the line on stdout before sending" },
 };

@@ -1,6 +1,6 @@
 /**
  * End to end: a run against a reference server with a seeded bug writes a report; `cbcheck replay` re-sends
- * its counterexample (the key read from the variable the report names) and finds the bug again, while the
+ * its counterexample (the key read from --api-key-env, default CB_API_KEY) and finds the bug again, while the
  * same request against a clean server passes now.
  */
 import { execFile } from "node:child_process";
@@ -14,6 +14,8 @@ import { resolveRunOptions } from "../../runner/options.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
+import { startEchoTarget } from "../../test-support/echo-target.js";
+import { runMain } from "../test-support/run-main.js";
 
 let buggy: RunningServer;
 let clean: RunningServer;
@@ -54,11 +56,13 @@ function cli(
 }
 
 describe("cbcheck replay (CLI)", () => {
-  it("re-sends the failing counterexample with the key from its variable and finds the bug again (exit 1)", async () => {
+  it("re-sends the failing counterexample with the key of CB_API_KEY, says so first, and finds the bug again (exit 1)", async () => {
     expect(report.results.some((r) => r.id === "resolve.cursor_null" && r.status === "fail")).toBe(true);
     const { code, stdout } = await cli([dir, "--check", "resolve.cursor_null"], {
       CB_API_KEY: buggy.keys.plus,
     });
+    expect(stdout).toContain(`sending GET ${buggy.url}/resolve?`);
+    expect(stdout).toContain("with the key in $CB_API_KEY");
     expect(stdout).toContain("replaying resolve.cursor_null (resolve)");
     expect(stdout).toContain('-H "Authorization: Bearer $CB_API_KEY"');
     expect(stdout).not.toContain(buggy.keys.plus);
@@ -76,6 +80,34 @@ describe("cbcheck replay (CLI)", () => {
     });
     expect(stdout).toMatch(/PASSES NOW$/m);
     expect(code).toBe(0);
+  });
+
+  it("exits 2 with one line and sends nothing when an edited report points away from the configured target", async () => {
+    const recorder = await startEchoTarget();
+    try {
+      const edited = JSON.parse(
+        JSON.stringify(report)
+          .replaceAll(buggy.url, recorder.baseUrl)
+          .replaceAll("$CB_API_KEY", "$GITHUB_TOKEN"),
+      ) as Report;
+      const file = join(dir, "edited.json");
+      writeFileSync(file, jsonReporter.render(edited, []));
+      const { code, stdout, stderr } = await runMain(["replay", file], {
+        env: {
+          CB_API_KEY: clean.keys.plus,
+          GITHUB_TOKEN: "ghp_not_for_you_0123456789",
+          CBCHECK_BASE_URL: clean.url,
+        },
+      });
+      expect(code).toBe(2);
+      expect(stderr.trim().split("\n")).toEqual([
+        `cbcheck: the report's target ${recorder.baseUrl} is not your configured target ${clean.url}: nothing sent; pass --base-url to say where to replay (the report does not decide where a key goes) [CB_USAGE]`,
+      ]);
+      expect(stdout).toBe("");
+      expect(recorder.received).toEqual([]);
+    } finally {
+      await recorder.close();
+    }
   });
 
   it("exits 2 with one line without the key, on an unknown check, or a file that is not a report", async () => {

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import type { Command } from "commander";
 import { EXIT } from "../../errors.js";
 import { toCurl } from "../../report/curl.js";
+import { escapeControls } from "../../report/escape.js";
 import type { Report } from "../../report/model.js";
-import { replayCounterexample } from "../../runner/replay.js";
+import { type ReplayResult, replayCounterexample } from "../../runner/replay.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { readRunReport } from "../read-run-report.js";
@@ -17,19 +18,29 @@ import { REPLAY_FLAGS } from "./replay-flags.js";
 
 const HELP = `
 REPORT is a report.json written by cbcheck run (or the directory that holds it). Without --check or --index the
-first failing counterexample is replayed. The recorded request names the variable its key came from
-(Authorization: Bearer $CB_API_KEY); that variable must be set. A response check is run again on the new
-response; a suite verdict (a bound case, an auth case) is compared with the status it expected.
+first failing counterexample is replayed. A response check is run again on the new response; a suite verdict (a
+bound case, an auth case) is compared with the status it expected.
+
+Where it is sent and with which key is your choice, never the report's (a report is an artefact anyone who can
+upload one can edit):
+  - to --base-url (the recorded path and query kept; --alt-base-url for a request recorded against the
+    alternate base URL); without it, to the report's base URL only when it equals your configured target
+    (CBCHECK_BASE_URL or the config file) or, with none configured, when it is on this machine (loopback);
+    anything else exits 2 and sends nothing;
+  - with the key in --api-key-env (default CB_API_KEY), when the recorded request carried a key; a variable
+    the report names (Bearer $NAME) is never read.
+Before sending, one line says what goes where: "sending GET http://…/v1/resolve?… with the key in $CB_API_KEY".
+Output is redacted (the key in any encoding) and control characters a target sent are shown escaped.
 
 Examples:
   cbcheck replay reports/run/latest
   cbcheck replay reports/run/latest/report.json --check resolve.cursor_null
-  cbcheck replay report.json --index 3
+  cbcheck replay report.json --index 3 --base-url https://staging.example.com/v1 --api-key-env STAGING_KEY
 
 Exit codes:
   0  the replayed request passes now
   1  it fails again
-  2  bad usage, unreadable report, missing key, or no response
+  2  bad usage, unreadable report, a target you did not give or confirm, missing key, or no response
 `;
 
 /** The report at `path`, or at `path/report.json` when it is a directory. */
@@ -41,10 +52,8 @@ async function readReport(path: string): Promise<Report> {
   return readRunReport(isDir ? join(path, "report.json") : path, "report");
 }
 
-async function action(cli: Invocation, path: string, command: Command): Promise<void> {
-  const flags = readFlags(command, REPLAY_FLAGS);
-  const report = await readReport(cli.path(path));
-  const result = await replayCounterexample({ ...flags, report, env: cli.env });
+/** What `replay` prints after sending (redacted; control characters escaped). */
+export function replayText(result: ReplayResult): string {
   const request = result.counterexample.request as NonNullable<typeof result.counterexample.request>;
   const lines = [
     `replaying ${result.row.id}${result.row.operation ? ` (${result.row.operation})` : ""}: ${result.counterexample.title}`,
@@ -53,11 +62,8 @@ async function action(cli: Invocation, path: string, command: Command): Promise<
   ];
   const ex = result.exchange;
   if (!ex.response) {
-    cli.stdout.write(
-      `${lines.join("\n")}\nno response: ${ex.transportError?.code} ${ex.transportError?.message}\n`,
-    );
-    cli.exitCode = EXIT.usage;
-    return;
+    lines.push(`no response: ${ex.transportError?.code} ${ex.transportError?.message}`);
+    return `${lines.map((l) => escapeControls(l, true)).join("\n")}\n`;
   }
   lines.push(`answered ${ex.response.status} in ${ex.response.durationMs.toFixed(0)} ms`);
   for (const f of result.failures) {
@@ -66,8 +72,30 @@ async function action(cli: Invocation, path: string, command: Command): Promise<
     );
   }
   lines.push(result.outcome === "fails again" ? "FAILS AGAIN" : "PASSES NOW");
-  cli.stdout.write(`${lines.join("\n")}\n`);
-  cli.exitCode = result.outcome === "fails again" ? EXIT.violation : EXIT.pass;
+  return `${lines.map((l) => escapeControls(l, true)).join("\n")}\n`;
+}
+
+async function action(cli: Invocation, path: string, command: Command): Promise<void> {
+  const { baseUrl, altBaseUrl, ...flags } = readFlags(command, REPLAY_FLAGS);
+  // A base URL typed on the command line says where to send; one from CBCHECK_* or the config file only
+  // confirms the report's (it may be set for another purpose).
+  const typed = (key: string) => command.getOptionValueSource(key) === "cli";
+  const report = await readReport(cli.path(path));
+  const result = await replayCounterexample({
+    ...flags,
+    ...(baseUrl !== undefined ? (typed("baseUrl") ? { baseUrl } : { configuredBaseUrl: baseUrl }) : {}),
+    ...(altBaseUrl !== undefined
+      ? typed("altBaseUrl")
+        ? { altBaseUrl }
+        : { configuredAltBaseUrl: altBaseUrl }
+      : {}),
+    report,
+    env: cli.env,
+    onSend: (line) => cli.stdout.write(`${escapeControls(line, true)}\n`),
+  });
+  cli.stdout.write(replayText(result));
+  if (!result.exchange.response) cli.exitCode = EXIT.usage;
+  else cli.exitCode = result.outcome === "fails again" ? EXIT.violation : EXIT.pass;
 }
 
 /** Registers `cbcheck replay`. */

@@ -2,7 +2,7 @@
  * The flags of `cbcheck run`, typed from `RunOptions` (and `--quiet`): every option is a flag or says why it is not.
  */
 
-import { integerIn } from "../../option-values.js";
+import { integerIn, jsonPointer } from "../../option-values.js";
 import { parseConcurrency } from "../../runner/option-parsers.js";
 import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
@@ -148,7 +148,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   altIgnore: {
     flags: "--alt-ignore <pointer...>",
     description: `JSON pointers the alt-base-url comparison ignores (default ${RUN_DEFAULTS.altIgnore.join(" ")})`,
-    parse: collect,
+    parse: (text, previous) => collect(jsonPointer(text, "--alt-ignore"), previous),
   },
   failOnUnexercised: {
     flags: "--fail-on-unexercised",

@@ -64,9 +64,14 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     summary: summaryText,
     async execute({ reportDir, signal }) {
       const options = resolveRunOptions({ ...flags, reportDir, env: cli.env });
-      const secrets = [options.apiKey, options.freeApiKey].filter((k): k is string => k !== undefined);
-      cli.hideInOutput(secrets);
-      const out = progressOutput({ quiet: quiet === true, secrets, env: cli.env, stream: cli.stderr });
+      cli.hideInOutput([
+        options.apiKey,
+        options.freeApiKey,
+        options.teamApiKey,
+        options.revokedApiKey,
+        options.noCreditsApiKey,
+      ]);
+      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
       out.say(
         `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
       );

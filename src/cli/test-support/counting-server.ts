@@ -3,7 +3,7 @@
  * every request the same way and records when each request arrived (to prove sending stopped).
  */
 import { createServer } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { listenOnLoopback } from "../../test-support/loopback-server.js";
 
 /** How the target answers: 429 with a Retry-After of an hour, or a JSON 200 after `delayMs`. */
 export type CountingBehaviour = { kind: "rate-limited-for-an-hour" } | { kind: "slow-json"; delayMs: number };
@@ -21,7 +21,6 @@ const VOLUME_LIMIT = JSON.stringify({ error: { code: "volume_limit" } });
 /** Starts the target. */
 export async function startCountingServer(behaviour: CountingBehaviour): Promise<CountingServer> {
   const arrivals: number[] = [];
-  const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     arrivals.push(Date.now());
     req.resume();
@@ -34,19 +33,5 @@ export async function startCountingServer(behaviour: CountingBehaviour): Promise
     }, behaviour.delayMs);
     res.on("close", () => clearTimeout(timer));
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    arrivals,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), arrivals };
 }

@@ -3,11 +3,13 @@
  * huge file, a signal — with the exit code it must end with. Shared by `src/cli/hostile-matrix.test.ts`
  * (asserts exit code, no false PASS and the case's own promises) and `bench/hostile.ts` (wall time, memory).
  */
+
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
 import { startServer } from "../../server/index.js";
+import { secretFoundIn } from "../../test-support/expect-no-secret.js";
 import { SLOW_KEYS, startDeepWarningsProxy, startHostileTarget } from "./hostile-targets.js";
 import type { CliCall, CliOutcome } from "./run-cli-case.js";
 
@@ -66,7 +68,7 @@ function reportDir(dir: string, name: string): string {
 /** A run against a hostile target of `kind`; the key is ECHOED_KEY. */
 function runAgainst(
   kind: Parameters<typeof startHostileTarget>[0],
-  extra: string[] = [],
+  extra: string[] | ((reportDir: string) => string[]) = [],
   verify?: PreparedCase["verify"],
 ): HostileCase["prepare"] {
   return async (dir) => {
@@ -74,7 +76,7 @@ function runAgainst(
     const out = reportDir(dir, kind);
     const args = ["run", "--base-url", target.baseUrl, "--fixtures", fixturesFile(dir), "--report-dir", out];
     return {
-      args: [...args, ...extra],
+      args: [...args, ...(typeof extra === "function" ? extra(out) : extra)],
       env: { CB_API_KEY: ECHOED_KEY },
       reportDir: out,
       verify: (outcome, reports) => [
@@ -161,13 +163,29 @@ function judgingCut(outcome: CliOutcome, reports: Record<string, string>): strin
 function noKeyAnywhere(outcome: CliOutcome, reports: Record<string, string>): string[] {
   const problems: string[] = [];
   const texts = { stdout: outcome.stdout, stderr: outcome.stderr, ...reports };
-  for (const [form, text] of Object.entries(keyForms(ECHOED_KEY))) {
-    for (const [where, content] of Object.entries(texts)) {
+  // Every encoding of the shared assertion (src/test-support/expect-no-secret.ts), the forms above too.
+  for (const [where, content] of Object.entries(texts)) {
+    const found = secretFoundIn(content, ECHOED_KEY);
+    if (found) problems.push(`the key is in ${where} (${found})`);
+    for (const [form, text] of Object.entries(keyForms(ECHOED_KEY)))
       if (content.includes(text)) problems.push(`the key (${form}) is in ${where}`);
-    }
   }
-  if (Object.keys(reports).length !== 4)
-    problems.push(`expected 4 reports, got ${Object.keys(reports).length}`);
+  if (Object.keys(reports).length !== 5)
+    problems.push(`expected 4 reports and the HAR, got ${Object.keys(reports).join(", ")}`);
+  return problems;
+}
+
+/** Characters a terminal or renderer acts on (line feed and tab aside): none may reach an output. */
+const ACTING =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function noActingCharacter(outcome: CliOutcome, reports: Record<string, string>): string[] {
+  const texts = { stdout: outcome.stdout, stderr: outcome.stderr, ...reports };
+  const problems = Object.entries(texts)
+    .filter(([where, text]) => where !== "report.json" && ACTING.test(text))
+    .map(([where, text]) => `${where} holds ${JSON.stringify(ACTING.exec(text)?.[0])}`);
+  if (!reports["report.md"]?.includes(String.raw`\x1b]0;pwned\x07`))
+    problems.push("report.md does not show the window-title sequence escaped");
   return problems;
 }
 
@@ -177,7 +195,17 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "echo-key",
     item: "§3",
     exits: [1],
-    prepare: runAgainst("echo-key", ["--suite", "http"], noKeyAnywhere),
+    prepare: runAgainst(
+      "echo-key",
+      (out) => ["--suite", "http", "--har", join(out, "run.har")],
+      noKeyAnywhere,
+    ),
+  },
+  {
+    name: "escape-sequences",
+    item: "issue 26 §6",
+    exits: [1],
+    prepare: runAgainst("escape-sequences", ["--suite", "http"], noActingCharacter),
   },
   {
     name: "base-url-credentials",

@@ -4,14 +4,17 @@
  * key back, stalling, answering 429 to everything, resetting, redirecting, gzip bombs, deeply nested and
  * very wide JSON, a body slow to judge — plus a proxy that adds a deep `warnings` field to the reference server's answers.
  */
+
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { constants, gzipSync } from "node:zlib";
 import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
+import { echoBody, keyOf } from "../../test-support/echo-target.js";
 
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
   | "echo-key"
+  | "escape-sequences"
   | "stall"
   | "all-429"
   | "reset"
@@ -56,27 +59,21 @@ function slowToJudge(): string {
   return slow;
 }
 
-/** The key in every form an echoing target sends it back in. */
-function echoBody(authorization: string): string {
-  const key = authorization.replace(/^Bearer\s+/i, "");
-  return JSON.stringify({
-    contract: "cb/v1",
-    authorization,
-    base64: Buffer.from(key).toString("base64"),
-    base64_of_header: Buffer.from(authorization).toString("base64"),
-    url: encodeURIComponent(key),
-    quoted: JSON.stringify({ key }),
-    // Past the reporters' 2,000-character cut, so that only the head of the key survives truncation.
-    long: `${"x".repeat(1990)}${key}`,
-  });
-}
+/** A screen clear, a window title (OSC 0), a hyperlink (OSC 8), a C1 CSI, a bidi override; then every byte. */
+export const ESCAPES =
+  '{"contract":"cb/v1","x":"\x1b[2J\x1b[H\x1b]0;pwned\x07\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\\u009b31m\u202e"} ';
 
 function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerResponse, socket: Socket): void {
   const json = { "content-type": "application/json" };
   switch (kind) {
     case "echo-key":
+      // The key in every form of the shared echoing target (src/test-support/echo-target.ts).
       res.writeHead(200, { ...json, "x-echo": req.headers.authorization ?? "" });
-      res.end(echoBody(req.headers.authorization ?? ""));
+      res.end(echoBody(keyOf(req.headers.authorization)));
+      return;
+    case "escape-sequences":
+      res.writeHead(200, json);
+      res.end(Buffer.concat([Buffer.from(ESCAPES), Buffer.from(Array.from({ length: 256 }, (_, i) => i))]));
       return;
     case "stall":
       return;

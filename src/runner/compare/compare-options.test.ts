@@ -15,6 +15,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("resolveCompareOptions", () => {
+  it("refuses an --ignore that is not a JSON pointer", async () => {
+    const error = await resolveCompareOptions({
+      baseUrl: "http://127.0.0.1:9/v1",
+      candidateUrl: "http://127.0.0.1:9/v1",
+      env: { CB_API_KEY: "k-123456" },
+      fixtures: "unused.json",
+      ignore: ["data.as_of"],
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HarnessError);
+    expect((error as HarnessError).message).toContain('--ignore "data.as_of" is not a JSON pointer');
+  });
+
   it("discovers the base's ids as cbcheck run does", async () => {
     const resolved = await resolveCompareOptions({
       baseUrl: server.url,

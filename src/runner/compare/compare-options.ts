@@ -1,5 +1,5 @@
 /** Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures, budget. */
-import { httpUrl, integerIn, requireApiKey } from "../../option-values.js";
+import { httpUrl, integerIn, jsonPointer, requireApiKey } from "../../option-values.js";
 import { Transport } from "../../transport/send.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { discoverFixtures } from "../discover.js";
@@ -62,6 +62,11 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
   const candidateApiKey = requireApiKey(env, candidateEnv);
   const timeoutMs = integerIn(input.timeoutMs ?? COMPARE_DEFAULTS.timeoutMs, "--timeout-ms");
   const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
+  // Checked before fixtures are read or discovered: a bad value costs no call.
+  const ignore =
+    input.ignore && input.ignore.length > 0
+      ? input.ignore.map((p) => jsonPointer(p, "--ignore"))
+      : [...DEFAULT_COMPARE_IGNORE];
   const fixtures = input.fixtures
     ? await loadFixtures(input.fixtures)
     : await discover(baseUrl, apiKey, timeoutMs, seed);
@@ -74,7 +79,7 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
     fixtures,
     seed,
     runs: integerIn(input.runs ?? COMPARE_DEFAULTS.runs, "--runs"),
-    ignore: input.ignore && input.ignore.length > 0 ? [...input.ignore] : [...DEFAULT_COMPARE_IGNORE],
+    ignore,
     maxCalls: integerIn(input.maxCalls ?? COMPARE_DEFAULTS.maxCalls, "--max-calls"),
     timeoutMs,
     allowCredits: input.allowCredits ?? false,

@@ -12,8 +12,10 @@ import {
   parameterExamples,
   validRequests,
 } from "../../generate/index.js";
+import { Redactor } from "../../redactor.js";
 import { toCurl } from "../../report/curl.js";
 import type { CommandResult, Counterexample, Report } from "../../report/model.js";
+import { sealResult } from "../../report/seal-result.js";
 import { summarise } from "../../report/summarise.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { buildPath, Transport, type WireRequest } from "../../transport/send.js";
@@ -111,6 +113,8 @@ export async function runCompare(
       `the comparison needs ${requests.length * 2} calls; --max-calls is ${o.maxCalls}`,
     );
   }
+  const secrets = [o.apiKey, o.candidateApiKey];
+  const redactor = new Redactor(secrets);
   onProgress(`comparing ${requests.length} requests on both releases (${requests.length * 2} calls)`);
   const transport = new Transport({ timeoutMs: o.timeoutMs, maxBodyBytes: 16 * 2 ** 20 });
   const found = new Map<string, { differences: number; examples: { d: Difference; ex: Exchange }[] }>();
@@ -135,8 +139,11 @@ export async function runCompare(
       if (sameSnapshot === undefined && !asked && asOfOf(base) !== undefined && asOfOf(cand) !== undefined) {
         sameSnapshot = asOfOf(base) === asOfOf(cand);
         if (!sameSnapshot)
+          // The as_of values are the releases' own text: redacted like everything the comparison reports.
           onProgress(
-            `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+            redactor.text(
+              `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+            ),
           );
       }
       for (const d of classifyPair(base, cand, o.ignore, sameSnapshot ?? true)) {
@@ -223,5 +230,6 @@ export async function runCompare(
       `candidate ${o.candidateUrl} compared with base ${o.baseUrl}; ignored pointers: ${o.ignore.join(", ")}`,
     ],
   };
-  return { report, sections: [], secrets: [o.apiKey, o.candidateApiKey] };
+  // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
+  return sealResult({ report, sections: [], secrets }, redactor);
 }

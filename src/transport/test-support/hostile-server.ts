@@ -3,7 +3,8 @@
  * each behaviour is one way a real target breaks. Real `node:http` on 127.0.0.1, port 0.
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
+import { listenOnLoopback } from "../../test-support/loopback-server.js";
 
 /** The ways a hostile target misbehaves. */
 export type HostileBehaviour =
@@ -77,23 +78,9 @@ function respond(behaviour: HostileBehaviour, res: ServerResponse, socket: Socke
 
 /** Starts a server that answers every request with the given misbehaviour. */
 export async function startHostileServer(behaviour: HostileBehaviour): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     req.resume();
     respond(behaviour, res, req.socket);
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
