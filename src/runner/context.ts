@@ -77,6 +77,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       return isInShard(`${suite}:${caseKey}`, options.shard);
     },
     signal,
+    clock: options.clock,
     progress(message: string): void {
       engine.onProgress(`[${suite}] ${message}`);
     },

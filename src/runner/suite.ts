@@ -3,8 +3,10 @@
  * shards and records. Suites never touch argv, stdout or the network directly. The words the runner shares
  * with generate, checks and load (`PlannedRequest`, `TargetFixtures`, `SuiteName`) are in src/vocabulary.
  */
+
 import type { CheckFailure } from "../checks/check.js";
 import type { Judgement } from "../checks/run-checks.js";
+import type { Clock } from "../clock.js";
 import type { ResultStatus } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
@@ -117,6 +119,8 @@ export interface SuiteContext {
   inShard(caseKey: string): boolean;
   /** Aborted at the overall deadline. */
   signal: AbortSignal;
+  /** The run's time: a suite that waits (a Retry-After, a window) waits on it. */
+  clock: Clock;
   /** Progress line for long work. */
   progress(message: string): void;
 }
