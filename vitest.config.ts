@@ -34,7 +34,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    globalSetup: ["src/report/test-support/prepare-browser.ts"],
+    globalSetup: ["src/report/test-support/prepare-browser.ts", "src/test-support/built-modules.ts"],
     // On CI a JSON summary too, so that .ci/run can end on a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
     projects: [
