@@ -1,5 +1,26 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Files whose verdicts measure real time or real concurrency (latency budgets, load under a limit, signals
+ * answered within bounds): they run last, one at a time, so that no other test file competes for the cores.
+ */
+const TIMING_SENSITIVE = [
+  "src/cli/interrupt.test.ts",
+  "src/load/cpu-starvation.test.ts",
+  "src/load/corrected-latency.test.ts",
+  "src/load/drive-load.test.ts",
+  "src/load/enforced-limits.test.ts",
+  "src/load/load-command.test.ts",
+];
+
+/**
+ * Every other file runs in parallel. Most of their time is spent waiting (on loopback servers, child
+ * processes, worker threads), so one worker more than the cores keeps the cores busy; vitest's default
+ * (cores − 1) would run one file at a time on a 2-core machine.
+ */
+const WORKERS = availableParallelism() + 1;
 
 export default defineConfig({
   // `import … from "cbcheck"` in examples/ means the package entry: its source here (tsconfig.json maps it the
@@ -10,12 +31,31 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    globalSetup: ["src/report/test-support/prepare-browser.ts"],
+    globalSetup: ["src/report/test-support/prepare-browser.ts", "src/test-support/built-modules.ts"],
     // On CI a JSON summary too, so that .ci/run can end on a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "examples/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...TIMING_SENSITIVE],
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "timing",
+          include: TIMING_SENSITIVE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -94,7 +94,7 @@ describe("import rules (ARCHITECTURE.md)", () => {
 
   it("has a row for every layer under src/, and an acyclic graph", () => {
     // Test support shared by every layer's tests (src/test-support: the probe worker of worker-host.test.ts, the
-    // secret assertions) is no layer: nothing shipped imports it.
+    // secret assertions, the clocks) is no layer: nothing shipped imports it.
     const layers = new Set(
       sourceFiles(join(ROOT, "src"))
         .filter((f) => !isTestFile(f))

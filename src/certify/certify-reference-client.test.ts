@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import { SCENARIO_NAMES } from "./scenarios.js";
-import { certifyCommand, defectiveClient, tsxScript } from "./test-support/certify-with.js";
+import { adapterCommand, certifyCommand, defectiveClient } from "./test-support/certify-with.js";
 import { removeCompiledClients } from "./test-support/compile-clients.js";
 
 describe("certify-client on the reference client", () => {
   afterAll(removeCompiledClients);
   it("certifies examples/reference-client-adapter.js in every scenario and writes the four reports", async () => {
-    const outcome = await certifyCommand(tsxScript("examples/reference-client-adapter.js"));
+    const outcome = await certifyCommand(adapterCommand());
     expect(outcome.failing, outcome.failures).toEqual([]);
     expect(outcome.scenarios).toEqual(Object.fromEntries(SCENARIO_NAMES.map((name) => [name, "pass"])));
     expect(outcome.result.certified).toBe(true);

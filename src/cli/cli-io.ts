@@ -5,6 +5,7 @@
  * and the bin (`main.ts`).
  */
 import { isAbsolute, resolve } from "node:path";
+import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 
 /** A stream the command writes text to (a terminal draws progress bars when `isTTY`). */
 export type CliOutput = NodeJS.WritableStream & { isTTY?: boolean };
@@ -26,6 +27,8 @@ export interface CliIo {
   /** Relative paths (flags, arguments, `./cbcheck.config.json`, `./reports/`) are taken from here. */
   cwd: string;
   signals: SignalSource;
+  /** The time commands pace, hold and wait on (the system's; a test's skips its waits). */
+  clock: Clock;
   /** Ends the process at once with `code` (a second SIGINT/SIGTERM: the user will not wait for reports). */
   exit(code: number): void;
 }
@@ -39,6 +42,7 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     signals: process,
+    clock: SYSTEM_CLOCK,
     exit: (code) => process.exit(code),
   };
 }

@@ -1,32 +1,22 @@
 /**
- * Flags from cbcheck.config.json and CBCHECK_* variables, the real CLI in a process: the command line wins,
- * then the environment, then the file; a bad file or value is a one-line exit 2.
+ * Flags from cbcheck.config.json and CBCHECK_* variables, through the CLI's entry main(argv, io) in a
+ * working directory of its own: the command line wins, then the environment, then the file; a bad file or
+ * value is a one-line exit 2.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { configSchema } from "./config-sources.js";
 import { buildProgram } from "./program.js";
+import { type MainOutcome, runMain } from "./test-support/run-main.js";
 
-const TSX = resolve("node_modules/tsx/dist/loader.mjs");
-const MAIN = resolve("src/cli/main.ts");
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-config-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      ["--import", TSX, MAIN, ...args],
-      { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000, maxBuffer: 64 * 2 ** 20 },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
+/** `cbcheck ARGS…` in-process, in `dir` (where ./cbcheck.config.json is looked for). */
+function cli(args: string[], env: Record<string, string> = {}): Promise<MainOutcome> {
+  return runMain(args, { cwd: dir, env });
 }
 
 const serverUrl = (stdout: string) => JSON.parse(stdout).servers[0].variables.base_url.default as string;

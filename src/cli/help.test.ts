@@ -2,19 +2,14 @@
  * `--help` teaches: every command's help ends with examples and its exit codes, and no numeric default is
  * shown as a quoted string.
  */
-import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "./program.js";
+import { runMain } from "./test-support/run-main.js";
 
-function help(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", command, "--help"],
-      { timeout: 60_000 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-  });
+async function help(command: string): Promise<string> {
+  const { code, stdout } = await runMain([command, "--help"]);
+  expect(code).toBe(0);
+  return stdout;
 }
 
 describe("--help of every command", () => {

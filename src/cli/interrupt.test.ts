@@ -1,9 +1,12 @@
 /**
- * Interrupted runs, with a real signal to a real process (the built CLI): every long command stops sending
- * within 2 s, ends its children, writes the four reports marked `interrupted` with what it judged so far,
- * and exits 130 (SIGINT) or 143 (SIGTERM). Time bounds are generous: the machine may be loaded.
+ * Interrupted runs: every long command stops sending within 2 s, ends its children, writes the four reports
+ * marked `interrupted` with what it judged so far, and exits 130 (SIGINT) or 143 (SIGTERM). Most cases run
+ * the command in-process through main(argv, io), the signal emitted on its io; a real signal to a real
+ * process (the built CLI) proves the process's own wiring, and the end of load's embedded server process.
+ * Time bounds are generous: the machine may be loaded.
  */
 import { execFileSync } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +14,32 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Report } from "../report/model.js";
 import { spawnBuiltCli, waitForOutput } from "./test-support/built-cli.js";
 import { startCountingServer } from "./test-support/counting-server.js";
+import { type MainCall, type MainOutcome, runMain } from "./test-support/run-main.js";
+
+/** A command started in-process, its io's signals, and what it has printed so far. */
+interface Started {
+  signals: EventEmitter;
+  ended: Promise<MainOutcome>;
+  stdout(): string;
+  stderr(): string;
+}
+
+function start(args: string[], call: MainCall = {}): Started {
+  const signals = new EventEmitter();
+  let out = "";
+  let err = "";
+  const ended = runMain(args, {
+    ...call,
+    signals,
+    onStdout: (t) => {
+      out += t;
+    },
+    onStderr: (t) => {
+      err += t;
+    },
+  });
+  return { signals, ended, stdout: () => out, stderr: () => err };
+}
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -71,24 +100,25 @@ describe("interrupted runs", () => {
     try {
       const cwd = tempDir();
       const fixtures = join(process.cwd(), "fixtures/targets/example.json");
-      const child = spawnBuiltCli(
+      const run = start(
         ["run", "--base-url", server.baseUrl, "--fixtures", fixtures, "--runs", "500", "--report-dir", "r"],
         { cwd, env: { CB_API_KEY: "cbk_run_5e81c0d47a2b9f36e1" } },
       );
-      await waitForOutput(child.errors, /suite schema/);
+      await waitForOutput(run.stderr, /suite schema/);
       // Let it judge a few exchanges first.
       await waitForOutput(() => String(server.arrivals.length), /^(\d{2,})$/);
       const signalledAt = Date.now();
-      child.child.kill("SIGINT");
-      const code = await child.exited;
-      expect(code, child.errors()).toBe(130);
+      run.signals.emit("SIGINT");
+      const { code, exits } = await run.ended;
+      expect(code, run.stderr()).toBe(130);
+      expect(exits).toEqual([]);
       expect(Date.now() - signalledAt).toBeLessThan(EXIT_BOUND_MS);
       expect(server.arrivals.filter((t) => t > signalledAt + 2000)).toEqual([]);
       const json = expectInterrupted(join(cwd, "r"), "SIGINT");
       expect(json.results.length).toBeGreaterThan(0);
       expect(json.summary.calls).toBeGreaterThan(0);
-      expect(child.errors()).toContain("SIGINT received");
-      expect(child.output()).toMatch(/^INTERRUPTED: /m);
+      expect(run.stderr()).toContain("SIGINT received");
+      expect(run.stdout()).toMatch(/^INTERRUPTED: /m);
     } finally {
       await server.close();
     }
@@ -127,7 +157,7 @@ describe("interrupted runs", () => {
     const server = await startCountingServer({ kind: "slow-json", delayMs: 5 });
     try {
       const cwd = tempDir();
-      const child = spawnBuiltCli(
+      const load = start(
         [
           "load",
           "--base-url",
@@ -136,15 +166,19 @@ describe("interrupted runs", () => {
           "latency",
           "--duration",
           "60",
+          // Declared high, so that the profile sends its own 50 requests/s instead of pacing under the
+          // contract's 120 per minute (2 per second: a minute to get going).
+          "--expect-rate-limit",
+          "6000/60",
           "--report-dir",
           "r",
         ],
         { cwd, env: { CB_API_KEY: "cbk_load_7f3a9c2e41d08b65c3" } },
       );
-      await waitForOutput(() => String(server.arrivals.length), /^\d{3,}$/);
+      await waitForOutput(() => String(server.arrivals.length), /^\d{2,}$/);
       const signalledAt = Date.now();
-      child.child.kill("SIGINT");
-      expect(await child.exited, child.errors()).toBe(130);
+      load.signals.emit("SIGINT");
+      expect((await load.ended).code, load.stderr()).toBe(130);
       expect(Date.now() - signalledAt).toBeLessThan(EXIT_BOUND_MS);
       expect(server.arrivals.filter((t) => t > signalledAt + 2000)).toEqual([]);
       expectInterrupted(join(cwd, "r"), "SIGINT");
@@ -163,7 +197,7 @@ describe("interrupted runs", () => {
         "writeFileSync(process.env.PID_FILE, String(process.pid));\n" +
         "setInterval(() => {}, 1000);\n",
     );
-    const child = spawnBuiltCli(
+    const certify = start(
       [
         "certify-client",
         "--scenario",
@@ -187,25 +221,43 @@ describe("interrupted runs", () => {
     }, /^\d+$/);
     const clientPid = Number(readFileSync(pidFile, "utf8"));
     const signalledAt = Date.now();
-    child.child.kill("SIGINT");
-    expect(await child.exited, child.errors()).toBe(130);
+    certify.signals.emit("SIGINT");
+    expect((await certify.ended).code, certify.stderr()).toBe(130);
     expect(Date.now() - signalledAt).toBeLessThan(EXIT_BOUND_MS);
     expect(isAlive(clientPid)).toBe(false);
     const json = expectInterrupted(join(cwd, "r"), "SIGINT");
     expect(json.results).toEqual([]);
-    expect(child.output()).toContain("NOT CERTIFIED (INTERRUPTED");
+    expect(certify.stdout()).toContain("NOT CERTIFIED (INTERRUPTED");
   });
 
   it("serve: SIGINT closes the server (an open keep-alive connection too) and exits 130", async () => {
-    const cwd = tempDir();
-    const child = spawnBuiltCli(["serve", "--json"], { cwd });
-    await waitForOutput(child.output, /"baseUrl"/);
-    const line = JSON.parse(child.output().split("\n")[0]) as { baseUrl: string; keys: { plus: string } };
+    const serve = start(["serve", "--json"], { cwd: tempDir() });
+    await waitForOutput(serve.stdout, /"baseUrl"/);
+    const line = JSON.parse(serve.stdout().split("\n")[0]) as { baseUrl: string; keys: { plus: string } };
     const me = await fetch(`${line.baseUrl}/me`, { headers: { authorization: `Bearer ${line.keys.plus}` } });
     expect(me.status).toBe(200);
     const signalledAt = Date.now();
-    child.child.kill("SIGINT");
-    expect(await child.exited).toBe(130);
+    serve.signals.emit("SIGINT");
+    expect((await serve.ended).code).toBe(130);
     expect(Date.now() - signalledAt).toBeLessThan(EXIT_BOUND_MS);
+  });
+
+  it("a second signal quits at once with the first one's code, without waiting for the reports", async () => {
+    const server = await startCountingServer({ kind: "slow-json", delayMs: 50 });
+    try {
+      const fixtures = join(process.cwd(), "fixtures/targets/example.json");
+      const run = start(
+        ["run", "--base-url", server.baseUrl, "--fixtures", fixtures, "--runs", "500", "--report-dir", "r"],
+        { cwd: tempDir(), env: { CB_API_KEY: "cbk_run_5e81c0d47a2b9f36e1" } },
+      );
+      await waitForOutput(run.stderr, /suite schema/);
+      run.signals.emit("SIGTERM");
+      run.signals.emit("SIGINT");
+      const { code, exits } = await run.ended;
+      expect(exits).toEqual([143]);
+      expect(code).toBe(143);
+    } finally {
+      await server.close();
+    }
   });
 });

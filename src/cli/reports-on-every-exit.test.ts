@@ -1,15 +1,15 @@
 /**
- * Reports on every exit (issue 10 §3) and no PASS from a stopped run (issue 14 §5), end to end: the built CLI
- * in a fresh working directory against real targets on port 0. Every exit after argv parsed leaves the four
- * reports, with a verdict that matches the exit code in every file and on the console.
+ * Reports on every exit (issue 10 §3) and no PASS from a stopped run (issue 14 §5), end to end: the CLI's
+ * entry, main(argv, io), in a fresh working directory against real targets on port 0. Every exit after argv
+ * parsed leaves the four reports, with a verdict that matches the exit code in every file and on the console.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Report } from "../report/model.js";
-import { spawnBuiltCli } from "./test-support/built-cli.js";
 import { startCountingServer } from "./test-support/counting-server.js";
+import { runMain } from "./test-support/run-main.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -25,10 +25,9 @@ function tempDir(): string {
 const FILES = ["junit.xml", "report.html", "report.json", "report.md"];
 const EXAMPLE_FIXTURES = join(process.cwd(), "fixtures/targets/example.json");
 
-async function cbcheck(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const child = spawnBuiltCli(args, { cwd, env });
-  const code = await child.exited;
-  return { code, stdout: child.output(), stderr: child.errors() };
+/** `cbcheck ARGS…` in-process through main(argv, io), in `cwd` (where the default reports/ goes). */
+function cbcheck(args: string[], cwd: string, env: Record<string, string> = {}) {
+  return runMain(args, { cwd, env });
 }
 
 function read(dir: string) {

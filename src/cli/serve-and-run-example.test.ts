@@ -6,12 +6,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { BUILT_CLI } from "./test-support/built-cli.js";
 import { type CollectingChild, spawnCollecting } from "./test-support/spawn-collecting.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SCRIPT = join(ROOT, "examples", "serve-and-run.sh");
-// The CLI from source, as the other CLI tests run it (no build needed); users get `npx cbcheck`.
-const CBCHECK = `${process.execPath} --import tsx ${join(ROOT, "src", "cli", "main.ts")}`;
+// The built CLI (`npm test` builds it first), without a TypeScript loader to start in each process; users
+// get `npx cbcheck`.
+const CBCHECK = `${process.execPath} ${BUILT_CLI}`;
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-and-run-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

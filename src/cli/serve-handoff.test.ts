@@ -25,6 +25,7 @@ import { isValidAs } from "../contract/registry.js";
 import { HarnessError } from "../errors.js";
 import type { RunningServer } from "../server/types.js";
 import { KEY_ENV_NAMES, keysFileText, writeHandoff } from "./serve-handoff.js";
+import { spawnBuiltCli } from "./test-support/built-cli.js";
 import { type MainOutcome, runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-serve-handoff-"));
@@ -132,6 +133,31 @@ describe("cbcheck serve for scripts", () => {
     expect(existsSync(line.fixtures)).toBe(true);
     p.signals.emit("SIGINT");
     expect((await p.done).code).toBe(130);
+    expect(existsSync(line.fixtures)).toBe(false);
+  });
+
+  it("watches SIGTERM before it prints the line: a script that stops it on reading the line still gets the temporary files removed", async () => {
+    // The signal goes out while the line is being written, before serve could do anything after printing it.
+    const p = serve(["--json"], (signals) => {
+      expect(signals.listenerCount("SIGTERM"), "no SIGTERM handler when the line was printed").toBe(1);
+      signals.emit("SIGTERM");
+    });
+    const line = await p.line;
+    expect((await p.done).code).toBe(143);
+    expect(existsSync(line.fixtures)).toBe(false);
+  });
+
+  it("the built CLI, sent SIGTERM the moment its line is read: exit 143, temporary files removed", async () => {
+    const cwd = mkdtempSync(join(dir, "built-"));
+    const child = spawnBuiltCli(["serve", "--json", "--orgs", "300"], { cwd });
+    let sent = false;
+    child.child.stdout?.on("data", () => {
+      if (sent || !child.output().includes("\n")) return;
+      sent = true;
+      child.child.kill("SIGTERM");
+    });
+    expect(await child.exited, child.errors()).toBe(143);
+    const line = JSON.parse(child.output()) as Handoff;
     expect(existsSync(line.fixtures)).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * and after a 429 no call before `Retry-After` seconds have passed ("Wait at least Retry-After seconds").
  * Shared by the reference client and the runner's paced calls.
  */
-import { setTimeout as sleep } from "node:timers/promises";
+import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 
 /**
  * Parses a `Retry-After` value as the contract gives it: whole seconds (Errors: "header Retry-After (seconds)").
@@ -20,20 +20,21 @@ export function parseRetryAfterSeconds(value: string | null | undefined): number
 export class SequentialPacer {
   #tail: Promise<unknown> = Promise.resolve();
   #notBefore = 0;
-  readonly #now: () => number;
+  /** The time holds are measured and waited on (default the system's). */
+  readonly clock: Clock;
 
-  constructor(options: { now?: () => number } = {}) {
-    this.#now = options.now ?? Date.now;
+  constructor(options: { clock?: Clock } = {}) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   /** Milliseconds until the next call may start (0 when it may start now). */
   get waitMs(): number {
-    return Math.max(0, this.#notBefore - this.#now());
+    return Math.max(0, this.#notBefore - this.clock.now());
   }
 
   /** No call may start before `seconds` from now (never shortens an earlier hold). */
   holdFor(seconds: number): void {
-    this.#notBefore = Math.max(this.#notBefore, this.#now() + seconds * 1000);
+    this.#notBefore = Math.max(this.#notBefore, this.clock.now() + seconds * 1000);
   }
 
   /** Runs `call` when every earlier call has settled and any hold has passed. */
@@ -41,7 +42,7 @@ export class SequentialPacer {
     const turn = this.#tail.then(async () => {
       // Re-read after each sleep: a call that settled meanwhile may have extended the hold.
       for (let wait = this.waitMs; wait > 0; wait = this.waitMs) {
-        await sleep(wait, undefined, { signal });
+        await this.clock.sleep(wait, signal);
       }
       return call();
     });

@@ -58,6 +58,7 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   apiKey: "string",
   freeApiKey: "string",
   onProgress: "function",
+  clock: "object",
 };
 
 /**

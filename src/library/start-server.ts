@@ -25,6 +25,7 @@ const SERVER_SHAPES: ShapeTable<ServerOptions> = {
   faultPlan: "object",
   trace: "boolean",
   keySeed: "number",
+  clock: "object",
 };
 
 /** Starts the reference server (docs/server.md); bad options throw `HarnessError` `CB_USAGE`. */

@@ -6,6 +6,7 @@
 import { escapeHtml } from "../report/escape.js";
 import type { CheckResult, HtmlSection, Report, ResultStatus } from "../report/model.js";
 import { summarise as summarizeResults } from "../report/summarise.js";
+import { decideVerdict } from "../report/verdict.js";
 import { LOAD } from "../verdicts/load.js";
 import { encodeHistogram, type LatencySummary, percentileCurve, summarise } from "./latency-histogram.js";
 import { renderLatencyPlot } from "./latency-plot.js";
@@ -42,6 +43,11 @@ export interface ProfileDetails {
   statusCounts: Record<string, number>;
   /** Peak resident set size of the cbcheck process while the profile ran, in MiB (absent in old reports). */
   peakRssMiB?: number;
+  /** Sends late on their own timer, and the time lost so (`DriveResult`; absent in old reports). */
+  lateSends?: number;
+  lateMs?: number;
+  /** How long this process's own timers were held up (p99 ms; `PhaseResult.harnessDelayMs`). */
+  harnessDelayMs?: number;
   /** The profile's budgets, so that merged runs can be judged again. */
   budgets?: Budgets;
   items: ItemDetails[];
@@ -127,7 +133,14 @@ export function itemDetails(name: string, h: ItemLatency, budget: LatencyBudget 
 export function assembleReport(
   results: CheckResult[],
   details: LoadDetails,
-  meta: { version: string; startedAt: Date; target: Report["target"]; notes: string[] },
+  meta: {
+    version: string;
+    startedAt: Date;
+    target: Report["target"];
+    notes: string[];
+    /** `--allow-inconclusive`: inconclusive rows do not stop a pass. */
+    allowInconclusive?: boolean;
+  },
 ): Report {
   const summary = summarizeResults(results);
   return {
@@ -137,7 +150,8 @@ export function assembleReport(
     startedAt: meta.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     target: meta.target,
-    verdict: summary.failed > 0 ? "fail" : "pass",
+    // A verdict that could not be reached (inconclusive) leaves the run incomplete, never a pass.
+    ...decideVerdict(results, { allowInconclusive: meta.allowInconclusive ?? false }),
     summary: { ...summary, calls: details.profiles.reduce((n, p) => n + p.calls, 0) },
     results,
     details: { load: details },
@@ -157,7 +171,14 @@ function memoryNote(profiles: ProfileDetails[]): string[] {
 /** Builds the report and the HTML plot sections. */
 export function buildLoadReport(
   runs: ProfileRun[],
-  meta: { version: string; startedAt: Date; target: Report["target"]; notes: string[]; peakRssMiB: number },
+  meta: {
+    version: string;
+    startedAt: Date;
+    target: Report["target"];
+    notes: string[];
+    peakRssMiB: number;
+    allowInconclusive?: boolean;
+  },
 ): { report: Report; sections: HtmlSection[] } {
   const results: CheckResult[] = [];
   const profiles: ProfileDetails[] = [];
@@ -181,6 +202,9 @@ export function buildLoadReport(
       closedByServer: run.closedByServer,
       statusCounts: run.statusCounts,
       peakRssMiB: run.peakRssMiB,
+      lateSends: run.lateSends,
+      lateMs: Math.round(run.lateMs),
+      harnessDelayMs: Math.round(run.harnessDelayMs),
       budgets: run.profile.budgets,
       items,
     };

@@ -5,16 +5,17 @@
  * correction assumes its bursty per-second rate; so we pace sends ourselves (each connection sends its
  * k-th request no earlier than its slot on a uniform schedule, `send-schedule.ts`) and time every request
  * ourselves: `sentAt` (when it was handed to the connection) and `intendedAt` (its slot, never later than
- * `sentAt`). Responses come through autocannon's public hooks; only the send itself is intercepted
- * (`autocannon-internals.ts`).
+ * `sentAt`). Each connection is a `ConnectionDriver`; this file holds what they share: the counts, the
+ * stop at the call cap or the duration, and what the run reached (requests in flight at once, sends late on
+ * their own schedule). Responses come through autocannon's public hooks; only the send itself is
+ * intercepted (`autocannon-internals.ts`).
  */
-import type { IncomingHttpHeaders } from "node:http";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { checkClientInternals, interceptSends, onClientError } from "./autocannon-internals.js";
+import { ConnectionDriver, type DriveTally, type SendTimes } from "./connection-driver.js";
 import type { PreparedRequest } from "./request-mix.js";
-import { ConnectionSchedule, intendedSendTime } from "./send-schedule.js";
-import { headerRecord, LARGE_BODY, type WireResponseHook, wireRequests } from "./wire-requests.js";
+import { ConnectionSchedule } from "./send-schedule.js";
+import { headerRecord, type WireResponse, wireRequests } from "./wire-requests.js";
 
 /** One response as the load generator saw it; times are `performance.now()` milliseconds. */
 export interface ResponseSample {
@@ -49,6 +50,9 @@ export interface DriveOptions {
   signal?: AbortSignal;
 }
 
+/** Sends whose timer fired this much after their slot count as late: this machine fell behind. */
+export const LATE_SEND_MS = 10;
+
 /** What happened besides responses. */
 export interface DriveResult {
   sent: number;
@@ -65,171 +69,189 @@ export interface DriveResult {
   /** From the start to the last response (the span throughput is measured over). */
   activeMs: number;
   durationMs: number;
-}
-
-/** A response as autocannon's `onResponse` hook gives it, waiting for its client's `response` event. */
-interface WireResponse {
-  status: number;
-  body: string;
-  headers: IncomingHttpHeaders | undefined;
-  endedAt: number;
+  /** Most requests in flight at once, over all connections and per mix item. */
+  maxInFlight: number;
+  maxInFlightByItem: Record<string, number>;
+  /**
+   * Open model: sends whose own timer fired more than `LATE_SEND_MS` after their slot, and the time lost so
+   * (summed over connections): this machine, not the target, kept them back.
+   */
+  lateSends: number;
+  lateMs: number;
 }
 
 /** Runs one load phase and resolves when it has stopped (always: duration, call cap, or abort). */
 export function driveLoad(options: DriveOptions): Promise<DriveResult> {
-  const startedAt = performance.now();
-  const url = new URL(options.baseUrl);
-  const basePath = url.pathname.replace(/\/$/, "");
-  const connections = Math.max(1, Math.min(options.connections, options.maxCalls));
-  let sent = 0;
-  let responses = 0;
-  let capped = false;
-  let transportErrors = 0;
-  let timeouts = 0;
-  let closedByServer = 0;
-  let lastEndedAt = startedAt;
-  const endAt = startedAt + options.durationSeconds * 1000;
-  // The request hook does not say which connection answered; the client's `response` event, emitted
-  // right after it in the same call, does: the hook leaves the response here for that event.
-  let answered: WireResponse | undefined;
-  const onWireResponse: WireResponseHook = (status, body, _context, headers) => {
-    answered = { status, body, headers, endedAt: performance.now() };
-  };
-  const wire = wireRequests(options.requests, basePath, onWireResponse);
-  let clientIndex = 0;
-  const setupClient = (raw: autocannon.Client) => {
-    const client = checkClientInternals(raw);
-    raw.setRequests(wire);
-    const index = clientIndex++;
-    const schedule = options.rate
-      ? new ConnectionSchedule(startedAt, options.rate, connections, index)
-      : undefined;
-    // Each client loops over the requests in order (autocannon's documented behaviour): its n-th send is
-    // request n modulo their number. The request in flight is known from our own count, not from
-    // autocannon's queue, which keeps a stale entry after a connection error.
-    let made = 0;
-    const state = {
-      intendedAt: 0,
-      sentAt: 0,
-      request: undefined as PreparedRequest | undefined,
-      closing: false,
-      /** A send is waiting for its slot (open model). */
-      isWaiting: false,
-    };
-    raw.on("response", () => {
-      const r = answered;
-      answered = undefined;
-      if (!r || !state.request) return;
-      responses++;
-      lastEndedAt = r.endedAt;
-      const headers = headerRecord(r.headers);
-      options.onResponse({
-        request: state.request,
-        connection: index,
-        status: r.status,
-        headers,
-        body: r.body ?? "",
-        intendedAt: state.intendedAt,
-        sentAt: state.sentAt,
-        endedAt: r.endedAt,
-      });
-      state.request = undefined;
-      state.closing = headers.connection?.toLowerCase() === "close";
-    });
-    onClientError(raw, "connError", () => {
-      // A server may refuse an oversize body and close while it is still being sent (RFC 9110 allows it):
-      // the refusal then never arrives, but that is the server's right, not a transport failure.
-      const isOversize = (state.request?.body?.length ?? 0) > LARGE_BODY;
-      if (state.closing || isOversize) closedByServer++;
-      else transportErrors++;
-      state.request = undefined;
-      state.closing = false;
-    });
-    onClientError(raw, "timeout", () => {
-      timeouts++;
-      transportErrors++;
-      state.request = undefined;
-    });
-    const send = (go: () => void, due?: number) => {
-      if (client.destroyed || capped) return;
-      const now = performance.now();
-      // autocannon checks its duration only once a second; we stop sending at the exact end.
-      if (sent >= options.maxCalls || now >= endAt) return stopAtCap();
-      sent++;
-      state.request = options.requests[made++ % options.requests.length];
-      state.sentAt = now;
-      state.intendedAt = intendedSendTime(due, now);
-      go();
-    };
-    interceptSends(client, (go) => {
-      if (!schedule) return send(go);
-      // A reconnect (the server closed the connection, e.g. after a 413) asks again while the send after the
-      // last response still waits for its slot: a second send would put two requests in flight on one
-      // connection and pair responses with the wrong requests.
-      if (state.isWaiting) return;
-      const due = schedule.nextDue();
-      const wait = due - performance.now();
-      if (wait <= 0) return send(go, due);
-      state.isWaiting = true;
-      setTimeout(() => {
-        state.isWaiting = false;
-        send(go, due);
-      }, wait);
-    });
-  };
-  let instance: autocannon.Instance | undefined;
-  const stopAtCap = () => {
-    if (capped) return;
-    capped = true;
-    instance?.stop();
-  };
-  return new Promise<DriveResult>((resolve, reject) => {
-    let settled = false;
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(hardStop);
-      options.signal?.removeEventListener("abort", stopAtCap);
-      resolve({
-        sent,
-        responses,
-        transportErrors,
-        timeouts,
-        closedByServer,
-        startedAt,
-        activeMs: lastEndedAt - startedAt,
-        durationMs: performance.now() - startedAt,
-      });
-    };
-    // Belt and braces: whatever autocannon does, the phase ends shortly after its duration.
-    const hardStop = setTimeout(
-      () => {
-        stopAtCap();
-        setTimeout(() => finish(), 3000).unref();
-      },
-      options.durationSeconds * 1000 + 5000,
-    );
-    try {
-      instance = autocannon(
-        {
-          url: `${url.origin}${basePath}`,
-          connections,
-          duration: options.durationSeconds,
-          headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json" },
-          // Replaced by the shared list in `setupClient` before anything is sent.
-          requests: [{ method: "GET", path: `${basePath}/` }],
-          setupClient,
-          timeout: 10,
-        },
-        (err) => (err ? reject(err) : finish()),
-      );
-    } catch (err) {
-      clearTimeout(hardStop);
-      reject(err);
-      return;
+  return new LoadDrive(options).run();
+}
+
+/** One phase of load: the counts every connection shares, and the stop. */
+class LoadDrive implements DriveTally {
+  readonly #options: DriveOptions;
+  readonly #startedAt = performance.now();
+  readonly #endAt: number;
+  readonly #connections: number;
+  #sent = 0;
+  #responses = 0;
+  #transportErrors = 0;
+  #timeouts = 0;
+  #closedByServer = 0;
+  #lastEndedAt: number;
+  #inFlight = 0;
+  #maxInFlight = 0;
+  readonly #byItem = new Map<string, { now: number; most: number }>();
+  #lateSends = 0;
+  #lateMs = 0;
+  /** The request hook does not say which connection it answers; the client's `response` event, right after it. */
+  #answer: WireResponse | undefined;
+  #isStopped = false;
+  #instance: autocannon.Instance | undefined;
+
+  constructor(options: DriveOptions) {
+    this.#options = options;
+    this.#endAt = this.#startedAt + options.durationSeconds * 1000;
+    this.#connections = Math.max(1, Math.min(options.connections, options.maxCalls));
+    this.#lastEndedAt = this.#startedAt;
+    for (const r of options.requests) this.#byItem.set(r.name, { now: 0, most: 0 });
+  }
+
+  maySend(now: number): boolean {
+    if (this.#isStopped) return false;
+    // autocannon checks its duration only once a second; we stop sending at the exact end.
+    if (this.#sent < this.#options.maxCalls && now < this.#endAt) return true;
+    this.stop();
+    return false;
+  }
+
+  requestAt(made: number): PreparedRequest {
+    // Each client loops over the requests in order (autocannon's documented behaviour).
+    return this.#options.requests[made % this.#options.requests.length];
+  }
+
+  sent(request: PreparedRequest, timerLateMs: number): void {
+    this.#sent++;
+    this.#inFlight++;
+    this.#maxInFlight = Math.max(this.#maxInFlight, this.#inFlight);
+    const item = this.#byItem.get(request.name)!;
+    item.now++;
+    item.most = Math.max(item.most, item.now);
+    if (timerLateMs > LATE_SEND_MS) {
+      this.#lateSends++;
+      this.#lateMs += timerLateMs;
     }
-    options.signal?.addEventListener("abort", stopAtCap, { once: true });
-    // Aborted before this phase began (during a warm-up, say): an abort event will not come again.
-    if (options.signal?.aborted) stopAtCap();
-  });
+  }
+
+  #settle(request: PreparedRequest): void {
+    this.#inFlight--;
+    this.#byItem.get(request.name)!.now--;
+  }
+
+  answered(request: PreparedRequest, connection: number, r: WireResponse, times: SendTimes): void {
+    this.#settle(request);
+    this.#responses++;
+    this.#lastEndedAt = r.endedAt;
+    const headers = headerRecord(r.headers);
+    this.#options.onResponse({
+      request,
+      connection,
+      status: r.status,
+      headers,
+      body: r.body ?? "",
+      ...times,
+      endedAt: r.endedAt,
+    });
+  }
+
+  lost(request: PreparedRequest | undefined, how: "closed" | "error" | "timeout"): void {
+    if (request) this.#settle(request);
+    if (how === "closed") this.#closedByServer++;
+    else this.#transportErrors++;
+    if (how === "timeout") this.#timeouts++;
+  }
+
+  takeAnswer(): WireResponse | undefined {
+    const answer = this.#answer;
+    this.#answer = undefined;
+    return answer;
+  }
+
+  stop = (): void => {
+    if (this.#isStopped) return;
+    this.#isStopped = true;
+    this.#instance?.stop();
+  };
+
+  #result(): DriveResult {
+    return {
+      sent: this.#sent,
+      responses: this.#responses,
+      transportErrors: this.#transportErrors,
+      timeouts: this.#timeouts,
+      closedByServer: this.#closedByServer,
+      startedAt: this.#startedAt,
+      activeMs: this.#lastEndedAt - this.#startedAt,
+      durationMs: performance.now() - this.#startedAt,
+      maxInFlight: this.#maxInFlight,
+      maxInFlightByItem: Object.fromEntries([...this.#byItem].map(([name, n]) => [name, n.most])),
+      lateSends: this.#lateSends,
+      lateMs: this.#lateMs,
+    };
+  }
+
+  run(): Promise<DriveResult> {
+    const options = this.#options;
+    const url = new URL(options.baseUrl);
+    const basePath = url.pathname.replace(/\/$/, "");
+    const wire = wireRequests(options.requests, basePath, (status, body, _context, headers) => {
+      this.#answer = { status, body, headers, endedAt: performance.now() };
+    });
+    let clients = 0;
+    const setupClient = (raw: autocannon.Client) => {
+      const index = clients++;
+      const schedule = options.rate
+        ? new ConnectionSchedule(this.#startedAt, options.rate, this.#connections, index)
+        : undefined;
+      new ConnectionDriver(raw, wire, this, index, schedule);
+    };
+    return new Promise<DriveResult>((resolve, reject) => {
+      let isSettled = false;
+      const finish = () => {
+        if (isSettled) return;
+        isSettled = true;
+        clearTimeout(hardStop);
+        options.signal?.removeEventListener("abort", this.stop);
+        resolve(this.#result());
+      };
+      // Belt and braces: whatever autocannon does, the phase ends shortly after its duration.
+      const hardStop = setTimeout(
+        () => {
+          this.stop();
+          setTimeout(() => finish(), 3000).unref();
+        },
+        options.durationSeconds * 1000 + 5000,
+      );
+      try {
+        this.#instance = autocannon(
+          {
+            url: `${url.origin}${basePath}`,
+            connections: this.#connections,
+            duration: options.durationSeconds,
+            headers: { authorization: `Bearer ${options.apiKey}`, accept: "application/json" },
+            // Replaced by the shared list in `setupClient` before anything is sent.
+            requests: [{ method: "GET", path: `${basePath}/` }],
+            setupClient,
+            timeout: 10,
+          },
+          (err) => (err ? reject(err) : finish()),
+        );
+      } catch (err) {
+        clearTimeout(hardStop);
+        reject(err);
+        return;
+      }
+      options.signal?.addEventListener("abort", this.stop, { once: true });
+      // Aborted before this phase began (during a warm-up, say): an abort event will not come again.
+      if (options.signal?.aborted) this.stop();
+    });
+  }
 }

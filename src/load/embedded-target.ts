@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { HarnessError } from "../errors.js";
 import { startServer } from "../server/index.js";
 import type { ServerFixtures, ServerKeys, ServerOptions } from "../server/types.js";
+import { builtModule, siblingModule } from "../worker-thread.js";
 
 /** A started embedded server, wherever it runs. */
 export interface EmbeddedTarget {
@@ -29,8 +30,7 @@ export async function startEmbeddedTarget(
     const s = await startServer(options);
     return { url: s.url, keys: s.keys, fixtures: s.fixtures, close: () => s.close() };
   }
-  const self = fileURLToPath(import.meta.url);
-  const file = self.replace(/embedded-target\.(ts|js)$/, "embedded-child.$1");
+  const file = fileURLToPath(builtModule(siblingModule(import.meta.url, "embedded-child")));
   // Under tsx (sources) the child needs the same loader; the built package runs plain JavaScript.
   // Resolved from here, not from the working directory, so that cbcheck runs from anywhere.
   const tsx = () => pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;

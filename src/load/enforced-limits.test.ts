@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/model.js";
 import { startServer } from "../server/index.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
+import { SkippingClock } from "../test-support/clocks.js";
 import { resolveLoadOptions } from "./load-options.js";
 import { runLoad } from "./run-load.js";
 
@@ -21,7 +22,10 @@ afterEach(async () => {
 });
 
 async function loadAgainst(settings: ServerOptions, expectRateLimit: string, profiles?: string[]) {
-  server = await startServer({ callsPerDay: 10_000_000, recordsPerDay: 1_000_000_000, ...settings });
+  // One clock for the target's windows and the harness's waits: a window or a Retry-After of a minute
+  // passes at once for both, while the load itself is real.
+  const clock = new SkippingClock();
+  server = await startServer({ callsPerDay: 10_000_000, recordsPerDay: 1_000_000_000, ...settings, clock });
   const fixtures = join(mkdtempSync(join(tmpdir(), "cbcheck-limits-")), "fixtures.json");
   writeFileSync(fixtures, JSON.stringify(server.fixtures));
   const options = resolveLoadOptions({
@@ -31,6 +35,7 @@ async function loadAgainst(settings: ServerOptions, expectRateLimit: string, pro
     durationSeconds: 2,
     expectRateLimit,
     embeddedMode: "in-process",
+    clock,
     ...(profiles ? { profiles } : {}),
   });
   return runLoad(options);

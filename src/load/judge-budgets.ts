@@ -3,7 +3,10 @@
  * minimum throughput. Budgets are the team's release gate, not contract sentences; the contract gives
  * no latency figures, so each row says so.
  */
+import type { Counterexample } from "../report/model.js";
 import { LOAD } from "../verdicts/load.js";
+import type { Verdict } from "../vocabulary/verdict.js";
+import { type DriveResult, LATE_SEND_MS } from "./drive-load.js";
 import { summarise } from "./latency-histogram.js";
 import type { Budgets, LatencyBudget } from "./profile.js";
 import type { PhaseResult } from "./run-phase.js";
@@ -18,9 +21,55 @@ const BUDGET_KEYS: [keyof LatencyBudget, "p50Ms" | "p95Ms" | "p99Ms" | "maxMs", 
 
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
 
+/** Share of sends that may be late on their own timer before the machine counts as behind its schedule. */
+const LATE_SHARE = 0.01;
+
+/** A harness whose own timers fired this late (p99) was held up: its timings include its own delay. */
+export const HELD_UP_MS = 20;
+
+/**
+ * Why a failing latency or throughput figure says nothing about the target: this machine fell behind its
+ * own schedule (sends whose timer fired late) or held the harness up (its event loop's timers late, p99),
+ * so the figures measure it. Undefined when the harness kept up.
+ */
+export function harnessBehind(
+  phase: Pick<PhaseResult, "harnessDelayMs"> & { drive: Pick<DriveResult, "sent" | "lateSends" | "lateMs"> },
+): string | undefined {
+  const { drive } = phase;
+  const measures = "so the figures measure it, not the target";
+  if (drive.lateSends > Math.max(1, drive.sent * LATE_SHARE)) {
+    return (
+      `this machine fell behind its own schedule: ${drive.lateSends} of ${drive.sent} sends went more than ` +
+      `${LATE_SEND_MS} ms after their slot (${Math.round(drive.lateMs)} ms in all), ${measures}`
+    );
+  }
+  if (phase.harnessDelayMs > HELD_UP_MS) {
+    return `this machine held the harness up: its timers fired up to ${Math.round(phase.harnessDelayMs)} ms late (p99), ${measures}`;
+  }
+  return undefined;
+}
+
+/** Records a budget failure, or, when the machine was behind its schedule, why there is no verdict. */
+function failOrInconclusive(
+  tallies: Tallies,
+  verdict: Verdict,
+  item: string | undefined,
+  behind: string | undefined,
+  example: Counterexample,
+): void {
+  if (behind === undefined) {
+    tallies.fail(verdict, item, example);
+    return;
+  }
+  const f = tallies.get(verdict, item);
+  f.inconclusive = true;
+  f.message = `${example.title} (${example.received}); ${behind}`;
+}
+
 /** Judges the profile's budgets on a phase into `tallies`. */
 export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, tallies: Tallies): void {
   const figure = phase.model.startsWith("open") ? "corrected" : "uncorrected";
+  const behind = harnessBehind(phase);
   for (const [name, budget] of Object.entries(budgets?.latency ?? {})) {
     const verdict = LOAD.latencyBudget;
     const h = phase.latency.get(name);
@@ -41,7 +90,7 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, t
       f.message = `${shown} (${figure}, ${phase.model}, n=${s.count})`;
       continue;
     }
-    tallies.fail(verdict, name, {
+    failOrInconclusive(tallies, verdict, name, behind, {
       title: `${name}: latency over budget (${over.map(([, , l]) => l).join(", ")})`,
       expected: over.map(([key, , label]) => `${label} ≤ ${budget[key]} ms`).join(", "),
       received: over.map(([, at, label]) => `${label} = ${fmt(s[at])} ms`).join(", "),
@@ -77,7 +126,7 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, t
     const text = `${rps.toFixed(1)} requests/s (${phase.drive.responses} in ${seconds.toFixed(1)} s)`;
     if (rps >= budgets.minThroughput) tallies.pass(verdict).message = text;
     else
-      tallies.fail(verdict, undefined, {
+      failOrInconclusive(tallies, verdict, undefined, behind, {
         title: `throughput ${rps.toFixed(1)} requests/s under budget`,
         expected: `≥ ${budgets.minThroughput} requests/s`,
         received: text,

@@ -1,7 +1,8 @@
 /**
- * End to end: the real `cbcheck load` command against the embedded reference server (in a child
- * process, on loopback). The clean server passes every built-in profile; each seeded load bug makes the
- * command exit 1 naming the broken expectation; a remote target is refused without consent.
+ * End to end: `cbcheck load` through main(argv, io) against the embedded reference server on loopback (in a
+ * child process, its default; in-process for the seeded bugs, on the test's clock, so that windows and
+ * Retry-After waits take no real time). The clean server passes every built-in profile; each seeded load
+ * bug makes the command exit 1 naming the broken expectation; a remote target is refused without consent.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,7 +38,9 @@ describe("cbcheck load", () => {
     const { exitCode, stdout, report } = await cbcheckLoad(["--duration", "1.5"]);
     expect(failing(report), stdout).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);
-    expect(exitCode).toBe(0);
+    // A machine too busy to offer what a verdict needs leaves it inconclusive (exit 2), never failed.
+    const inconclusive = (report?.results ?? []).filter((r) => r.status === "inconclusive");
+    expect(exitCode, inconclusive.map((r) => `${r.id}: ${r.message}`).join("\n")).toBe(0);
     expect(report?.results.map((r) => r.suite)).toEqual(
       expect.arrayContaining(["latency", "rate-limit", "batch-limits"]),
     );
@@ -79,6 +82,7 @@ describe("cbcheck load", () => {
       "1.5",
       "--mutation",
       mutation,
+      "--in-process",
     ]);
     expect(exitCode).toBe(1);
     expect(failing(report)).toContain(expectation);
@@ -102,7 +106,7 @@ describe("cbcheck load", () => {
     }
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(["junit.xml", "report.json", "report.md", "report.html"]));
-    expect(output).toMatch(/PASS|FAIL/);
+    expect(output).toMatch(/PASS|FAIL|INCOMPLETE/);
     expect(output).not.toContain(server.keys.plus);
     for (const file of files)
       expect(readFileSync(join(dir, file), "utf8"), file).not.toContain(server.keys.plus);

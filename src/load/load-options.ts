@@ -3,6 +3,7 @@
  * once by `resolveLoadOptions` into a fully defaulted, validated object. The only place that validates them
  * (the CLI's flag parsers call the same parsers): a bad value is a HarnessError (exit 2).
  */
+import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
 import { httpUrl, numberIn, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
@@ -54,6 +55,14 @@ export interface LoadOptions {
   embeddedMode?: EmbeddedMode;
   /** Test-only: a seeded bug of the embedded server. */
   mutation?: string;
+  /** Let a run whose only trouble is inconclusive verdicts pass; default such a run is incomplete (exit 2). */
+  allowInconclusive?: boolean;
+  /**
+   * The time the rate-limit scenario waits on (a fresh window, Retry-After): the target's time too. Given to
+   * an in-process embedded server; a URL target must keep the same one (tests start it on it). An embedded
+   * server in a child process keeps the system's, so the waits do too.
+   */
+  clock?: Clock;
 }
 
 /** Options after defaults and validation. */
@@ -72,6 +81,8 @@ export interface ResolvedLoadOptions {
   validators: number;
   embeddedMode: EmbeddedMode;
   mutation?: string;
+  allowInconclusive: boolean;
+  clock: Clock;
 }
 
 /** The range of each numeric option, shared with the CLI's flag parsers. */
@@ -113,6 +124,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
   const rateText =
     input.expectRateLimit ?? (target.kind === "url" ? LOAD_DEFAULTS.expectRateLimit : undefined);
   const rate = rateText === undefined ? undefined : parseRate(rateText);
+  const embeddedMode = input.embeddedMode ?? "child";
   return {
     target,
     ...(rate ? { expectRateLimit: { calls: rate.calls, windowSeconds: rate.seconds } } : {}),
@@ -125,7 +137,11 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
     maxCalls: Math.floor(num("maxCalls", input.maxCalls) ?? LOAD_DEFAULTS.maxCalls),
     maxSeconds: num("maxSeconds", input.maxSeconds) ?? LOAD_DEFAULTS.maxSeconds,
     validators: Math.floor(num("validators", input.validators) ?? LOAD_DEFAULTS.validators),
-    embeddedMode: input.embeddedMode ?? "child",
+    embeddedMode,
     mutation: input.mutation,
+    allowInconclusive: input.allowInconclusive ?? false,
+    // A child process cannot share a clock: waiting on another one would probe the target before its time.
+    clock:
+      target.kind === "embedded" && embeddedMode === "child" ? SYSTEM_CLOCK : (input.clock ?? SYSTEM_CLOCK),
   };
 }

@@ -41,6 +41,10 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     startedAt: 0,
     activeMs: 10_000,
     durationMs: 10_000,
+    maxInFlight: 4,
+    maxInFlightByItem: { resolve: 4 },
+    lateSends: 0,
+    lateMs: 0,
   };
   const phase: PhaseResult = {
     model: "open (fixed rate)",
@@ -51,6 +55,7 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     throttled: 0,
     statusCounts: { 200: n },
     events: [],
+    harnessDelayMs: 0,
   };
   const tallies = new Tallies();
   judgeBudgets(profile.budgets, phase, tallies);
@@ -66,6 +71,9 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     bad: 0,
     transportErrors: 0,
     closedByServer: 0,
+    lateSends: 0,
+    lateMs: 0,
+    harnessDelayMs: 0,
     peakRssMiB,
   };
 }

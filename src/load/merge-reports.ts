@@ -50,6 +50,9 @@ function mergeProfile(parts: ProfileDetails[]): {
     bad: sum((p) => p.bad),
     transportErrors: sum((p) => p.transportErrors),
     closedByServer: sum((p) => p.closedByServer),
+    lateSends: sum((p) => p.lateSends ?? 0),
+    lateMs: sum((p) => p.lateMs ?? 0),
+    harnessDelayMs: maxOf(parts.map((p) => p.harnessDelayMs)),
     statusCounts,
     // Shards are separate processes: the figure is the largest one's.
     peakRssMiB: maxOf(parts.map((p) => p.peakRssMiB)),
@@ -77,12 +80,18 @@ function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): Ch
       startedAt: 0,
       activeMs: details.requestsPerSecond > 0 ? (details.responses / details.requestsPerSecond) * 1000 : 0,
       durationMs: details.activeMs,
+      // What each shard reached is judged in its own report; the sum still says whether it kept its schedule.
+      maxInFlight: 0,
+      maxInFlightByItem: {},
+      lateSends: details.lateSends ?? 0,
+      lateMs: details.lateMs ?? 0,
     },
     good: details.responses - details.bad,
     bad: details.bad,
     throttled: 0,
     statusCounts: details.statusCounts,
     events: [],
+    harnessDelayMs: details.harnessDelayMs ?? 0,
   };
   judgeBudgets(details.budgets, phase, tallies);
   return tallyRows(details.name, tallies.all());

@@ -45,6 +45,9 @@ function syntheticRun(): ProfileRun {
     bad: 0,
     transportErrors: 0,
     closedByServer: 0,
+    lateSends: 0,
+    lateMs: 0,
+    harnessDelayMs: 0,
     peakRssMiB: 123,
   };
 }

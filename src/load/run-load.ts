@@ -122,6 +122,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
           signal: deadline.signal,
           pool,
           ...(har ? { har } : {}),
+          clock: options.clock,
           log,
           ...(hooks.onResponse ? { onResponse: hooks.onResponse } : {}),
         });
@@ -174,6 +175,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     target,
     notes,
     peakRssMiB,
+    allowInconclusive: options.allowInconclusive,
   });
   const harFile = options.har && har ? { har: { path: options.har, document: har.document() } } : {};
   if (!stopped) return sealResult({ report, sections, secrets, ...harFile }, redactor);
@@ -222,7 +224,8 @@ function embeddedFor(
   const key = JSON.stringify(settings);
   let started = servers.get(key);
   if (!started) {
-    started = startEmbeddedTarget(settings, options.embeddedMode);
+    const clock = options.embeddedMode === "in-process" ? { clock: options.clock } : {};
+    started = startEmbeddedTarget({ ...settings, ...clock }, options.embeddedMode);
     // Failures surface when the profile needs the server; never as an unhandled rejection.
     started.catch(() => undefined);
     servers.set(key, started);

@@ -2,6 +2,7 @@
  * One measured load phase: drive the mix, time every response into per-item histograms (corrected and
  * uncorrected), and judge every response. The shared core of every load scenario.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { HarRecorder } from "../report/har.js";
 import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.js";
 import { ResponseJudge } from "./judge-response.js";
@@ -49,7 +50,15 @@ export interface PhaseResult {
   statusCounts: Record<string, number>;
   /** Kept only when `keepEvents` was asked (bounded by the call cap). */
   events: ResponseEvent[];
+  /**
+   * How late this process's own timers fired (p99, ms) while the phase ran: how long the harness itself was
+   * held up (a starved CPU, or an in-process target's work), which its timings then include.
+   */
+  harnessDelayMs: number;
 }
+
+/** Resolution of the event-loop delay sampling; the delays it records include it. */
+const DELAY_RESOLUTION_MS = 5;
 
 /** Options of one phase. */
 export interface PhaseOptions {
@@ -131,7 +140,9 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
       });
     }
   };
-  const drive = await driveLoad({ ...options, onResponse });
+  const delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
+  delay.enable();
+  const drive = await driveLoad({ ...options, onResponse }).finally(() => delay.disable());
   judgeQueued();
   await options.pool?.drain();
   return {
@@ -143,5 +154,6 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     throttled: judge.throttled,
     statusCounts,
     events,
+    harnessDelayMs: Math.max(0, delay.percentile(99) / 1e6 - DELAY_RESOLUTION_MS),
   };
 }

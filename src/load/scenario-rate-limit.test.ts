@@ -1,23 +1,111 @@
+/**
+ * The rate-limit scenario's judgements on measured bursts (issue 22 §1): a verdict that needs a condition
+ * (the window filled past its limit, the profile's connections in flight at once) is inconclusive when the
+ * burst did not reach it — what a starved machine does — and never passes.
+ */
 import { describe, expect, it } from "vitest";
-import type { ResponseEvent } from "./run-phase.js";
-import { max2xxInWindow } from "./scenario-rate-limit.js";
+import {
+  burstReach,
+  maxInFlight,
+  mostCertainlyWithin,
+  mostPossiblyWithin,
+  type Span,
+} from "./burst-reach.js";
+import { type BurstGoal, judgeLimitEnforced, judgeWindowHolds } from "./scenario-rate-limit.js";
 
-const ev = (sentAt: number, status: number): ResponseEvent => ({
-  name: "x",
-  status,
-  sentAt,
-  endedAt: sentAt + 1,
-});
+const span = (sentAt: number, endedAt: number, status = 200): Span => ({ status, sentAt, endedAt });
 
-describe("max2xxInWindow", () => {
-  it("counts 2xx whose requests were sent within any span of the window", () => {
-    const events = [ev(0, 200), ev(10, 200), ev(20, 429), ev(1500, 200), ev(2100, 200), ev(2200, 200)];
-    expect(max2xxInWindow(events, 2000)).toBe(3); // 10, 1500 and 2100 (or 1500, 2100, 2200)
-    expect(max2xxInWindow(events, 100)).toBe(2);
-    expect(max2xxInWindow([], 1000)).toBe(0);
+/** `n` calls on `connections` connections, each answered `serviceMs` after it was sent, every `gapMs`. */
+function burst(
+  n: number,
+  o: { connections: number; serviceMs: number; gapMs?: number; ok?: number },
+): Span[] {
+  const out: Span[] = [];
+  for (let i = 0; i < n; i++) {
+    const round = Math.floor(i / o.connections);
+    const sentAt = round * (o.serviceMs + (o.gapMs ?? 0));
+    out.push(span(sentAt, sentAt + o.serviceMs, i < (o.ok ?? n) ? 200 : 429));
+  }
+  return out;
+}
+
+const GOAL: BurstGoal = { calls: 20, windowSeconds: 2, concurrency: 8 };
+
+describe("what a burst reached", () => {
+  it("counts the requests in flight at once; an answer and a send at the same instant do not overlap", () => {
+    expect(maxInFlight([span(0, 10), span(5, 15), span(10, 20)])).toBe(2);
+    expect(maxInFlight(burst(38, { connections: 8, serviceMs: 5 }))).toBe(8);
+    expect(maxInFlight([])).toBe(0);
   });
 
-  it("ignores non-2xx statuses", () => {
-    expect(max2xxInWindow([ev(0, 429), ev(1, 500), ev(2, 204)], 1000)).toBe(1);
+  it("counts a request inside a window only when its whole span is, and as possibly inside when it meets it", () => {
+    const spans = [span(0, 10), span(1000, 1990), span(1500, 2500), span(2100, 2200)];
+    expect(mostCertainlyWithin(spans, 2000)).toBe(3); // the last three, inside [1000, 3000)
+    expect(mostPossiblyWithin(spans, 2000)).toBe(3); // no 2 s window meets both the first and the last
+    expect(mostPossiblyWithin(spans, 2200)).toBe(4);
+    expect(mostCertainlyWithin(spans, 100)).toBe(1);
+  });
+
+  it("possible is never below certain, on any burst", () => {
+    for (const serviceMs of [1, 50, 400, 3000]) {
+      const spans = burst(40, { connections: 4, serviceMs, gapMs: 30, ok: 25 });
+      const r = burstReach(spans, 2000);
+      expect(r.possible2xx).toBeGreaterThanOrEqual(r.certain2xx);
+      expect(r.offered).toBeGreaterThanOrEqual(r.certain2xx);
+    }
+  });
+});
+
+describe("rate.limit_enforced", () => {
+  it("passes on a 429, fails without one only when the window was certainly passed", () => {
+    const fast = burstReach(burst(38, { connections: 8, serviceMs: 5 }), 2000);
+    expect(judgeLimitEnforced(fast, 3, GOAL).status).toBe("pass");
+    expect(judgeLimitEnforced(fast, 0, GOAL).status).toBe("fail");
+  });
+
+  it("is inconclusive without a 429 when the burst was spread over more than the window (a starved machine)", () => {
+    // 38 calls, one connection's worth at a time, 300 ms apart: never more than 8 in any 2 s.
+    const slow = burstReach(burst(38, { connections: 1, serviceMs: 100, gapMs: 200 }), 2000);
+    const j = judgeLimitEnforced(slow, 0, GOAL);
+    expect(j.status).toBe("inconclusive");
+    expect(j.message).toMatch(/never passed the limit.*\d+ calls certainly inside one 2 s window/);
+  });
+});
+
+describe("rate.window_holds", () => {
+  const held = burstReach(burst(38, { connections: 8, serviceMs: 5, ok: 20 }), 2000);
+  const leaked = burstReach(burst(38, { connections: 8, serviceMs: 5, ok: 27 }), 2000);
+
+  it("passes a window that held, when the burst filled it past the limit with its connections in flight", () => {
+    expect(judgeWindowHolds([held], GOAL)).toMatchObject({ status: "pass" });
+  });
+
+  it("fails a leak seen in two bursts, and never fails on one", () => {
+    expect(judgeWindowHolds([leaked, leaked], GOAL)).toMatchObject({
+      status: "fail",
+      message: "27 2xx within 2 s (limit 20), in two bursts",
+    });
+    expect(judgeWindowHolds([leaked, held], GOAL).status).toBe("pass");
+  });
+
+  it("is inconclusive, never a pass, when the burst kept fewer requests in flight than its connections", () => {
+    // One request at a time: a limiter that leaks only under concurrency cannot show it.
+    const serial = burstReach(burst(38, { connections: 1, serviceMs: 5, ok: 20 }), 2000);
+    const j = judgeWindowHolds([serial], GOAL);
+    expect(j.status).toBe("inconclusive");
+    expect(j.message).toMatch(/1 in flight at once \(of 8\)/);
+  });
+
+  it("is inconclusive when the burst never filled one window past the limit", () => {
+    const spread = burstReach(burst(38, { connections: 8, serviceMs: 400, gapMs: 1600, ok: 20 }), 2000);
+    expect(spread.offered).toBeLessThanOrEqual(20);
+    expect(judgeWindowHolds([spread], GOAL).status).toBe("inconclusive");
+  });
+
+  it("is inconclusive when slow answers leave a leak and a turned-over window apart undecided", () => {
+    // 2xx spans of 1.5 s: as many as 27 may have shared a window, none certainly did.
+    const blurred = burstReach(burst(38, { connections: 8, serviceMs: 1500, ok: 27 }), 2000);
+    expect(blurred.possible2xx).toBeGreaterThan(20);
+    expect(judgeWindowHolds([blurred, blurred], GOAL).status).toBe("inconclusive");
   });
 });

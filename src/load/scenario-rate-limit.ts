@@ -4,36 +4,113 @@
  *  - the limit is enforced at all (some 429),
  *  - no window of the expected length holds more 2xx than the limit,
  *  - waiting the last 429's `Retry-After` brings a 2xx back.
+ * The first two hold only when the burst reached what they need (`burst-reach.ts`): more calls inside one
+ * window than the limit, and the profile's connections in flight at once. A burst that did not (a starved
+ * machine) leaves them inconclusive, saying what it reached; it never passes them.
  * Each 429's code and header are judged per response by the response judge.
  */
-import { setTimeout as sleep } from "node:timers/promises";
+
 import { parseRetryAfterSeconds } from "../client/pacing.js";
+import type { Clock } from "../clock.js";
 import { RATE } from "../verdicts/rate.js";
+import { type BurstReach, burstReach } from "./burst-reach.js";
 import type { RateLimitExpectation } from "./profile.js";
 import type { PhaseOptions, PhaseResult, ResponseEvent } from "./run-phase.js";
 import { runPhase } from "./run-phase.js";
 
-/** Most 2xx whose requests were sent within any span of `windowMs`. */
-export function max2xxInWindow(events: readonly ResponseEvent[], windowMs: number): number {
-  const times = events.filter((e) => e.status >= 200 && e.status < 300).map((e) => e.sentAt);
-  times.sort((a, b) => a - b);
-  let best = 0;
-  for (let lo = 0, hi = 0; hi < times.length; hi++) {
-    while (times[hi] - times[lo] >= windowMs) lo++;
-    best = Math.max(best, hi - lo + 1);
+/** How the scenario waits and reports: on the target's clock, with progress lines. */
+export interface ScenarioTime {
+  clock: Clock;
+  log(line: string): void;
+}
+
+/** What a verdict of the scenario is, and why. */
+export interface ScenarioJudgement {
+  status: "pass" | "fail" | "inconclusive";
+  message: string;
+}
+
+/** The expected limit as the judgements read it: calls per window, and the in-flight the burst aims at. */
+export interface BurstGoal {
+  calls: number;
+  windowSeconds: number;
+  /** Requests the burst means to keep in flight at once (the profile's connections, at most the burst). */
+  concurrency: number;
+}
+
+const reached = (r: BurstReach, goal: BurstGoal) =>
+  `${r.offered} calls certainly inside one ${goal.windowSeconds} s window (limit ${goal.calls}), ` +
+  `${r.inFlight} in flight at once (of ${goal.concurrency})`;
+
+/** `rate.limit_enforced` on a burst with `count429` refusals: no 429 fails only past the limit for sure. */
+export function judgeLimitEnforced(r: BurstReach, count429: number, goal: BurstGoal): ScenarioJudgement {
+  if (count429 > 0) return { status: "pass", message: `${count429} × 429; ${reached(r, goal)}` };
+  if (r.offered > goal.calls) return { status: "fail", message: `no 429; ${reached(r, goal)}` };
+  return {
+    status: "inconclusive",
+    message: `no 429, but the burst never passed the limit within one window: ${reached(r, goal)}`,
+  };
+}
+
+/**
+ * `rate.window_holds` on one burst, or two (the first showed more 2xx than the limit in a span of a window:
+ * a window aligned to the clock may have turned over inside it, so only a repeat is a leak).
+ */
+export function judgeWindowHolds(bursts: readonly BurstReach[], goal: BurstGoal): ScenarioJudgement {
+  const last = bursts[bursts.length - 1];
+  const window = `${goal.windowSeconds} s`;
+  if (bursts.length > 1 && bursts.every((b) => b.certain2xx > goal.calls)) {
+    const most = Math.min(...bursts.map((b) => b.certain2xx));
+    return { status: "fail", message: `${most} 2xx within ${window} (limit ${goal.calls}), in two bursts` };
   }
-  return best;
+  if (last.possible2xx > goal.calls) {
+    return {
+      status: "inconclusive",
+      message: `up to ${last.possible2xx} 2xx may have shared one ${window} window, ${last.certain2xx} certainly did (limit ${goal.calls}): the timings cannot tell a leak from a window that turned over`,
+    };
+  }
+  if (last.offered <= goal.calls || last.inFlight < goal.concurrency) {
+    return {
+      status: "inconclusive",
+      message: `at most ${last.possible2xx} 2xx in any ${window} window, but the burst did not put the limit under concurrency: ${reached(last, goal)}`,
+    };
+  }
+  return {
+    status: "pass",
+    message: `at most ${last.possible2xx} 2xx in any ${window} window (limit ${goal.calls}); ${reached(last, goal)}`,
+  };
+}
+
+/** Records a judgement into the tallies (a failure with its counterexample). */
+function record(
+  tallies: PhaseOptions["tallies"],
+  verdict: (typeof RATE)[keyof typeof RATE],
+  j: ScenarioJudgement,
+  failure: { title: string; expected: string },
+): void {
+  if (j.status === "fail") {
+    tallies.fail(verdict, undefined, { ...failure, received: j.message });
+    return;
+  }
+  const f = j.status === "pass" ? tallies.pass(verdict) : tallies.get(verdict);
+  f.message = j.message;
+  if (j.status === "inconclusive") f.inconclusive = true;
 }
 
 /** Runs the scenario; `phase` holds the shared phase options (requests, key, tallies). */
 export async function runRateLimitScenario(
   limit: RateLimitExpectation,
   base: Omit<PhaseOptions, "maxCalls" | "rate" | "keepEvents">,
-  log: (line: string) => void,
+  { clock, log }: ScenarioTime,
 ): Promise<PhaseResult[]> {
   const { tallies } = base;
   const windowMs = limit.windowSeconds * 1000;
   const burst = limit.burst ?? Math.ceil(limit.calls * 1.5) + base.connections;
+  const goal: BurstGoal = {
+    calls: limit.calls,
+    windowSeconds: limit.windowSeconds,
+    concurrency: Math.min(base.connections, burst),
+  };
   const phases: PhaseResult[] = [];
   const runBurst = async () => {
     log(`rate-limit: burst of ${burst} calls (expected limit ${limit.calls} per ${limit.windowSeconds} s)`);
@@ -42,37 +119,34 @@ export async function runRateLimitScenario(
     return p;
   };
   let phase = await runBurst();
+  const first = burstReach(phase.events, windowMs);
   const count429 = phase.events.filter((e) => e.status === 429).length;
-  if (count429 === 0) {
-    tallies.fail(RATE.limitEnforced, undefined, {
+  const enforced = judgeLimitEnforced(first, count429, goal);
+  record(
+    tallies,
+    RATE.limitEnforced,
+    { ...enforced, message: `${describe(phase)}; ${enforced.message}` },
+    {
       title: `no 429 in a burst of ${phase.events.length} calls`,
       expected: `429 after ${limit.calls} calls within ${limit.windowSeconds} s`,
-      received: describe(phase),
-    });
-    return phases;
-  }
-  tallies.pass(RATE.limitEnforced).message = describe(phase);
-  let most = max2xxInWindow(phase.events, windowMs);
-  if (most > limit.calls) {
-    // A window aligned to the clock may have turned over inside the burst; only a repeat is a leak.
+    },
+  );
+  const bursts = [first];
+  if (first.possible2xx > limit.calls) {
     log(
-      `rate-limit: ${most} 2xx in one window (limit ${limit.calls}); repeating the burst in a fresh window`,
+      `rate-limit: up to ${first.possible2xx} 2xx in one window (limit ${limit.calls}); repeating the burst in a fresh window`,
     );
-    await sleep(windowMs + 250, undefined, { signal: base.signal });
+    await clock.sleep(windowMs + 250, base.signal);
     phase = await runBurst();
-    most = Math.min(most, max2xxInWindow(phase.events, windowMs));
+    bursts.push(burstReach(phase.events, windowMs));
   }
-  if (most <= limit.calls) {
-    tallies.pass(RATE.windowHolds).message =
-      `at most ${most} 2xx in any ${limit.windowSeconds} s window (limit ${limit.calls})`;
-  } else {
-    tallies.fail(RATE.windowHolds, undefined, {
-      title: `${most} 2xx within ${limit.windowSeconds} s (limit ${limit.calls}), in two bursts`,
-      expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
-      received: `${most} 2xx; ${describe(phase)}`,
-    });
-  }
-  phases.push(await proveRecovery(limit, phase.events, base, log));
+  record(tallies, RATE.windowHolds, judgeWindowHolds(bursts, goal), {
+    title: `more 2xx within ${limit.windowSeconds} s than the limit ${limit.calls}, in two bursts`,
+    expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
+  });
+  // Recovery is proven on the last 429's Retry-After; without any, limit_enforced already says why.
+  const refused = [...phases].reverse().find((p) => p.events.some((e) => e.status === 429));
+  if (refused) phases.push(await proveRecovery(limit, refused.events, base, { clock, log }));
   return phases;
 }
 
@@ -80,7 +154,7 @@ async function proveRecovery(
   limit: RateLimitExpectation,
   events: readonly ResponseEvent[],
   base: Omit<PhaseOptions, "maxCalls" | "rate" | "keepEvents">,
-  log: (line: string) => void,
+  { clock, log }: ScenarioTime,
 ): Promise<PhaseResult> {
   const verdict = RATE.recoversAfterRetryAfter;
   const last = [...events].reverse().find((e) => e.status === 429)!;
@@ -88,11 +162,12 @@ async function proveRecovery(
   const stated = parseRetryAfterSeconds(last.retryAfter);
   // Without a usable Retry-After the client rule cannot be followed; wait the window instead, and say so.
   const seconds = Math.min(stated ?? cap, cap);
-  const waitMs = Math.max(0, last.endedAt + seconds * 1000 - performance.now());
+  // Response times are the load driver's `performance.now()`; the wait left is on the target's clock.
+  const waitMs = Math.max(0, seconds * 1000 - (performance.now() - last.endedAt));
   log(
     `rate-limit: waiting ${(waitMs / 1000).toFixed(1)} s (Retry-After ${last.retryAfter ?? "absent"}) before one call`,
   );
-  await sleep(waitMs, undefined, { signal: base.signal });
+  await clock.sleep(waitMs, base.signal);
   const probe = await runPhase({ ...base, connections: 1, maxCalls: 1, keepEvents: true });
   const status = probe.events[0]?.status;
   const note = `after waiting ${seconds} s (Retry-After: ${last.retryAfter ?? "absent"}) the next call got ${status ?? "no response"}`;

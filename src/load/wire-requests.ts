@@ -11,6 +11,14 @@ import type { PreparedRequest } from "./request-mix.js";
 /** Bodies above this are oversize probes: built into wire bytes once, when first sent (see `wireRequests`). */
 export const LARGE_BODY = 64 * 1024;
 
+/** A response as autocannon's request hook gives it, stamped when it came (`performance.now()` ms). */
+export interface WireResponse {
+  status: number;
+  body: string;
+  headers: IncomingHttpHeaders | undefined;
+  endedAt: number;
+}
+
 /** autocannon's response hook (public `requests[].onResponse`): status, body, context, headers. */
 export type WireResponseHook = (
   status: number,

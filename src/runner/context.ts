@@ -11,7 +11,7 @@ import { overlappingDispatch, type SendOptions, sendPaced, sequentialDispatch } 
 import { suiteOptionsOf } from "./plan.js";
 import { sendMany } from "./send-many.js";
 import { isInShard } from "./shard.js";
-import type { SendManyResult, SuiteContext } from "./suite.js";
+import type { ConcurrentSends, SendManyResult, SuiteContext } from "./suite.js";
 
 export type { SendOptions } from "./paced-send.js";
 
@@ -39,23 +39,26 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     send(request: PlannedRequest, opts: SendOptions = {}): Promise<Exchange> {
       return sendPaced(engine, ctx, sequential, request, opts);
     },
-    async sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<Exchange[]> {
+    async sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<ConcurrentSends> {
       if (!ctx.options.allowLoad) throw new Error("sendConcurrent needs a loopback target or --allow-load");
       engine.spend(requests.length);
       const out: Exchange[] = new Array(requests.length);
       let next = 0;
+      let inFlight = 0;
+      let maxInFlight = 0;
       const worker = async (): Promise<void> => {
         while (next < requests.length) {
           const i = next++;
           await engine.paceSlot();
-          out[i] = await engine.transport.send(engine.wire(requests[i]), signal);
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          out[i] = await engine.transport.send(engine.wire(requests[i]), signal).finally(() => inFlight--);
           engine.seen.add(out[i]);
           engine.giveUp.note(out[i]);
           await engine.prejudge(out[i]);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));
-      return out;
+      return { exchanges: out, maxInFlight };
     },
     sendMany(requests, concurrency, onExchange): Promise<SendManyResult> {
       const sendOne = (request: PlannedRequest) => sendPaced(engine, ctx, overlapping, request);
@@ -77,6 +80,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       return isInShard(`${suite}:${caseKey}`, options.shard);
     },
     signal,
+    clock: options.clock,
     progress(message: string): void {
       engine.onProgress(`[${suite}] ${message}`);
     },

@@ -2,7 +2,6 @@
  * The shared state of one run that every suite's context draws on: the transport, the sequential pacer,
  * the plan (call budget and pace), the deadline, the keys and the result collector.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
 import { SentTally } from "../generate/index.js";
@@ -57,7 +56,7 @@ export interface RunTarget {
 /** One run's engine: plan, budget, pacing, deadline and results, shared by the suites. */
 export class RunEngine {
   readonly transport: Transport;
-  readonly pacer = new SequentialPacer();
+  readonly pacer: SequentialPacer;
   /** The run's keys, redacted from everything recorded of an exchange (results, HAR, progress lines). */
   readonly redactor: Redactor;
   readonly results: ResultCollector;
@@ -99,6 +98,7 @@ export class RunEngine {
     public plan: RunPlan,
     onProgress: (line: string) => void = () => {},
   ) {
+    this.pacer = new SequentialPacer({ clock: options.clock });
     this.redactor = new Redactor([keys.main, keys.free, keys.revoked, keys.team, keys.noCredits]);
     this.results = new ResultCollector(this.redactor);
     this.onProgress = (line) => onProgress(this.redactor.text(line));
@@ -113,7 +113,7 @@ export class RunEngine {
       maxBodyBytes: options.maxBodyBytes,
       ...(this.har ? { onExchange: (ex: Exchange) => this.har?.add(ex) } : {}),
     });
-    this.#deadlineAt = Date.now() + options.deadlineS * 1000;
+    this.#deadlineAt = options.clock.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
     // Started while the target starts and the run discovers it, not when the first long round needs it.
@@ -122,7 +122,7 @@ export class RunEngine {
 
   /** Milliseconds left before the deadline. */
   get remainingMs(): number {
-    return this.deadline.signal.aborted ? 0 : Math.max(0, this.#deadlineAt - Date.now());
+    return this.deadline.signal.aborted ? 0 : Math.max(0, this.#deadlineAt - this.options.clock.now());
   }
 
   /** Takes one call from the budget, or stops the run. */
@@ -150,10 +150,10 @@ export class RunEngine {
   async paceSlot(): Promise<void> {
     const paceMs = this.plan.paceMs;
     if (paceMs <= 0) return;
-    const now = Date.now();
+    const now = this.options.clock.now();
     const at = Math.max(now, this.#nextSlot);
     this.#nextSlot = at + paceMs;
-    if (at > now) await sleep(at - now, undefined, { signal: this.deadline.signal });
+    if (at > now) await this.options.clock.sleep(at - now, this.deadline.signal);
   }
 
   /** Records why the run stopped (first reason wins) and returns the error to throw. */

@@ -3,6 +3,7 @@
  * ONCE by `resolveRunOptions` into a fully defaulted, validated object. This is the only place that
  * validates them (the CLI's flag parsers call the same parsers): a bad value is a HarnessError `CB_USAGE`.
  */
+import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
@@ -83,6 +84,11 @@ export interface RunOptions {
   failOnUnexercised?: boolean;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
   minExercised?: number;
+  /**
+   * The time pacing, Retry-After holds, the rate-limit suite's waits and the deadline's budget are measured
+   * and waited on, shared with the embedded server (default the system clock; tests skip waits with it).
+   */
+  clock?: Clock;
 }
 
 /**
@@ -137,6 +143,7 @@ export interface ResolvedRunOptions {
   har?: string;
   allowInconclusive: boolean;
   embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
+  clock: Clock;
 }
 
 /** Resolves user options into the one validated, defaulted object the runner uses. */
@@ -210,5 +217,6 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
+    clock: input.clock ?? SYSTEM_CLOCK,
   };
 }

@@ -4,7 +4,6 @@
  * then waited out ("Wait at least Retry-After seconds", Errors) and the call repeated; a 401/402/403 on the
  * main key where none was expected stops the run (Authentication: "The client must stop and not retry").
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
 import { undecodedBody } from "../transport/lazy-body.js";
@@ -61,7 +60,7 @@ export function overlappingDispatch(engine: RunEngine): Dispatch {
     dispatch(engine, request, async (call) => {
       // Re-read after each sleep: a 429 that arrived meanwhile may have extended the hold.
       for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs) {
-        await sleep(wait, undefined, { signal: engine.deadline.signal });
+        await engine.pacer.clock.sleep(wait, engine.deadline.signal);
       }
       return call();
     });

@@ -1,18 +1,21 @@
 /**
  * Pacing: a URL target with a declared limit is never pushed past it (calls start at least the pace apart,
  * so no 429 comes back), while an undeclared limit is only waited out after its 429s; the embedded target
- * enforces its window only in the `rate-limit` suite, so no other suite waits on it.
+ * enforces its window only in the `rate-limit` suite, so no other suite waits on it. The target and the run
+ * share one clock on which the pace and the waits take no real time (the target's window reads it too).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../server/index.js";
 import type { RunningServer } from "../server/types.js";
+import { SkippingClock } from "../test-support/clocks.js";
 import { resolveRunOptions } from "./options.js";
 import { runConformance } from "./run-conformance.js";
 
 describe("a URL target enforcing 20 calls per 1 s", () => {
   let server: RunningServer;
+  const clock = new SkippingClock();
   beforeAll(async () => {
-    server = await startServer({ rateLimit: 20, rateWindowMs: 1000, trace: true });
+    server = await startServer({ rateLimit: 20, rateWindowMs: 1000, trace: true, clock });
   });
   afterAll(() => server.close());
 
@@ -25,6 +28,7 @@ describe("a URL target enforcing 20 calls per 1 s", () => {
       fixtures: server.fixtures,
       suites: ["http", "auth", "negative"],
       seed: 1,
+      clock,
       ...(expectRateLimit ? { expectRateLimit } : {}),
     });
     const { report } = await runConformance(options, { onProgress: (line) => lines.push(line) });
@@ -41,7 +45,8 @@ describe("a URL target enforcing 20 calls per 1 s", () => {
   }, 30_000);
 
   it("undeclared: sent unpaced, so the target refuses some and they are waited out", async () => {
-    await new Promise((r) => setTimeout(r, 1100));
+    // A fresh window: the declared run above filled the last one.
+    await clock.sleep(1100);
     const { report, statuses } = await run();
     expect(report.verdict).toBe("pass");
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
@@ -58,6 +63,7 @@ describe("the embedded target", () => {
       suites: ["schema", "alt-base-url", "rate-limit"],
       embeddedRateLimit: 20,
       embeddedRateWindowMs: 1000,
+      clock: new SkippingClock(),
     });
     const { report } = await runConformance(options, { onProgress: (line) => lines.push(line) });
     expect(report.verdict).toBe("pass");

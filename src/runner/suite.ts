@@ -3,8 +3,10 @@
  * shards and records. Suites never touch argv, stdout or the network directly. The words the runner shares
  * with generate, checks and load (`PlannedRequest`, `TargetFixtures`, `SuiteName`) are in src/vocabulary.
  */
+
 import type { CheckFailure } from "../checks/check.js";
 import type { Judgement } from "../checks/run-checks.js";
+import type { Clock } from "../clock.js";
 import type { ResultStatus } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
@@ -32,6 +34,14 @@ export interface SuiteOptions {
 }
 
 /** What `sendMany` gives back: the exchanges in request order, up to the first one not sent or cut. */
+/** What `sendConcurrent` sent: the exchanges in request order, and the most that were in flight at once. */
+export interface ConcurrentSends {
+  exchanges: Exchange[];
+  /** A starved machine may keep fewer in flight than asked: a verdict about concurrency reads this. */
+  maxInFlight: number;
+}
+
+/** What `sendMany` sent. */
 export interface SendManyResult {
   exchanges: Exchange[];
   /** Set when the run had to stop (budget, deadline, refused main key) before every request was sent. */
@@ -80,7 +90,7 @@ export interface SuiteContext {
    * Sends requests with up to `concurrency` in flight, unpaced (no Retry-After waiting), for load-like suites.
    * Only allowed when `options.allowLoad` is true (throws otherwise). Counted against `--max-calls`.
    */
-  sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<Exchange[]>;
+  sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<ConcurrentSends>;
   /**
    * Sends requests with up to `concurrency` in flight under the same rules as `send` (counted against
    * `--max-calls`, deadline, a 429 waited out and resent, a refused main key stops the run). Never throws
@@ -117,6 +127,8 @@ export interface SuiteContext {
   inShard(caseKey: string): boolean;
   /** Aborted at the overall deadline. */
   signal: AbortSignal;
+  /** The run's time: a suite that waits (a Retry-After, a window) waits on it. */
+  clock: Clock;
   /** Progress line for long work. */
   progress(message: string): void;
 }

@@ -72,6 +72,7 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
     // Daily limits are not under test here and would end a long property run early.
     callsPerDay: 10_000_000,
     recordsPerDay: 1_000_000_000,
+    clock: options.clock,
     ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
   });
   // Compiled before the first response rather than while judging it (a good part of a second).

@@ -2,6 +2,7 @@
  * `ServerOptions` resolved once into fully defaulted, validated values (one place validates).
  */
 
+import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { findMutation, type MutationId } from "./mutations.js";
 import type { FaultPlan, ServerOptions } from "./types.js";
 import { isDateTime } from "./validate/fields.js";
@@ -28,6 +29,8 @@ export interface ResolvedServerOptions {
   keySeed: number | null;
   /** Request body limit in bytes (contract: "not shown"; we choose 1 MiB). */
   maxBodyBytes: number;
+  /** The time windows, days and `/usage` read. */
+  clock: Clock;
 }
 
 /** Contract defaults (Limits: 120 calls per minute, 10,000 calls and 50,000 records per day). */
@@ -91,5 +94,6 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     trace: options.trace ?? false,
     keySeed: options.keySeed === undefined ? null : intIn("keySeed", options.keySeed, 0, 0, 2 ** 31 - 1),
     maxBodyBytes: DEFAULTS.maxBodyBytes,
+    clock: options.clock ?? SYSTEM_CLOCK,
   };
 }

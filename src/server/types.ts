@@ -2,6 +2,7 @@
  * Public shape of the reference server: what `startServer` takes and returns.
  * The runner, load and certification layers depend on this file only, never on the server internals.
  */
+import type { Clock } from "../clock.js";
 import type { OperationId } from "../transport/exchange.js";
 
 /** Options of `startServer` / `cbcheck serve`; all optional. */
@@ -36,6 +37,11 @@ export interface ServerOptions {
   trace?: boolean;
   /** Derive the test keys from this seed (same seed, same keys). Default: fresh random keys on every start. */
   keySeed?: number;
+  /**
+   * The time the limiter's windows and days, `/me` and `/usage` read. Default the system clock; a test shares
+   * one with the harness so that waiting out a window takes no real time (`src/test-support/clocks.ts`).
+   */
+  clock?: Clock;
 }
 
 /** The test keys the server accepts; the values are secrets to the harness like any key. */

@@ -1,4 +1,4 @@
-/** Test helper: certifies a TypeScript client script (run with `node --import tsx`) and sums up the outcome. */
+/** Test helper: certifies a client command (a defective client, the reference adapter) and sums up the outcome. */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,8 +14,11 @@ export async function defectiveClient(name: string): Promise<string[]> {
   return [process.execPath, join(root, `src/certify/test-support/defective-clients/${name}.js`)];
 }
 
-/** The command of a TypeScript script run through tsx (the reference adapter). */
-export const tsxScript = (script: string): string[] => [process.execPath, "--import", "tsx", script];
+/**
+ * The command of the reference adapter as users run it: plain `node` on its JavaScript, whose
+ * `import … from "cbcheck"` is the built package (`npm test` builds it first).
+ */
+export const adapterCommand = (): string[] => [process.execPath, "examples/reference-client-adapter.js"];
 
 /** What a test asserts on. */
 export interface CertifyOutcome {

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { BUILT_CLI } from "../test-support/built-cli.js";
 import { spawnCollecting } from "../test-support/spawn-collecting.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-certify-processes-"));
@@ -50,9 +51,7 @@ function certify(client: string[], pidFile = join(dir, "unused")) {
   return spawnCollecting(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/cli/main.ts",
+      BUILT_CLI,
       "certify-client",
       "--scenario",
       "happy",

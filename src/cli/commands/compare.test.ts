@@ -2,13 +2,13 @@
  * End to end: `cbcheck compare` between reference servers — a clean candidate and one with other data (another
  * snapshot) are not breaking; a candidate with a seeded bug is, with example pairs in the reports.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
+import { runMain } from "../test-support/run-main.js";
 
 const LIMITS = { rateLimit: 1e6, callsPerDay: 1e7, recordsPerDay: 1e12 };
 let base: RunningServer;
@@ -37,30 +37,9 @@ async function compareWith(candidateOptions: object, name: string) {
       "--candidate-api-key-env",
       "CB_RC_KEY",
     ];
-    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((done) =>
-      execFile(
-        process.execPath,
-        [
-          "--import",
-          "tsx",
-          "src/cli/main.ts",
-          "compare",
-          ...args,
-          "--fixtures",
-          fixtures,
-          "--seed",
-          "3",
-          "--runs",
-          "4",
-          "--report-dir",
-          out,
-        ],
-        {
-          env: { ...process.env, CB_API_KEY: base.keys.plus, CB_RC_KEY: candidate.keys.plus },
-          timeout: 120_000,
-        },
-        (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      ),
+    const result = await runMain(
+      ["compare", ...args, "--fixtures", fixtures, "--seed", "3", "--runs", "4", "--report-dir", out],
+      { env: { CB_API_KEY: base.keys.plus, CB_RC_KEY: candidate.keys.plus } },
     );
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
     const texts = [

@@ -21,6 +21,7 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
     default: LOAD_DEFAULTS.apiKeyEnv,
   },
   env: { notAFlag: "the CLI passes its own environment, where the key variable is read" },
+  clock: { notAFlag: "the CLI passes the time of its io (the system's)" },
   profiles: {
     flags: "--profile <name|file>",
     description: `profile to run; repeatable (built in: ${builtInProfileNames().join(", ")})`,
@@ -81,6 +82,12 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
     flags: "--merge <report.json...>",
     description: "send nothing: merge reports of shards run side by side, gate them as one",
     parse: collect,
+  },
+  allowInconclusive: {
+    flags: "--allow-inconclusive",
+    description:
+      "exit 0 even when some verdicts are inconclusive (the run could not reach what they need, e.g. on a " +
+      "starved machine); without it such a run is incomplete (exit 2)",
   },
   embeddedMode: {
     flags: "--in-process",

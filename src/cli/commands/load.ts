@@ -50,7 +50,9 @@ Exit codes:
   0    every budget and expectation held
   1    at least one did not (the summary names each broken expectation; see the reports)
   2    usage or environment error (bad flag or profile, remote target without --allow-remote-load, no key),
-       or --max-seconds cut the run short (verdict incomplete)
+       or --max-seconds cut the run short, or a verdict could not be reached (verdict incomplete: e.g. a
+       starved machine kept fewer requests in flight than a concurrency verdict needs; --allow-inconclusive
+       accepts that)
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
@@ -101,7 +103,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     async execute({ reportDir, signal }) {
       // --merge: no load is sent; shards' reports are combined and gated as one run.
       if (merge) return mergeLoad(merge.map((file) => cli.path(file)));
-      const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env });
+      const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env, clock: cli.io.clock });
       const secrets = options.target.kind === "url" ? [options.target.apiKey] : [];
       cli.hideInOutput(secrets);
       const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });

@@ -1,14 +1,14 @@
 /**
- * End to end: two real `cbcheck run --shard I/2` processes against one reference server, then
- * `cbcheck merge` on their report directories.
+ * End to end: two `cbcheck run --shard I/2` runs (in-process, through main(argv, io)) against one reference
+ * server, then `cbcheck merge` on their report directories.
  */
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
+import { runMain } from "../test-support/run-main.js";
 
 let server: RunningServer;
 let root: string;
@@ -21,18 +21,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** `cbcheck ARGS…` in-process, with the server's key. */
 function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", ...args],
-      { env: { ...process.env, CI: "true", CB_API_KEY: server.keys.plus }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runMain(args, { env: { CB_API_KEY: server.keys.plus } });
 }
 
 const shardRun = (i: number, n: number, dir: string, seed = 5, extra: string[] = []) =>

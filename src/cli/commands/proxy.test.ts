@@ -1,9 +1,9 @@
 /**
- * End to end: `cbcheck proxy` as a process in front of the reference server — a clean session exits 0 after
+ * End to end: `cbcheck proxy` (in-process, through main(argv, io)) in front of the reference server — a clean session exits 0 after
  * --max-exchanges, one with a client-rule violation exits 1, Ctrl-C ends a session with its verdict; the four
  * reports are written and no output holds the key.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { EventEmitter } from "node:events";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
+import { type MainOutcome, runMain } from "../test-support/run-main.js";
 
 let server: RunningServer;
 let dir: string;
@@ -24,37 +25,32 @@ afterAll(async () => {
 });
 
 interface Session {
-  child: ChildProcess;
+  signals: EventEmitter;
   base: string;
-  ended: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  ended: Promise<MainOutcome>;
 }
 
+/** `cbcheck proxy` in-process, once it listens; `signals` stands for the process's. */
 async function startProxy(name: string, extra: string[]): Promise<Session> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/main.ts", "proxy", "--target", server.url, "--listen", "127.0.0.1:0"].concat(
-      ["--report-dir", join(dir, name)],
-      extra,
-    ),
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let stdout = "";
+  const signals = new EventEmitter();
   let stderr = "";
-  child.stdout?.on("data", (c) => {
-    stdout += c;
+  let listening: (base: string) => void = () => {};
+  const base = new Promise<string>((resolve) => {
+    listening = resolve;
   });
-  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((done) =>
-    child.on("exit", (code) => done({ code, stdout, stderr })),
+  const ended = runMain(
+    ["proxy", "--target", server.url, "--listen", "127.0.0.1:0", "--report-dir", join(dir, name), ...extra],
+    {
+      signals,
+      onStderr: (text) => {
+        stderr += text;
+        const match = /clients use (\S+)/.exec(stderr);
+        if (match) listening(match[1]);
+      },
+    },
   );
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (c) => {
-      stderr += c;
-      const match = /clients use (\S+)/.exec(stderr);
-      if (match) resolve(match[1]);
-    });
-    child.on("exit", () => reject(new Error(`proxy ended early: ${stderr}`)));
-  });
-  return { child, base, ended };
+  const early = ended.then((o) => Promise.reject(new Error(`proxy ended early: ${o.stderr}`)));
+  return { signals, base: await Promise.race([base, early]), ended };
 }
 
 async function get(url: string, key: string): Promise<number> {
@@ -63,7 +59,7 @@ async function get(url: string, key: string): Promise<number> {
   return res.statusCode;
 }
 
-describe("cbcheck proxy (process)", () => {
+describe("cbcheck proxy (CLI)", () => {
   it("exits 0 after --max-exchanges of a clean client, with the four reports", async () => {
     const session = await startProxy("clean", ["--max-exchanges", "2"]);
     expect(await get(`${session.base}/me`, server.keys.plus)).toBe(200);
@@ -94,7 +90,7 @@ describe("cbcheck proxy (process)", () => {
     expect(await get(`${session.base}/me`, server.keys.plus)).toBe(200);
     // Judging runs just after the answer: give it a moment before the signal.
     await new Promise((r) => setTimeout(r, 200));
-    session.child.kill("SIGINT");
+    session.signals.emit("SIGINT");
     const { code } = await session.ended;
     expect(code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, "sigint", "report.json"), "utf8")).summary.calls).toBe(1);

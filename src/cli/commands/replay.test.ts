@@ -3,7 +3,6 @@
  * its counterexample (the key read from --api-key-env, default CB_API_KEY) and finds the bug again, while the
  * same request against a clean server passes now.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,18 +40,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** `cbcheck replay ARGS…` in-process. */
 function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", "replay", ...args],
-      { env: { ...process.env, CB_API_KEY: "", ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
+  return runMain(["replay", ...args], { env });
 }
 
 describe("cbcheck replay (CLI)", () => {

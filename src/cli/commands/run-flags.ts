@@ -168,6 +168,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   },
   embeddedRateLimit: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
+  clock: { notAFlag: "the CLI passes the time of its io (the system's)" },
   mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },
   ...QUIET_FLAG,
 };

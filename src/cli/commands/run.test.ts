@@ -1,14 +1,16 @@
 /**
- * End to end: the real CLI (`node --import tsx src/cli/main.ts run …`, no build needed) against the
- * embedded server, a reference server started here (so the test holds its keys), and broken targets.
+ * End to end: the CLI's entry, main(argv, io), in-process (no build needed) against the embedded server, a
+ * reference server started here (so the test holds its keys), and broken targets.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Clock } from "../../clock.js";
 import { startServer } from "../../server/index.js";
+import { SkippingClock } from "../../test-support/clocks.js";
 import { startHostileServer } from "../../transport/test-support/hostile-server.js";
+import { runMain } from "../test-support/run-main.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -21,22 +23,13 @@ function tempDir(): string {
   return dir;
 }
 
-/** Runs the CLI asynchronously (the test's own servers keep serving meanwhile). */
-function cli(
+/** Runs `cbcheck run ARGS…` in-process (the test's own servers keep serving meanwhile). */
+async function cli(
   args: string[],
   env: Record<string, string> = {},
+  clock: Clock = new SkippingClock(),
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", "run", ...args],
-      { env: { ...process.env, CI: "true", CB_API_KEY: "", CB_FREE_API_KEY: "", ...env }, timeout: 120_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return runMain(["run", ...args], { env, clock });
 }
 
 describe("cbcheck run (CLI)", () => {
@@ -98,7 +91,14 @@ describe("cbcheck run (CLI)", () => {
   });
 
   it("never prints or writes the API keys, even in failing counterexamples", async () => {
-    const server = await startServer({ mutation: "content-type-html", rateLimit: 60, rateWindowMs: 2000 });
+    // One clock for the server's window and the run's pace: the pace is kept, without waiting it out.
+    const clock = new SkippingClock();
+    const server = await startServer({
+      mutation: "content-type-html",
+      rateLimit: 60,
+      rateWindowMs: 2000,
+      clock,
+    });
     const dir = tempDir();
     try {
       const env = { CB_API_KEY: server.keys.plus, CB_FREE_API_KEY: server.keys.free };
@@ -106,6 +106,7 @@ describe("cbcheck run (CLI)", () => {
       const { code, stdout, stderr } = await cli(
         [...args, "--runs", "4", "--seed", "9", "--report-dir", dir, "--har", join(dir, "run.har")],
         env,
+        clock,
       );
       expect(code, stderr).toBe(1);
       const texts = [stdout, stderr, ...readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"))];

@@ -63,7 +63,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     reportDir: flags.reportDir,
     summary: summaryText,
     async execute({ reportDir, signal }) {
-      const options = resolveRunOptions({ ...flags, reportDir, env: cli.env });
+      const options = resolveRunOptions({ ...flags, reportDir, env: cli.env, clock: cli.io.clock });
       cli.hideInOutput([
         options.apiKey,
         options.freeApiKey,

@@ -83,6 +83,7 @@ export const SERVE_FLAGS: FlagTable<ServerOptions & HandoffOptions> = {
   },
   faultPlan: { notAFlag: "scripted faults are built by certify-client for each scenario" },
   trace: { notAFlag: "the request trace is for certify-client's grading" },
+  clock: { notAFlag: "a served server keeps the system's time; tests share a clock with the harness" },
   json: {
     flags: "--json",
     description: "print one JSON line (URLs, test keys, fixtures path, pid) once listening",

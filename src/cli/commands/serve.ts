@@ -65,6 +65,9 @@ async function action(cli: Invocation, command: Command): Promise<void> {
   // The flags' defaults fill host, port, seed and orgs; a --seed given also fixes the test keys.
   const options = cli.withPaths(readFlags(command, SERVE_FLAGS), "keysFile", "fixturesOut");
   if (command.getOptionValueSource("seed") !== "default") options.keySeed = options.seed;
+  // Watched before anything is written: a script may stop the server the moment it reads the line (or sees
+  // a file), and the temporary files must still be removed.
+  const stopped = firstStopSignal(cli.io.signals);
   const server = await start(options);
   const handoff = await writeHandoff(server, options).catch(async (err) => {
     await server.close();
@@ -72,7 +75,6 @@ async function action(cli: Invocation, command: Command): Promise<void> {
   });
   if (options.json) cli.stdout.write(handoffLine(server, handoff.fixturesPath));
   else printProse(cli, server, options);
-  const stopped = firstStopSignal(cli.io.signals);
   // Served until a signal; then the exit code says which one (130 SIGINT, 143 SIGTERM), as for every command.
   const signal = await stopped;
   await server.close().catch(() => undefined);

@@ -6,6 +6,8 @@
  */
 import { EventEmitter } from "node:events";
 import { Readable, Writable } from "node:stream";
+import type { Clock } from "../../clock.js";
+import { SkippingClock } from "../../test-support/clocks.js";
 import type { CliIo } from "../cli-io.js";
 import { main } from "../cli-main.js";
 
@@ -21,8 +23,12 @@ export interface MainCall {
   signals?: EventEmitter;
   /** Told of every stdout write (to react the moment a line appears). */
   onStdout?: (text: string) => void;
+  /** Told of every stderr write. */
+  onStderr?: (text: string) => void;
   /** Streams claim to be a terminal (progress bars). */
   isTTY?: boolean;
+  /** Default a fresh `SkippingClock`: waits (Retry-After, windows, pacing) take no real time. */
+  clock?: Clock;
 }
 
 /** What one invocation did. */
@@ -59,11 +65,13 @@ export function testIo(call: MainCall = {}): { io: CliIo; outcome(code: number):
     }),
     stderr: collector(call.isTTY === true, (text) => {
       stderr += text;
+      call.onStderr?.(text);
     }),
     stdin: Readable.from(call.stdin === undefined ? [] : [Buffer.from(call.stdin)]),
     env: { ...process.env, CI: "true", CB_API_KEY: "", CB_FREE_API_KEY: "", ...call.env },
     cwd: call.cwd ?? process.cwd(),
     signals: call.signals ?? new EventEmitter(),
+    clock: call.clock ?? new SkippingClock(),
     exit: (code) => {
       exits.push(code);
     },

@@ -51,7 +51,8 @@ async function send(s: RunningServer, r: PlannedRequest): Promise<Exchange> {
   }
 }
 
-async function runSuite(s: RunningServer, allowLoad = true) {
+/** Runs the suite; `workers` caps the requests in flight (as a starved machine would), default as asked. */
+async function runSuite(s: RunningServer, allowLoad = true, workers?: number) {
   const rows: { id: string; status: ResultStatus }[] = [];
   const ctx = {
     target: { baseUrl: s.url, isLoopback: true },
@@ -69,14 +70,18 @@ async function runSuite(s: RunningServer, allowLoad = true) {
     sendConcurrent: async (rs: PlannedRequest[], n: number) => {
       const out: Exchange[] = new Array(rs.length);
       let next = 0;
+      let inFlight = 0;
+      let maxInFlight = 0;
       const worker = async () => {
         while (next < rs.length) {
           const i = next++;
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
           out[i] = await send(s, rs[i]);
+          inFlight--;
         }
       };
-      await Promise.all(Array.from({ length: n }, worker));
-      return out;
+      await Promise.all(Array.from({ length: workers ?? n }, worker));
+      return { exchanges: out, maxInFlight };
     },
     judge: (ex: Exchange, ids?: string[]) => judgeExchange(ex, ids),
     record: (o: Outcome) => rows.push({ id: o.verdict.id, status: o.status }),
@@ -106,6 +111,13 @@ describe("batch-limits suite", () => {
     expect(failed(await runSuite(server))).toEqual(
       expect.arrayContaining([BATCH_VERDICTS.no5xx.id, BATCH_VERDICTS.accepted.id]),
     );
+  });
+
+  it("with one batch in flight at a time, no 5xx is inconclusive, not a pass (issue 22 §1)", async () => {
+    server = await startServer(big);
+    const rows = (await runSuite(server, true, 1)).filter((r) => r.id === BATCH_VERDICTS.no5xx.id);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["inconclusive"]));
   });
 
   it("names a 101-id batch that is accepted", async () => {

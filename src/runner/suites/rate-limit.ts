@@ -4,7 +4,6 @@
  * it sends calls one after another until the expected limit is passed, judges the 429, waits its
  * `Retry-After`, and checks that calls succeed again.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSeconds } from "../../client/pacing.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { RATE } from "../../verdicts/rate.js";
@@ -21,13 +20,14 @@ async function burst(
   max: number,
 ): Promise<{ hit?: Exchange; calls: number; seconds: number }> {
   const request = resolve(ctx.fixtures.resolve_queries[0] ?? "a");
-  const started = performance.now();
+  const started = ctx.clock.now();
+  const seconds = () => (ctx.clock.now() - started) / 1000;
   for (let calls = 1; calls <= max; calls++) {
     const ex = await ctx.send(request, { expect429: true });
-    if (ex.response?.status === 429) return { hit: ex, calls, seconds: (performance.now() - started) / 1000 };
+    if (ex.response?.status === 429) return { hit: ex, calls, seconds: seconds() };
     if (ex.response?.status !== 200) judgeAndRecord(ctx, ex, { onlyFailures: true });
   }
-  return { calls: max, seconds: (performance.now() - started) / 1000 };
+  return { calls: max, seconds: seconds() };
 }
 
 /** The `rate-limit` suite. */
@@ -109,7 +109,7 @@ export const rateLimitSuite: Suite = {
       return;
     }
     ctx.progress(`waiting ${waitS} s (Retry-After)`);
-    await sleep(waitS * 1000 + 50, undefined, { signal: ctx.signal });
+    await ctx.clock.sleep(waitS * 1000 + 50, ctx.signal);
     const after = await ctx.send(resolve(ctx.fixtures.resolve_queries[0] ?? "a"), { expect429: true });
     judgeAndRecord(ctx, after);
     const status = after.response?.status;

@@ -118,7 +118,7 @@ function decide(state: ServerState, req: IncomingMessage, got: Received, body: B
         rawQuery: q < 0 ? "" : url.slice(q + 1),
         headers: req.headers,
         body: body.body,
-        now: Date.now(),
+        now: state.options.clock.now(),
       });
       reply = out.reply;
       // Seeded bugs bend objects; the hot path sends pre-serialised text.

@@ -43,7 +43,7 @@ export function applyLoadBugs(
   if (account && bugs.countCallsLate) {
     // The call is counted only once its (slightly slow) metering round-trip is over.
     effect.delayMs = 10;
-    effect.after = () => state.limiter.record(account.bucket, Date.now());
+    effect.after = () => state.limiter.record(account.bucket, state.options.clock.now());
   }
   if (bugs.concurrentBigBatch500 && operation === "entity-batch" && reply.status === 200) {
     const ids = (reply.body as { coverage?: { requested?: unknown[] } }).coverage?.requested?.length ?? 0;

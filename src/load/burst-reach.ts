@@ -1,0 +1,89 @@
+/**
+ * What a burst actually put to the target, measured on its own responses (issue 22 §1): a verdict about a
+ * window or about concurrency holds only when its condition happened. A starved harness may spread a burst
+ * over several windows or keep fewer requests in flight than it meant to, and then a target that leaks under
+ * concurrency looks sound. Each figure is bounded by what the timings prove: a request reached the target
+ * somewhere between its send and its answer, never outside.
+ */
+
+/** The part of a response event these measures read (load driver times, `performance.now()` ms). */
+export interface Span {
+  status: number;
+  sentAt: number;
+  endedAt: number;
+}
+
+const is2xx = (s: Span) => s.status >= 200 && s.status < 300;
+
+/** Most requests in flight at once: sent and not yet answered (an answer at the same instant ends first). */
+export function maxInFlight(spans: readonly Span[]): number {
+  const edges = spans.flatMap((s) => [
+    { at: s.sentAt, delta: 1 },
+    { at: s.endedAt, delta: -1 },
+  ]);
+  edges.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let now = 0;
+  let most = 0;
+  for (const e of edges) {
+    now += e.delta;
+    most = Math.max(most, now);
+  }
+  return most;
+}
+
+/**
+ * Most requests that certainly reached the target within one window of `windowMs`: the whole of each span,
+ * from send to answer, inside one window. Whatever the delays, the target saw them all inside it.
+ */
+export function mostCertainlyWithin(spans: readonly Span[], windowMs: number): number {
+  const sorted = [...spans].sort((a, b) => a.sentAt - b.sentAt);
+  let most = 0;
+  for (let lo = 0; lo < sorted.length; lo++) {
+    const end = sorted[lo].sentAt + windowMs;
+    let n = 0;
+    for (let i = lo; i < sorted.length && sorted[i].sentAt < end; i++) if (sorted[i].endedAt < end) n++;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/**
+ * Most requests that may have reached the target within one window of `windowMs`: their spans all meet one
+ * window. No window of the target can have held more of them than this.
+ */
+export function mostPossiblyWithin(spans: readonly Span[], windowMs: number): number {
+  const sorted = [...spans].sort((a, b) => a.endedAt - b.endedAt);
+  let most = 0;
+  for (let lo = 0; lo < sorted.length; lo++) {
+    // A window [t, t + windowMs) that starts at this span's answer: every span answered later meets it when
+    // it was sent before the window ends. The best window starts at some span's answer.
+    const start = sorted[lo].endedAt;
+    let n = 0;
+    for (let i = lo; i < sorted.length; i++) if (sorted[i].sentAt < start + windowMs) n++;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/** What one burst reached, in the terms its verdicts need. */
+export interface BurstReach {
+  /** Requests certainly inside one window (any status): the window was filled past the limit when > limit. */
+  offered: number;
+  /** Most requests in flight at once. */
+  inFlight: number;
+  /** 2xx certainly inside one window: more than the limit is a leak whatever the delays. */
+  certain2xx: number;
+  /** 2xx that may have shared one window: at most the limit proves the window held. */
+  possible2xx: number;
+}
+
+/** Measures a burst against a window of `windowMs`. */
+export function burstReach(spans: readonly Span[], windowMs: number): BurstReach {
+  const ok = spans.filter(is2xx);
+  return {
+    offered: mostCertainlyWithin(spans, windowMs),
+    inFlight: maxInFlight(spans),
+    certain2xx: mostCertainlyWithin(ok, windowMs),
+    possible2xx: mostPossiblyWithin(ok, windowMs),
+  };
+}

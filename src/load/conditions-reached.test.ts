@@ -1,0 +1,131 @@
+/**
+ * Load verdicts that need a condition say when it was not reached (issue 22 §1), on measured figures: no 5xx
+ * under concurrency passes only when the connections were all in flight at once; a latency or throughput
+ * budget missed while this machine held the harness up (timers late, sends behind their own schedule) is
+ * inconclusive, not a failure of the target.
+ */
+import { describe, expect, it } from "vitest";
+import { BATCH } from "../verdicts/limits.js";
+import { LOAD } from "../verdicts/load.js";
+import { assembleReport, tallyRows } from "./build-report.js";
+import type { DriveResult } from "./drive-load.js";
+import { HELD_UP_MS, harnessBehind, judgeBudgets } from "./judge-budgets.js";
+import { createHistogram, recordMs } from "./latency-histogram.js";
+import type { PhaseResult } from "./run-phase.js";
+import { judgeNo5xx } from "./run-profile.js";
+import { Tallies } from "./tallies.js";
+
+function drive(o: Partial<DriveResult> = {}): DriveResult {
+  return {
+    sent: 500,
+    responses: 500,
+    transportErrors: 0,
+    timeouts: 0,
+    closedByServer: 0,
+    startedAt: 0,
+    activeMs: 10_000,
+    durationMs: 10_000,
+    maxInFlight: 8,
+    maxInFlightByItem: { "batch-100": 6 },
+    lateSends: 0,
+    lateMs: 0,
+    ...o,
+  };
+}
+
+/** A phase at 50 requests/s whose `resolve` answers took `ms`. */
+function phase(ms: number, o: { drive?: Partial<DriveResult>; harnessDelayMs?: number } = {}): PhaseResult {
+  const corrected = createHistogram();
+  const uncorrected = createHistogram();
+  for (let i = 0; i < 500; i++) {
+    recordMs(corrected, ms);
+    recordMs(uncorrected, ms);
+  }
+  return {
+    model: "open (fixed rate)",
+    latency: new Map([["resolve", { corrected, uncorrected }]]),
+    drive: drive(o.drive),
+    good: 500,
+    bad: 0,
+    throttled: 0,
+    statusCounts: { 200: 500 },
+    events: [],
+    harnessDelayMs: o.harnessDelayMs ?? 1,
+  };
+}
+
+const BUDGETS = { latency: { resolve: { p50Ms: 45 } }, minThroughput: 40 };
+const row = (t: Tallies, id: string) => t.all().find((f) => f.id === id)!;
+
+describe("batch.no_5xx_under_concurrency", () => {
+  it("passes only when every connection was in flight at once, and says how many were", () => {
+    const passed = new Tallies();
+    judgeNo5xx({ statusCounts: { 200: 80 }, drive: drive({ maxInFlight: 8 }) }, passed, 8);
+    expect(row(passed, BATCH.no5xx.id)).toMatchObject({ judged: 1, failed: 0 });
+    expect(row(passed, BATCH.no5xx.id).inconclusive).toBeUndefined();
+
+    const starved = new Tallies();
+    judgeNo5xx({ statusCounts: { 200: 80 }, drive: drive({ maxInFlight: 1 }) }, starved, 8);
+    expect(row(starved, BATCH.no5xx.id)).toMatchObject({ failed: 0, inconclusive: true });
+    expect(row(starved, BATCH.no5xx.id).message).toMatch(/at most 1 in flight at once \(of 8; batch-100 6\)/);
+  });
+
+  it("fails a 5xx however little concurrency there was", () => {
+    const t = new Tallies();
+    judgeNo5xx({ statusCounts: { 200: 79, 500: 1 }, drive: drive({ maxInFlight: 1 }) }, t, 8);
+    expect(row(t, BATCH.no5xx.id).failed).toBe(1);
+  });
+});
+
+describe("latency and throughput budgets on a harness held up", () => {
+  it("fail when the harness kept up", () => {
+    const t = new Tallies();
+    judgeBudgets(BUDGETS, phase(120, { drive: { responses: 100 } }), t);
+    expect(row(t, LOAD.latencyBudget.id).failed).toBe(1);
+    expect(row(t, LOAD.minThroughput.id).failed).toBe(1);
+  });
+
+  it("are inconclusive when sends went late on their own schedule", () => {
+    const t = new Tallies();
+    judgeBudgets(BUDGETS, phase(120, { drive: { responses: 100, lateSends: 40, lateMs: 2000 } }), t);
+    for (const id of [LOAD.latencyBudget.id, LOAD.minThroughput.id]) {
+      expect(row(t, id)).toMatchObject({ failed: 0, inconclusive: true });
+      expect(row(t, id).message).toMatch(/fell behind its own schedule: 40 of 500 sends/);
+    }
+  });
+
+  it("are inconclusive when the harness's own timers fired late", () => {
+    const t = new Tallies();
+    judgeBudgets(BUDGETS, phase(120, { harnessDelayMs: HELD_UP_MS + 80 }), t);
+    expect(row(t, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, inconclusive: true });
+    expect(row(t, LOAD.latencyBudget.id).message).toMatch(
+      /held the harness up: its timers fired up to 100 ms late/,
+    );
+  });
+
+  it("still pass when the figures are within budget, however busy the machine was", () => {
+    const t = new Tallies();
+    judgeBudgets(BUDGETS, phase(10, { harnessDelayMs: 500 }), t);
+    expect(row(t, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, judged: 1 });
+    expect(row(t, LOAD.latencyBudget.id).inconclusive).toBeUndefined();
+  });
+
+  it("a harness counts as behind only past one late send in a hundred", () => {
+    expect(harnessBehind({ harnessDelayMs: 0, drive: drive({ lateSends: 5 }) })).toBeUndefined();
+    expect(harnessBehind({ harnessDelayMs: 0, drive: drive({ lateSends: 6 }) })).toMatch(/fell behind/);
+  });
+});
+
+describe("the run's verdict", () => {
+  it("is incomplete, never a pass, when a verdict could not be reached; --allow-inconclusive accepts it", () => {
+    const t = new Tallies();
+    judgeNo5xx({ statusCounts: { 200: 80 }, drive: drive({ maxInFlight: 1 }) }, t, 8);
+    const rows = tallyRows("batch-limits", t.all());
+    const meta = { version: "t", startedAt: new Date(), target: { embedded: true }, notes: [] };
+    const details = { profiles: [], peakRssMiB: 1 };
+    const report = assembleReport(rows, details, meta);
+    expect(report.verdict).toBe("incomplete");
+    expect(report.reason).toMatch(/batch\.no_5xx_under_concurrency/);
+    expect(assembleReport(rows, details, { ...meta, allowInconclusive: true }).verdict).toBe("pass");
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The matrix of seeded bugs `cbcheck run` must catch, shared by the matrix's test files (split so that its
+ * rows run in parallel): each row names the checks that must fail and the suites that can see the bug.
+ */
+import { expect } from "vitest";
+import { MUTATIONS } from "../../server/mutations.js";
+import { SkippingClock } from "../../test-support/clocks.js";
+import { unregisteredIds } from "../../verdicts/test-support/unregistered.js";
+import type { SuiteName } from "../../vocabulary/suite-name.js";
+import { resolveRunOptions } from "../options.js";
+import { runConformance } from "../run-conformance.js";
+
+/** One row of the matrix. */
+export interface Row {
+  /** Check ids that must fail (others may fail too). */
+  expect: string[];
+  /** Suites that can see the bug (kept small for speed); absent: the full default run. */
+  suites?: SuiteName[];
+  /** Run with `--strict`: the bug breaks a rule judged as a warning (see docs/contract-rules.md). */
+  strict?: boolean;
+  /** Generated requests per operation, when the default `RUNS` is too few to show the bug. */
+  runs?: number;
+}
+
+/** The schema suite alone: the rows of mutation-matrix-schema.test.ts. */
+export const S: SuiteName[] = ["schema"];
+const NEG: SuiteName[] = ["negative"];
+const AUTH: SuiteName[] = ["auth"];
+const LIM: SuiteName[] = ["limits"];
+const ALT: SuiteName[] = ["alt-base-url"];
+
+/** Mutation id → the checks that must catch it. */
+export const MATRIX: Record<string, Row> = {
+  "envelope-extra-field": { expect: ["response.schema"], suites: S },
+  "envelope-missing-request-id": { expect: ["response.schema"], suites: S },
+  "envelope-contract-v2": { expect: ["response.schema"], suites: S },
+  "envelope-credits-reserved": { expect: ["cost.credits_reserved_zero"], suites: S },
+  "envelope-evidence-nonempty": { expect: ["envelope.evidence_empty"], suites: S },
+  "envelope-request-id-not-uuid": { expect: ["response.schema"], suites: S },
+  "envelope-as-of-not-date-time": { expect: ["response.schema"], suites: S },
+  "envelope-as-of-space-separated": { expect: ["response.schema"], suites: S },
+  "envelope-unit-type-invalid": { expect: ["response.schema"], suites: S },
+  "resolve-cursor-set": { expect: ["resolve.cursor_null"], suites: S },
+  "resolve-over-limit": { expect: ["resolve.limit_respected"], suites: S },
+  "resolve-default-limit-50": { expect: ["resolve.limit_respected"], suites: S },
+  "resolve-requested-empty": { expect: ["resolve.coverage_single_requested"], suites: S },
+  "org-employees-string": { expect: ["response.schema"], suites: S },
+  "org-unknown-field": { expect: ["response.schema"], suites: S },
+  "node-missing-name": { expect: ["response.schema"], suites: S },
+  "edges-without-include": { expect: ["edges.only_with_include"], suites: S },
+  "edge-props-extra-field": { expect: ["response.schema"], suites: S },
+  "edges-51": { expect: ["response.schema"], suites: LIM },
+  "edges-cut-silently": { expect: ["edges.page_cut_declared"], suites: LIM },
+  "method-not-allowed-without-allow": { expect: ["http.allow_on_405"], suites: ["http"], strict: true },
+  "edges-cursor-skip": { expect: ["limits.edge_paging_reaches_all"], suites: LIM },
+  "edges-cursor-overlap": { expect: ["limits.edge_paging_no_duplicate_edge"], suites: LIM },
+  "financial-oldest-first": { expect: ["ext.financial_history.newest_first"], suites: S },
+  "financial-duplicate-year": { expect: ["ext.financial_history.one_row_per_year"], suites: S },
+  "subunits-51-in-batch": { expect: ["ext.subunits.cap"], suites: LIM },
+  "extensions-truncated-missing": {
+    expect: ["limits.subunits_cut_listed_in_extensions_truncated"],
+    suites: LIM,
+  },
+  "extension-unrequested-org": { expect: ["ext.keys_requested_orgs"], suites: S },
+  "signature-in-multi-org": { expect: ["org.signature_only_single"], suites: S },
+  "coverage-missing-omitted": { expect: ["coverage.requested_returned_or_missing"], suites: S },
+  "coverage-requested-mismatch": { expect: ["coverage.consistent_with_request"], suites: S },
+  "unknown-id-404": { expect: ["schema.valid_request_served"], suites: S },
+  "validation-500-message": {
+    expect: ["http.error_body_on_error_status", "negative.batch_ids_101"],
+    suites: NEG,
+  },
+  "error-without-code": {
+    expect: ["http.error_body_on_error_status", "negative.batch_ids_101"],
+    suites: NEG,
+  },
+  "unknown-extension-accepted": { expect: ["negative.batch_extend_unknown_name"], suites: NEG },
+  "ids-101-accepted": { expect: ["negative.batch_ids_101"], suites: NEG },
+  "query-301-accepted": { expect: ["negative.resolve_query_length_301"], suites: NEG },
+  "query-length-in-utf16-units": { expect: ["negative.resolve_query_300_astral"], suites: NEG },
+  "oversize-body-accepted": { expect: ["negative.batch_oversize_body"], suites: NEG },
+  "www-authenticate-missing": { expect: ["auth.missing_or_invalid_key_401"], suites: AUTH },
+  "free-key-served": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
+  "revoked-key-accepted": { expect: ["auth.revoked_key_401"], suites: AUTH },
+  "team-billed-personal": { expect: ["auth.team_key_billed_to_team"], suites: AUTH },
+  "team-charges-personal": { expect: ["auth.team_key_credit_split"], suites: AUTH },
+  "no-credits-served": { expect: ["auth.no_credits_key_402"], suites: AUTH },
+  "credits-refused-while-covered": { expect: ["credits.refused_while_covered"], suites: ["auth", "limits"] },
+  "plan-required-without-tier": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
+  "alt-drops-warnings": { expect: ["alt.same_response"], suites: ALT },
+  "alt-resolve-limit-default": { expect: ["alt.same_response"], suites: ALT },
+  "alt-401-without-challenge": { expect: ["alt.same_error_response"], suites: ALT },
+  "alt-405-as-404": { expect: ["alt.same_error_response"], suites: ALT },
+  "alt-errors-text-plain": { expect: ["alt.same_error_response"], suites: ALT },
+  "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
+  "gzip-regardless": { expect: ["http.content_encoding_accepted"], suites: ["http"] },
+  "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
+  "influencer-mixed-networks": { expect: ["influencer.one_network"], suites: S },
+  "influencer-data-has-edges": { expect: ["response.schema"], suites: S },
+  "entities-unrequested-node": { expect: ["entities.nodes_requested"], suites: S },
+  "dataset-ignored": { expect: ["dataset.response_matches_request"], suites: S },
+  "resolve-exact-id-not-found": { expect: ["resolve.exact_identifier_found"], suites: S, strict: true },
+  "batch-differs-from-get": { expect: ["entities.batch_same_as_get"], suites: S },
+  "active-predicates-undercount": { expect: ["edges.within_active_predicates"], suites: S, strict: true },
+  "resets-local-midnight": { expect: ["me.resets_at_utc_boundaries"], suites: AUTH, strict: true },
+  "group-parent-self": { expect: ["ext.group_parent_above_company"], suites: S },
+  "units-count-nodes-only": { expect: ["cost.units_count_edges_and_extensions"], suites: S, strict: true },
+};
+
+/** The mutations `run` must catch. */
+export const runMutations = MUTATIONS.filter((m) => m.detectedBy === "run");
+
+/**
+ * Generated requests per operation: few, for speed (the seed is fixed, so each row sees the same ones; every
+ * row is caught at 4). A bug that needs more to show sets `runs` on its row.
+ */
+const RUNS = 4;
+
+/** Runs the embedded server with `id` switched on and checks the run fails with the row's checks. */
+export async function expectCaught(id: string, row: Row): Promise<void> {
+  const options = resolveRunOptions({
+    seed: 1,
+    runs: row.runs ?? RUNS,
+    mutation: id,
+    clock: new SkippingClock(),
+    ...(row.suites ? { suites: row.suites } : {}),
+    ...(row.strict ? { strict: true } : {}),
+  });
+  const { report } = await runConformance(options);
+  const failing = new Set(report.results.filter((r) => r.status === "fail").map((r) => r.id));
+  expect(report.verdict).toBe("fail");
+  for (const want of row.expect) expect([...failing], `${id} must fail ${want}`).toContain(want);
+  expect(unregisteredIds(report)).toEqual([]);
+}
