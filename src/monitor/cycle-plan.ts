@@ -86,8 +86,18 @@ export function planCycle(
   fixtures: TargetFixtures,
   seed: number,
 ): CyclePlan {
-  const whole = planSlice(options, { cycle: 1, index: 1, count: 1, seed, fixtures, paceS: 1, maxCredits: 0 });
-  const slices = Math.min(MAX_SLICES, Math.max(1, Math.ceil(whole.total / SLICE_CALLS)));
+  const spec = { cycle: 1, index: 1, count: 1, seed, fixtures, paceS: 1, maxCredits: 0 };
+  const whole = planSlice(options, spec);
+  // Slices of at most half an hour's budget, cut finer while one is still over the hour's budget (the runner's
+  // shards split by a hash of each case: they are not all the same size).
+  const most = Math.max(1, Math.min(SLICE_CALLS, Math.floor(options.maxCallsPerHour / 2)));
+  let slices = Math.min(MAX_SLICES, Math.max(1, Math.ceil(whole.total / most)));
+  const largest = (count: number) =>
+    Math.max(
+      ...Array.from({ length: count }, (_, i) => planSlice(options, { ...spec, index: i + 1, count }).total),
+    );
+  while (slices < MAX_SLICES && largest(slices) > options.maxCallsPerHour)
+    slices = Math.min(MAX_SLICES, slices * 2);
   const calls = whole.total + slices - 1;
   const budgetPaceS = 3600 / options.maxCallsPerHour;
   const cycleS = options.cycleMs / 1000;

@@ -10,7 +10,7 @@ import { newRegistry, serveMetrics } from "../metrics/serve-metrics.js";
 import { runConformance } from "../runner/index.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { announce } from "./announce.js";
-import { planCycle, planSlice, type SliceSpec, sliceRunOptions } from "./cycle-plan.js";
+import { type CyclePlan, planCycle, planSlice, type SliceSpec, sliceRunOptions } from "./cycle-plan.js";
 import type { MonitorEvent } from "./events.js";
 import { MonitorMetrics } from "./monitor-metrics.js";
 import { MonitorSession } from "./monitor-session.js";
@@ -114,6 +114,7 @@ async function watch(session: MonitorSession, hooks: MonitorHooks): Promise<Moni
   const say = hooks.onLine ?? (() => {});
   if (!(await session.knownFixtures()) && !(await discover(session))) return result(session, "interrupted");
   const fixtures = (await session.knownFixtures())!;
+  let plan: (CyclePlan & { cycle: number }) | undefined;
   for (;;) {
     const cycle = state.cycle;
     if (cycle.nextSlice > cycle.slices) {
@@ -132,7 +133,8 @@ async function watch(session: MonitorSession, hooks: MonitorHooks): Promise<Moni
       });
     }
     const seed = state.seed + cycle.number - 1;
-    const plan = planCycle(options, fixtures, seed);
+    // Planned once per cycle (again after a restart mid-cycle: the same seed gives the same plan).
+    if (plan?.cycle !== cycle.number) plan = { cycle: cycle.number, ...planCycle(options, fixtures, seed) };
     if (cycle.nextSlice === 1) {
       cycle.slices = plan.slices;
       say(

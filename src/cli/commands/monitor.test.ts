@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateAs } from "../../contract/registry.js";
-import { scrape, sampleValue } from "../../metrics/test-support/scrape.js";
+import { sampleValue, scrape } from "../../metrics/test-support/scrape.js";
 import { cyclesEnded, startMonitor } from "../../monitor/test-support/monitor-process.js";
 import {
   mostInAnyWindow,
@@ -106,6 +106,54 @@ describe("cbcheck monitor against the reference server", () => {
     expect(
       JSON.parse(readFileSync(join(dir, "state.json"), "utf8")).fixtures.known_ids.length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("cbcheck monitor on the alternate base URL", () => {
+  it("announces a difference seeded only under /api/v1 once, counts it by kind, and its recovery", async () => {
+    const ALT = { rule: "alt.same_response", operation: "resolve" };
+    const from = proxy.stamps.length;
+    const alt = startMonitor(
+      args(
+        "--alt-base-url",
+        `${proxy.origin}/api/v1`,
+        "--suite",
+        "alt-base-url",
+        "--state",
+        join(dir, "alt.json"),
+      ),
+      env(),
+      clock,
+    );
+    const url = await alt.metricsUrl();
+    await alt.until(() => cyclesEnded(alt.lines) >= 1);
+    expect(alt.events).toEqual([]);
+    server.setMutation("alt-drops-warnings");
+    await alt.until(() => alt.events.some(about(ALT, "rule_failing")));
+    const drift = await scrape(url);
+    expect(sampleValue(drift.families, "cbcheck_open_violations", ALT)).toBe(1);
+    expect(
+      sampleValue(drift.families, "cbcheck_alt_base_differences_total", { kind: "body" }),
+    ).toBeGreaterThan(0);
+    // The parser flattens labelled histograms (sampleValue refuses them): the alt base's count, read as text.
+    expect(drift.text).toMatch(
+      /^cbcheck_request_duration_seconds_count\{operation="resolve",base="alt"\} [1-9]/m,
+    );
+    expect(
+      sampleValue(drift.families, "cbcheck_responses_total", {
+        operation: "resolve",
+        base: "alt",
+        status: "200",
+      }),
+    ).toBeGreaterThan(0);
+    server.setMutation(null);
+    await alt.until(() => alt.events.some(about(ALT, "rule_recovered")));
+    alt.signal("SIGTERM");
+    expect((await alt.done).code).toBe(143);
+    expect(alt.events.filter(about(ALT, "rule_failing"))).toHaveLength(1);
+    // Nothing on the base URL alone was announced: the bug lives under /api/v1 only.
+    expect(alt.events.filter((e) => !e.rule?.startsWith("alt.") && e.event === "rule_failing")).toEqual([]);
+    expect(mostInAnyWindow(proxy.stamps.slice(from), HOUR)).toBeLessThanOrEqual(PER_HOUR);
   });
 });
 

@@ -34,13 +34,19 @@ export function seriesNames(families: readonly PromFamily[]): Set<string> {
   return names;
 }
 
-/** The value of the sample of `name` whose labels include `labels` (undefined when there is none). */
+/**
+ * The value of the sample of `name` whose labels include `labels` (undefined when there is none). Not for a
+ * histogram: the parser merges every label set of one into a single sample without labels
+ * (yunyu/parse-prometheus-text-format#13, fixed in the unmerged #8), so a value read there would be wrong.
+ */
 export function sampleValue(
   families: readonly PromFamily[],
   name: string,
   labels: Record<string, string> = {},
 ): number | undefined {
   const family = families.find((f) => f.name === name);
+  if (family?.type === "HISTOGRAM")
+    throw new Error(`sampleValue cannot read the histogram ${name}: read its text`);
   const sample = family?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v));
   if (!sample) return undefined;
   return Number(sample.value ?? sample.count);
