@@ -26,7 +26,9 @@ export async function announce(
 ): Promise<void> {
   const { options, metrics } = session;
   // The runner sealed its report with the keys it sent; the monitor's own keys once more, for the events.
-  const report = slice.report ? new Redactor([...options.secrets, ...slice.secrets]).value(slice.report) : undefined;
+  const report = slice.report
+    ? new Redactor([...options.secrets, ...slice.secrets]).value(slice.report)
+    : undefined;
   const opens = slice.transitions.some((t) => t.to === "failing");
   const [cycle, index] = [place.cycle, Number(place.slice.split("/")[0])];
   const reportPath =

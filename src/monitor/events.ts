@@ -91,11 +91,7 @@ export function eventText(event: MonitorEvent): string {
  * Writes a slice's (redacted) report, report.json only, to `dir/<name>/` and removes all but the newest
  * `KEPT_REPORTS` slice reports there; returns the report.json path.
  */
-export async function writeSliceReport(
-  dir: string,
-  name: string,
-  report: Report,
-): Promise<string> {
+export async function writeSliceReport(dir: string, name: string, report: Report): Promise<string> {
   const [path] = await writeReports(join(dir, name), report, [], { reporters: ["json"] });
   const slices = (await readdir(dir)).filter((n) => /^cycle-\d+-slice-\d+$/.test(n)).sort();
   for (const old of slices.slice(0, Math.max(0, slices.length - KEPT_REPORTS)))

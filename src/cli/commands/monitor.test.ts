@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,9 +18,12 @@ import {
   type StampingProxy,
   startStampingProxy,
 } from "../../monitor/test-support/stamping-proxy.js";
+import { webhookBody } from "../../monitor/webhook.js";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
 import { SkippingClock } from "../../test-support/clocks.js";
+import { expectNoSecret } from "../../test-support/expect-no-secret.js";
+import { listenOnLoopback } from "../../test-support/loopback-server.js";
 import { runMain } from "../test-support/run-main.js";
 
 const HOUR = 3_600_000;
@@ -161,9 +165,22 @@ describe("cbcheck monitor --once", () => {
   it("exits 1 while a rule is failing after its cycle, 0 once clean, and keeps keys out of every output", async () => {
     const fixtures = join(dir, "fixtures.json");
     writeFileSync(fixtures, JSON.stringify(server.fixtures));
+    const posted: string[] = [];
+    const hook = await listenOnLoopback(
+      createServer(async (req, res) => {
+        let body = "";
+        for await (const chunk of req) body += chunk;
+        posted.push(body);
+        res.writeHead(200).end("ok");
+      }),
+    );
+    const webhook = `${new URL(hook.baseUrl).origin}/services/T0/B0/x`;
     const once = (...more: string[]) =>
       startMonitor(
-        args("--once", "--fixtures", fixtures, "--state", join(dir, "once.json"), "--confirm", "1", ...more),
+        args(
+          ...["--once", "--fixtures", fixtures, "--state", join(dir, "once.json"), "--confirm", "1"],
+          ...["--webhook", webhook, ...more],
+        ),
         env(),
         clock,
       ).done;
@@ -180,7 +197,14 @@ describe("cbcheck monitor --once", () => {
     expect(clean.code, clean.stderr).toBe(0);
     const report = readFileSync(replay[2], "utf8");
     const state = readFileSync(join(dir, "once.json"), "utf8");
-    for (const text of [failing.stdout, failing.stderr, clean.stdout, clean.stderr, report, state])
-      expect(text).not.toContain(server.keys.plus);
+    await hook.close();
+    // The webhook was told the event (Slack-compatible: one text field), and nothing else was posted.
+    // The webhook was told every event printed (Slack-compatible: one text field), in order, and nothing else.
+    const printed = (failing.stdout + clean.stdout).split("\n").filter((l) => l !== "");
+    expect(printed.length).toBeGreaterThanOrEqual(2);
+    expect(posted.map((b) => JSON.parse(b))).toEqual(printed.map((l) => webhookBody(JSON.parse(l))));
+    const outputs = { stdout: failing.stdout + clean.stdout, stderr: failing.stderr + clean.stderr };
+    for (const [where, text] of Object.entries({ ...outputs, report, state, webhook: posted.join("\n") }))
+      expectNoSecret(text, server.keys.plus, where);
   });
 });
