@@ -90,7 +90,7 @@ const COMMANDS = [
     args: [
       ...["--target", "http://127.0.0.1:1/v1", "--listen", "127.0.0.1:0", "--max-exchanges", "3"],
       ...["--timeout-ms", "100", "--max-body-bytes", "1000", "--report-dir", "d"],
-      ...["--seed", "7"],
+      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0"],
     ],
   },
   {
