@@ -19,6 +19,10 @@ and each cycle draws new generated requests. It stays within its budgets: at mos
 any hour (paced evenly), --max-credits-per-day credits (default none), nothing while a Retry-After runs, and
 nothing once /me shows the key's daily calls or records past --quota-stop-at, until the day resets.
 
+What it costs: with the defaults a cycle plans about 170 calls (210 with --alt-base-url), so 4,000-5,000 calls
+a day at --cycle 1h — up to half of a Plus key's 10,000 daily calls. On a key shared with production traffic,
+use --cycle 6h (about 800 calls a day), --runs 1, or a lower --max-calls-per-hour (20 caps the day at 480).
+
 What it prints: on stdout, one JSON line per state change (schemas/monitor-event.schema.json) —
   rule_failing    a rule failed on --confirm exchanges in a row (with its counterexample and a replay line)
   rule_recovered  a failing rule passed on --confirm exchanges in a row
@@ -31,6 +35,8 @@ started again goes on with the slice where it stopped, without spending the budg
 Examples:
   CB_API_KEY=… cbcheck monitor --base-url https://api.example.com/v1 \\
       --alt-base-url https://www.example.com/api/v1 --metrics-port 9464 --webhook https://hooks.slack.com/…
+  CB_API_KEY=… cbcheck monitor --base-url https://api.example.com/v1 --cycle 6h --state /var/lib/cbcheck/s.json \
+      | jq -c 'select(.event == "rule_failing")'      (a key shared with production; failures only)
   CB_API_KEY=… cbcheck monitor --base-url https://api.example.com/v1 --once   (a CronJob: one cycle)
 
 Exit codes:
