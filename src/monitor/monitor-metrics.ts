@@ -5,9 +5,7 @@
  * docs/monitor.md lists them; examples/monitoring/ alerts and graphs on them (a test holds both to this file).
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-
-/** Request duration buckets (seconds): a fast API answers in tens of ms, a slow one in seconds. */
-const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+import { DURATION_BUCKETS } from "../metrics/serve-metrics.js";
 
 /** Every metric the monitor serves. */
 export class MonitorMetrics {

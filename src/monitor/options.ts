@@ -7,18 +7,13 @@ import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
 import type { MetricsListen } from "../metrics/serve-metrics.js";
 import { envVarName, httpUrl, integerIn, numberIn, requireApiKey } from "../option-values.js";
-import { parseSuites } from "../runner/index.js";
+import { parseSuites, SUITE_ORDER } from "../runner/index.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 
-/** Suites a monitor may run: `rate-limit` and `batch-limits` spend the key's limits on purpose. */
-export const MONITOR_SUITES: readonly SuiteName[] = [
-  "http",
-  "auth",
-  "schema",
-  "negative",
-  "limits",
-  "alt-base-url",
-];
+/** Suites a monitor may run: every suite of `run` but those that spend the key's limits on purpose. */
+export const MONITOR_SUITES: readonly SuiteName[] = SUITE_ORDER.filter(
+  (s) => s !== "rate-limit" && s !== "batch-limits",
+);
 
 /** Defaults, in one place (also shown by `--help`). */
 export const MONITOR_DEFAULTS = {

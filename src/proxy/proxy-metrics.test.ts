@@ -60,10 +60,11 @@ describe("cbcheck proxy --metrics-port", () => {
     expect(await call(`${base}/resolve?query=a`, server.keys.plus)).toBe(200);
     expect(await call(`${base}/resolve?query=b`, server.keys.plus)).toBe(200);
     expect(await call(`${base}/me`, server.keys.free)).toBe(200);
-    // Findings come back from the judge thread: scrape until the seeded bug's is counted (bounded).
+    // Findings come back from the judge thread: scrape until both exchanges' are counted (bounded).
     const finding = { key_hash: plus, side: "server", rule: "resolve.cursor_null", operation: "resolve" };
+    const counted = () => sampleValue(seen.families, "cbcheck_proxy_findings_total", finding) ?? 0;
     let seen = await scrape(metrics);
-    for (let i = 0; i < 200 && !sampleValue(seen.families, "cbcheck_proxy_findings_total", finding); i++) {
+    for (let i = 0; i < 500 && counted() < 2; i++) {
       await new Promise((r) => setTimeout(r, 10));
       seen = await scrape(metrics);
     }

@@ -8,14 +8,13 @@
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { inferOperation } from "../checks/validate/request-input.js";
+import { DURATION_BUCKETS } from "../metrics/serve-metrics.js";
 import type { JudgedBatch } from "./judge-worker.js";
 import type { RawExchange } from "./raw-exchange.js";
 import { requestFacts } from "./request-facts.js";
 
 /** Distinct key hashes given a label of their own. */
 export const MAX_KEY_LABELS = 200;
-/** Request duration buckets (seconds), as the monitor's. */
-const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Every metric the proxy serves. */
 export class ProxyMetrics {
