@@ -8,12 +8,20 @@ import type { AddressInfo } from "node:net";
 import { request } from "undici";
 import type { Clock } from "../../clock.js";
 
+/** One request the forwarder saw. */
+export interface Stamp {
+  at: number;
+  url: string;
+  status?: number;
+  retryAfter?: string;
+}
+
 /** A started forwarder. */
 export interface StampingProxy {
   /** `http://127.0.0.1:PORT`: append `/v1` or `/api/v1`. */
   origin: string;
-  /** Each request: the clock's time at its arrival and its path. */
-  stamps: { at: number; url: string }[];
+  /** Each request: the clock's time at its arrival, its path, and once answered its status and Retry-After. */
+  stamps: Stamp[];
   close(): Promise<void>;
 }
 
@@ -27,7 +35,8 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer | undefined> {
 export async function startStampingProxy(targetOrigin: string, clock: Clock): Promise<StampingProxy> {
   const stamps: StampingProxy["stamps"] = [];
   const server = createServer((req, res) => {
-    stamps.push({ at: clock.now(), url: req.url ?? "" });
+    const stamp: Stamp = { at: clock.now(), url: req.url ?? "" };
+    stamps.push(stamp);
     const headers = { ...req.headers };
     delete headers.host;
     delete headers.connection;
@@ -41,6 +50,9 @@ export async function startStampingProxy(targetOrigin: string, clock: Clock): Pr
       )
       .then(async (answer) => {
         const text = Buffer.from(await answer.body.arrayBuffer());
+        stamp.status = answer.statusCode;
+        const retryAfter = answer.headers["retry-after"];
+        if (typeof retryAfter === "string") stamp.retryAfter = retryAfter;
         const out = { ...answer.headers };
         delete out["transfer-encoding"];
         delete out.connection;
