@@ -36,6 +36,8 @@ export const HARNESS_ERROR_CODES = {
     "cbcheck merge: the reports are not the shards of one run (version, seed, target, shards)",
   CB_OUT_OF_MEMORY:
     "cbcheck ran out of memory while sending a request or reading a response (an allocation failed under a memory limit): a fault of the machine, not of the target",
+  CB_STATE_MISMATCH:
+    "cbcheck monitor: the state file belongs to another target (--base-url, --alt-base-url) or another format version",
 } as const;
 
 /** A harness error code: a union, so a misspelt code does not compile. */

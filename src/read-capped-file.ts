@@ -16,6 +16,8 @@ export const FILE_LIMITS = {
   profile: 1024 * 1024,
   /** A fixtures file: known ids of a target. */
   fixtures: 16 * 1024 * 1024,
+  /** The state file of `cbcheck monitor` (bounded when written: 2,000 rules, 200 events). */
+  monitorState: 16 * 1024 * 1024,
   /** A report.json of `cbcheck load`, read by `--merge`. */
   report: 64 * 1024 * 1024,
   /** A document given to `cbcheck validate` (or its `--request @file`). */

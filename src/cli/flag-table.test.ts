@@ -15,6 +15,7 @@ import { CERTIFY_FLAGS } from "./commands/certify-client-flags.js";
 import { COMPARE_FLAGS } from "./commands/compare-flags.js";
 import { LOAD_FLAGS } from "./commands/load-flags.js";
 import { MERGE_FLAGS } from "./commands/merge-flags.js";
+import { MONITOR_FLAGS } from "./commands/monitor-flags.js";
 import { OPENAPI_FLAGS, type OpenApiOutputOptions } from "./commands/openapi-flags.js";
 import { PROXY_FLAGS } from "./commands/proxy-flags.js";
 import { REPLAY_FLAGS } from "./commands/replay-flags.js";
@@ -89,7 +90,19 @@ const COMMANDS = [
     args: [
       ...["--target", "http://127.0.0.1:1/v1", "--listen", "127.0.0.1:0", "--max-exchanges", "3"],
       ...["--timeout-ms", "100", "--max-body-bytes", "1000", "--report-dir", "d"],
-      ...["--seed", "7"],
+      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0"],
+    ],
+  },
+  {
+    name: "monitor",
+    table: MONITOR_FLAGS as unknown as AnyTable,
+    args: [
+      ...["--base-url", "http://127.0.0.1:1/v1", "--alt-base-url", "http://127.0.0.1:1/api/v1"],
+      ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
+      ...["--runs", "3", "--seed", "4", "--cycle", "30m", "--max-calls-per-hour", "60"],
+      ...["--max-credits-per-day", "5", "--quota-stop-at", "0.8", "--confirm", "3", "--state", "s.json"],
+      ...["--report-dir", "d", "--webhook", "http://127.0.0.1:2/hook", "--once", "--timeout-ms", "100"],
+      ...["--metrics-port", "0", "--metrics-host", "0.0.0.0"],
     ],
   },
   {

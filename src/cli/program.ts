@@ -8,6 +8,7 @@ import { registerCertifyClient } from "./commands/certify-client.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerLoad } from "./commands/load.js";
 import { registerMerge } from "./commands/merge.js";
+import { registerMonitor } from "./commands/monitor.js";
 import { registerOpenApi } from "./commands/openapi.js";
 import { registerProxy } from "./commands/proxy.js";
 import { registerReplay } from "./commands/replay.js";
@@ -58,5 +59,6 @@ export function buildProgram(cli: Invocation = new Invocation(processIo())): Com
   registerOpenApi(program, cli);
   registerReplay(program, cli);
   registerProxy(program, cli);
+  registerMonitor(program, cli);
   return program;
 }

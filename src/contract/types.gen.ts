@@ -1094,6 +1094,240 @@ export interface MeCredential {
   [k: string]: unknown;
 }
 /**
+ * One state change seen by `cbcheck monitor`: printed as one JSON line on stdout, kept in the state file's history and POSTed (as Slack-compatible text) to --webhook. Never holds a key: requests show `Bearer $CB_API_KEY` or `<redacted>`.
+ */
+export interface CbcheckMonitorEvent {
+  /**
+   * `rule_failing`: a rule failed on --confirm exchanges in a row; `rule_recovered`: a failing rule passed on --confirm exchanges in a row; `monitor_stopped`: the monitor stopped spending for good (the key was refused).
+   */
+  event: "rule_failing" | "rule_recovered" | "monitor_stopped";
+  /**
+   * When the change was confirmed.
+   */
+  at: string;
+  /**
+   * The base URL watched.
+   */
+  target: string;
+  /**
+   * The verdict id (docs/checks.md).
+   */
+  rule?: string;
+  /**
+   * The operation the rule failed or recovered on.
+   */
+  operation?: string;
+  suite?: string;
+  /**
+   * The contract sentence the rule enforces.
+   */
+  sentence?: string;
+  /**
+   * Exchanges in a row that confirmed the change (--confirm).
+   */
+  consecutive?: number;
+  cycle?: number;
+  /**
+   * The slice of the cycle (its shard I/N).
+   */
+  slice?: string;
+  counterexample?: Counterexample;
+  /**
+   * rule_failing: `cbcheck replay REPORT --check ID`, which re-sends the counterexample and judges it again.
+   */
+  replay?: string;
+  /**
+   * The `cbcheck run` line that sends the slice's requests again.
+   */
+  rerun?: string;
+  message?: string;
+}
+/**
+ * rule_failing: the first failing exchange of the slice, without its response body.
+ */
+export interface Counterexample {
+  title: string;
+  /**
+   * JSON pointer into the response (or /headers/<name>).
+   */
+  pointer?: string;
+  expected?: string;
+  received?: string;
+  request?: {
+    method: string;
+    url: string;
+    headers?: {
+      [k: string]: string;
+    };
+    body?: string;
+  };
+  status?: number;
+  /**
+   * The response that was judged: its headers and its body, capped.
+   */
+  response?: {
+    headers?: {
+      [k: string]: string;
+    };
+    body?: string;
+    bodyTruncated?: boolean;
+  };
+  /**
+   * A curl line that repeats the request; the key is read from the environment ($CB_API_KEY) or shown as <redacted>.
+   */
+  curl?: string;
+  shrinks?: number;
+  evidence?: string[];
+}
+/**
+ * What `cbcheck monitor` keeps across restarts (--state FILE, written whole and renamed into place after every slice): where the cycle stands, what each rule last saw, the budget spent, and the last state changes. Bounded: at most 2,000 rules and 200 events. Never holds a key.
+ */
+export interface CbcheckMonitorState {
+  /**
+   * The format; a state of another version is refused, never guessed at.
+   */
+  version: 1;
+  /**
+   * The URLs this state belongs to: a state file is never reused for another target.
+   */
+  target: {
+    baseUrl: string;
+    altBaseUrl?: string;
+  };
+  /**
+   * The first cycle's seed; cycle N uses seed + N - 1.
+   */
+  seed: number;
+  cycle: {
+    number: number;
+    startedAt: string;
+    /**
+     * Slices (shards) of the cycle.
+     */
+    slices: number;
+    /**
+     * The slice to run next (1-based); past `slices`: the cycle is done.
+     */
+    nextSlice: number;
+    /**
+     * A slice of this cycle stopped before its end (budget, deadline, target down).
+     */
+    incomplete: boolean;
+    /**
+     * When the last cycle ran every slice to its end.
+     */
+    lastCompletedAt?: string;
+  };
+  fixtures?: CbcheckTargetFixtures1;
+  budget: {
+    /**
+     * Calls sent in each minute of the last hour.
+     *
+     * @maxItems 60
+     */
+    minutes: {
+      /**
+       * The minute's start (epoch ms).
+       */
+      minute: number;
+      calls: number;
+    }[];
+    /**
+     * The UTC day counted.
+     */
+    day: string;
+    callsToday: number;
+    creditsToday: number;
+    /**
+     * No call before this (a Retry-After, a daily quota near its end).
+     */
+    holdUntil?: string;
+    holdReason?: string;
+  };
+  /**
+   * @maxItems 2000
+   */
+  rules: MonitorRuleState[];
+  /**
+   * The last state changes, oldest first.
+   *
+   * @maxItems 200
+   */
+  history: CbcheckMonitorEvent[];
+}
+/**
+ * Ids that exist (or do not) on a target, given to `cbcheck run --fixtures FILE`. Only `known_ids` is required; unknown fields are ignored so that one file can serve several tools.
+ */
+export interface CbcheckTargetFixtures1 {
+  /**
+   * Node ids that exist on the target (any node type).
+   *
+   * @minItems 1
+   *
+   * Items: A node id `cb:<type>:<key>`, 3 to 300 characters (POST /entities/batch `ids`).
+   */
+  known_ids: string[];
+  /**
+   * Organisation ids (`cb:org:<9 digits>`) that exist.
+   */
+  org_ids?: string[];
+  /**
+   * Organisation ids of sub-units (`entity_type` `underenhet`).
+   */
+  subunit_ids?: string[];
+  /**
+   * An organisation id of a main unit with more than 50 (ideally more than 1000) sub-units.
+   */
+  main_unit_with_many_subunits?: string;
+  /**
+   * Well-formed node ids that do not exist on the target.
+   *
+   * Items: A node id `cb:<type>:<key>`, 3 to 300 characters (POST /entities/batch `ids`).
+   */
+  missing_ids?: string[];
+  /**
+   * Ids of the influencer dataset (`cb:identity:<network>:<username>`). Reading them costs credits (only with --allow-credits).
+   *
+   * Items: A node id `cb:<type>:<key>`, 3 to 300 characters (POST /entities/batch `ids`).
+   */
+  influencer_ids?: string[];
+  /**
+   * Queries that give candidates on /resolve (1 to 300 characters).
+   */
+  resolve_queries?: string[];
+  [k: string]: unknown;
+}
+/**
+ * One rule on one operation: what it last saw.
+ */
+export interface MonitorRuleState {
+  rule: string;
+  /**
+   * Empty when the rule is not judged per operation.
+   */
+  operation: string;
+  suite?: string;
+  /**
+   * `failing` from a rule_failing event to its rule_recovered.
+   */
+  state: "passing" | "failing";
+  /**
+   * Failing exchanges in a row, up to now.
+   */
+  failStreak: number;
+  /**
+   * Passing exchanges in a row, up to now.
+   */
+  passStreak: number;
+  judged: number;
+  failed: number;
+  /**
+   * When the current state began.
+   */
+  since?: string;
+  lastJudgedAt?: string;
+}
+/**
  * report.json written by cbcheck run, load, certify-client and validate: one flat result object (src/report/model.ts). Each row is a check (or rule) on an operation within a suite, with its status, the contract sentence it enforces and reproducible counterexamples.
  */
 export interface CbcheckReport {
@@ -1235,12 +1469,12 @@ export interface CheckResult {
   section?: string;
   exchanges?: number;
   message?: string;
-  counterexamples: Counterexample[];
+  counterexamples: Counterexample1[];
 }
 /**
  * A minimal, reproducible instance of a failure; the API key always appears as <redacted>.
  */
-export interface Counterexample {
+export interface Counterexample1 {
   title: string;
   /**
    * JSON pointer into the response (or /headers/<name>).
@@ -1329,6 +1563,8 @@ export const SCHEMA_NAMES = [
   "influencer-response",
   "load-profile",
   "me",
+  "monitor-event",
+  "monitor-state",
   "node",
   "numeric",
   "org-payload",

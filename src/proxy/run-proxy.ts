@@ -5,6 +5,7 @@
  * judged, returns the report. A stop ends the session within `STOP_BUDGET_MS` plus closing: what the judge
  * thread has not judged by then is counted as not judged, never waited for.
  */
+import { type MetricsListen, newRegistry, serveMetrics } from "../metrics/serve-metrics.js";
 import type { CommandResult } from "../report/model.js";
 import { startServer } from "../server/index.js";
 import type { ServerOptions } from "../server/types.js";
@@ -13,6 +14,7 @@ import { type ForwardOptions, startForwarder } from "./forward.js";
 import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
 import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
 import { LiveLines } from "./live-lines.js";
+import { ProxyMetrics } from "./proxy-metrics.js";
 import type { RawExchange } from "./raw-exchange.js";
 import { REAL_CLOCK, type SessionClock } from "./session-clock.js";
 import { SessionTally } from "./session-tally.js";
@@ -37,6 +39,10 @@ export interface ProxyOptions {
   server?: ServerOptions;
   /** Benchmarks: the forwarder's own time per exchange (`ForwardOptions.onHop`). */
   onHop?: ForwardOptions["onHop"];
+  /** Serve Prometheus metrics (per client key hash) on this port while the session runs (0: any free port). */
+  metricsPort?: number;
+  /** The interface of `metricsPort`. */
+  metricsHost?: string;
 }
 
 /** Hooks of a proxy session. */
@@ -44,6 +50,8 @@ export interface ProxyHooks {
   signal: AbortSignal;
   /** The client-facing base URL, once listening. */
   onListening?(baseUrl: string): void;
+  /** The metrics URL, once served (`metricsPort`). */
+  onMetricsListening?(url: string): void;
   /**
    * The live lines: one per finding (key by hash, never the key), at most `LINES_PER_SECOND` per rule and
    * second with a summary line for the rest, and one whenever exchanges go unjudged.
@@ -56,6 +64,7 @@ export interface ProxyHooks {
 /** Defaults of the options. */
 export const PROXY_DEFAULTS = {
   listen: "127.0.0.1:8787",
+  metricsHost: "127.0.0.1",
   timeoutMs: 30_000,
   maxBodyBytes: PROXY_MAX_BODY_BYTES,
 };
@@ -97,10 +106,15 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   const done = new Promise<void>((resolve) => {
     finish = resolve;
   });
+  const registry = options.metricsPort !== undefined ? newRegistry() : undefined;
+  const metrics = registry ? new ProxyMetrics(registry, baseUrl) : undefined;
   const thread = new JudgeThread(
     baseUrl,
     {
-      onJudged: (batch) => tally.add(batch),
+      onJudged: (batch) => {
+        tally.add(batch);
+        metrics?.judged(batch);
+      },
       onLost: (count, why) =>
         lines.line(
           "unjudged",
@@ -114,6 +128,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   let cancelTick = () => {};
   const tick = () => {
     lines.tick();
+    metrics?.unjudged.set(unjudgedTotal(unjudgedOf(thread, tally)));
     if (thread.skipped > skippedShown) {
       skippedShown = thread.skipped;
       lines.line(
@@ -125,12 +140,22 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   };
   const { host, port } = parseListen(options.listen);
   const target = new URL(baseUrl);
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | undefined;
   try {
     await thread.ready();
+    if (registry && options.metricsPort !== undefined) {
+      const listen: MetricsListen = {
+        host: options.metricsHost ?? PROXY_DEFAULTS.metricsHost,
+        port: options.metricsPort,
+      };
+      metricsServer = await serveMetrics(registry, listen);
+      hooks.onMetricsListening?.(metricsServer.url);
+    }
     // On the forwarding path: queue the exchange for the judge thread, nothing more.
     const onExchange = (raw: RawExchange): void => {
       if (options.maxExchanges !== undefined && seen >= options.maxExchanges) return;
       seen++;
+      metrics?.exchange(raw);
       thread.submit(raw);
       if (seen === options.maxExchanges) void thread.drain().then(finish);
     };
@@ -156,6 +181,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     cancelStop();
   } finally {
     cancelTick();
+    await metricsServer?.close();
     await thread.close();
     await embedded?.close();
   }

@@ -74,7 +74,7 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       engine.settleAhead();
     },
     record(outcome) {
-      engine.results.add(suite, outcome);
+      engine.onOutcome(suite, engine.results.add(suite, outcome));
     },
     inShard(caseKey: string): boolean {
       return isInShard(`${suite}:${caseKey}`, options.shard);

@@ -20,6 +20,7 @@ import { Prejudged } from "./prejudge.js";
 import { ResultCollector } from "./results.js";
 import { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
+import type { Outcome } from "./suite.js";
 import { toWireRequest } from "./wire-request.js";
 
 /** A response judged ahead (`RunEngine.judgeAhead`). */
@@ -77,6 +78,10 @@ export class RunEngine {
   calls = 0;
   /** Told the running call count after each spend (progress). */
   onCall: (calls: number) => void = () => {};
+  /** Told every exchange as it completes, before it is judged (`RunHooks.onExchange`). */
+  onExchange: (exchange: Exchange) => void = () => {};
+  /** Told every outcome a suite records, as the report counts it (`RunHooks.onOutcome`). */
+  onOutcome: (suite: string, outcome: Outcome) => void = () => {};
   stopped?: RunStopped;
   /** When the next paced call may start (epoch ms). */
   #nextSlot = 0;
@@ -111,7 +116,10 @@ export class RunEngine {
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
-      ...(this.har ? { onExchange: (ex: Exchange) => this.har?.add(ex) } : {}),
+      onExchange: (ex: Exchange) => {
+        this.har?.add(ex);
+        this.onExchange(ex);
+      },
     });
     this.#deadlineAt = options.clock.now() + options.deadlineS * 1000;
     this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);

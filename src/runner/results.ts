@@ -103,8 +103,8 @@ export class ResultCollector {
   /** `redactor`: the run's, holding every key it sends. */
   constructor(readonly redactor: Redactor) {}
 
-  /** Adds one outcome of `suite`, redacted. */
-  add(suite: string, recorded: Outcome): void {
+  /** Adds one outcome of `suite`, redacted; returns it as counted (a pass on no response is inconclusive). */
+  add(suite: string, recorded: Outcome): Outcome {
     const outcome = withoutUnseenPass(recorded);
     const { id, sentence, section } = outcome.verdict;
     const key = `${suite}\u0000${id}\u0000${outcome.operation ?? ""}`;
@@ -126,7 +126,7 @@ export class ResultCollector {
     if (outcome.exchange) row.exchanges = (row.exchanges ?? 0) + 1;
     if (outcome.message && (outcome.status === row.status || !row.message))
       row.message = this.redactor.text(outcome.message);
-    if (outcome.status !== "fail" && outcome.status !== "warn") return;
+    if (outcome.status !== "fail" && outcome.status !== "warn") return outcome;
     const failures = outcome.failures?.length ? outcome.failures : [undefined];
     for (const failure of failures) {
       if (row.counterexamples.length >= MAX_COUNTEREXAMPLES && outcome.shrinks === undefined) break;
@@ -142,6 +142,7 @@ export class ResultCollector {
       }
       row.counterexamples.push(example);
     }
+    return outcome;
   }
 
   /** The rows, in the order first recorded. */

@@ -11,9 +11,10 @@ import { sealResult } from "../report/seal-result.js";
 import { sentValuesSection } from "../report/sent-values.js";
 import { summarise } from "../report/summarise.js";
 import { decideVerdict } from "../report/verdict.js";
+import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import { VERSION } from "../version.js";
-import { emptyFixtures } from "../vocabulary/target-fixtures.js";
+import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { createSuiteContext } from "./context.js";
 import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
@@ -24,7 +25,7 @@ import { planRun, type RunPlan } from "./plan.js";
 import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
 import { strictResults } from "./strict.js";
-import type { Suite } from "./suite.js";
+import type { Outcome, Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
 
@@ -42,6 +43,15 @@ export interface RunHooks {
   signal?: AbortSignal;
   /** Called when a suite starts, with its position among the selected suites (progress). */
   onSuite?: (name: string, index: number, count: number) => void;
+  /** Told every exchange as it completes, before it is judged (`cbcheck monitor`: latency, 429s, `/me`). */
+  onExchange?: (exchange: Exchange) => void;
+  /**
+   * Told every outcome a suite records, in the order recorded, as the report counts it (`cbcheck monitor`:
+   * consecutive failures of a rule).
+   */
+  onOutcome?: (suite: string, outcome: Outcome) => void;
+  /** Told the fixtures found through /resolve when none were given (`cbcheck monitor` keeps them). */
+  onFixtures?: (fixtures: TargetFixtures) => void;
 }
 
 /** Stops the engine when `signal` aborts: in-flight requests and waits end at once (they use the deadline). */
@@ -117,6 +127,8 @@ export async function runConformance(
     throw err;
   }
   if (hooks.onCall) engine.onCall = hooks.onCall;
+  if (hooks.onExchange) engine.onExchange = hooks.onExchange;
+  if (hooks.onOutcome) engine.onOutcome = hooks.onOutcome;
   const unwatch = stopOnInterrupt(engine, hooks.signal);
   try {
     await preflight(engine);
@@ -127,6 +139,7 @@ export async function runConformance(
         options.seed,
       );
       Object.assign(engine.fixtures, found);
+      hooks.onFixtures?.(engine.fixtures);
       // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
       engine.plan = planFor(true);
     }
@@ -153,11 +166,12 @@ export async function runConformance(
         if (err instanceof HarnessError) throw err;
         const reason = err instanceof Error ? err.message : String(err);
         engine.notes.push(`suite ${name} ended early on an internal error: ${reason}`);
-        engine.results.add(name, {
+        const outcome = engine.results.add(name, {
           verdict: RUNNER.suiteError,
           status: "inconclusive",
           message: reason,
         });
+        engine.onOutcome(name, outcome);
       } finally {
         timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
       }

@@ -11,6 +11,7 @@ import { replyBendOf } from "./http/mutate.js";
 import { METADATA_PATH } from "./http/router.js";
 import { createKeys, STARTING_BALANCES } from "./keys.js";
 import { Limiter } from "./limiter.js";
+import { findMutation } from "./mutations.js";
 import { type ResolvedServerOptions, resolveServerOptions } from "./options.js";
 import type { ServerState } from "./state.js";
 import type { RunningServer, ServerOptions } from "./types.js";
@@ -83,6 +84,13 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     trace: state.trace,
     pendingFaults: () => state.faults.remaining(),
     setRateLimit: (rateLimit, rateWindowMs) => state.limiter.setWindow(rateLimit, rateWindowMs),
+    setMutation: (id) => {
+      // Checked before anything changes: an unknown id leaves the running bug as it was.
+      const mutation = id === null ? null : findMutation(id).id;
+      state.mutation = mutation;
+      state.bugs = bugSettings(mutation);
+      state.bendReply = replyBendOf(mutation);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -138,5 +138,11 @@ export interface RunningServer {
   pendingFaults(): FaultStep[];
   /** Sets the calls allowed per rate window from now on; every window starts afresh. */
   setRateLimit(rateLimit: number, rateWindowMs: number): void;
+  /**
+   * Test-only: switches the seeded bug of a running server (a mutation id, or null for none) from the next
+   * request on; throws on an unknown id. A method of this handle, in-process only, never an HTTP route: a
+   * server nobody calls this on stays the conforming server (`cbcheck monitor`'s tests flip a bug mid-run).
+   */
+  setMutation(id: string | null): void;
   close(): Promise<void>;
 }

@@ -49,6 +49,17 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
   },
   server: { notAFlag: "the embedded reference server's seeded bugs are for tests (library option)" },
   onHop: { notAFlag: "a hook for benchmarks (bench/proxy.ts), not a setting" },
+  metricsPort: {
+    flags: "--metrics-port <port>",
+    description:
+      "serve Prometheus metrics per client key hash on http://HOST:PORT/metrics while the session runs (0: any free port, printed)",
+    parse: (text) => integerIn(text, "--metrics-port", 0, 65535),
+  },
+  metricsHost: {
+    flags: "--metrics-host <host>",
+    description: "interface of --metrics-port (0.0.0.0 in a container Prometheus scrapes)",
+    default: PROXY_DEFAULTS.metricsHost,
+  },
   reportDir: {
     flags: "--report-dir <dir>",
     description:

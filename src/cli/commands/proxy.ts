@@ -33,6 +33,9 @@ judged by then is counted as not judged. A second Ctrl-C quits at once, saying t
 Examples:
   cbcheck proxy --target https://staging.example.com/v1 --listen 127.0.0.1:8787
       then run your suite with base URL http://127.0.0.1:8787/v1
+  cbcheck proxy --target https://api.example.com/v1 --metrics-port 9465
+      Prometheus scrapes http://127.0.0.1:9465/metrics: exchanges, durations, 429s and findings per client
+      key hash (cbcheck_proxy_*; docs/monitor.md, examples/monitoring/)
   cbcheck proxy --max-exchanges 500 --report-dir reports/proxy-ci
       (no --target: the embedded reference server; with --seed 7 its keys are those of cbcheck serve --seed 7)
 
@@ -71,6 +74,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       return runProxy(flags as Parameters<typeof runProxy>[0], {
         signal,
         onListening: (url) => cli.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
+        onMetricsListening: (url) => cli.stderr.write(`cbcheck proxy: metrics on ${url}\n`),
         // A line quotes what a client or the target sent: one line of visible characters.
         onViolation: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
       }).catch((error: unknown) => {

@@ -33,8 +33,13 @@ export const httpSuite: Suite = {
   name: "http",
   description:
     "unknown route 404, wrong method 405, JSON content type, error body on every error status, gzip when asked",
-  plan: ({ fixtures }) => ({
-    calls: ROUTES.length + wrongMethods(fixtures).length + dataSamples(fixtures).length + GZIP_PROBE_CALLS,
+  // The cases of the shard only, with the keys run() draws them by (a monitor's slices are shards).
+  plan: ({ fixtures, inShard }) => ({
+    calls:
+      ROUTES.filter((path) => inShard(`404:${path}`)).length +
+      wrongMethods(fixtures).filter((m) => inShard(`405:${m.method}:${m.path}`)).length +
+      dataSamples(fixtures).filter((r) => inShard(`data:${r.operation}`)).length +
+      (inShard("gzip:resolve") ? GZIP_PROBE_CALLS : 0),
     reserve: 0,
     credits: 0,
   }),

@@ -111,14 +111,16 @@ export const limitsSuite: Suite = {
   name: "limits",
   description:
     "100/101 ids, node/edge/extension caps, sub-units 50 in a batch vs 1000 single, edge paging with cursor",
-  plan: ({ fixtures, options }) => {
-    const influencer = options.allowCredits && fixtures.influencer_ids.slice(0, 100).length > 25;
+  plan: ({ fixtures, options, inShard }) => {
+    // Only the cases of the shard (as run() draws them): a monitor's slices are shards.
+    const influencer =
+      options.allowCredits && fixtures.influencer_ids.slice(0, 100).length > 25 && inShard("influencer-cap");
     return {
       calls:
-        3 +
-        (fixtures.main_unit_with_many_subunits ? 2 : 0) +
+        ["ids-100", "ids-101", "full-request"].filter(inShard).length +
+        (fixtures.main_unit_with_many_subunits && inShard("subunits") ? 2 : 0) +
         (influencer ? 1 : 0) +
-        edgePagingCalls(fixtures),
+        (inShard("edge-paging") ? edgePagingCalls(fixtures) : 0),
       reserve: 0,
       // The influencer node cap (25) bounds the records one read delivers.
       credits: influencer ? 25 : 0,
