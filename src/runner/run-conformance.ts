@@ -1,30 +1,22 @@
 /**
  * `runConformance`: opens the target, plans the run (plan.ts: calls per suite, budget, pace) before the
  * first call, finds its fixtures, runs the selected suites one after another on a shared engine (pacing,
- * budget, deadline, shard), and returns the report with what the run spent (calls, credits, seconds). It
- * writes nothing and prints nothing: the CLI renders, writes reports and sets the exit code.
+ * budget, deadline, shard), and hands what it recorded to `buildRunReport`. It writes nothing and prints
+ * nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
-import { coverageSection } from "../report/coverage.js";
-import type { CommandResult, Report } from "../report/model.js";
-import { sealResult } from "../report/seal-result.js";
-import { sentValuesSection } from "../report/sent-values.js";
-import { summarise } from "../report/summarise.js";
-import { decideVerdict } from "../report/verdict.js";
+import type { CommandResult } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
-import { VERSION } from "../version.js";
 import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { buildRunReport } from "./build-run-report.js";
 import { createSuiteContext } from "./context.js";
-import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures, runDiscovery } from "./discover.js";
 import { RunEngine } from "./engine.js";
-import { coverageGate, type ResolvedRunOptions } from "./options.js";
+import type { ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
-import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
-import { strictResults } from "./strict.js";
 import type { Outcome, Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { openTarget } from "./target.js";
@@ -88,7 +80,7 @@ async function preflight(engine: RunEngine): Promise<void> {
 
 /**
  * Runs the conformance suites against the target of `options`; returns the report, redacted with the run's
- * keys (sealResult), and those keys (for the CLI's console).
+ * keys (buildRunReport seals it), and those keys (for the CLI's console).
  */
 export async function runConformance(
   options: ResolvedRunOptions,
@@ -184,72 +176,22 @@ export async function runConformance(
     await engine.close();
     await open.close();
   }
-  if (engine.stopped) engine.notes.unshift(engine.stopped.message);
-  if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
-  engine.notes.push(creditNote(engine.credits));
-  // Millisecond precision: exchanges per second of a short run are computed from it (bench/deep-runs.ts).
-  const seconds = Math.round(performance.now() - started) / 1000;
-  const coverage = runCoverage({
-    results: engine.results.results(),
-    suites: options.suites,
-    shard: options.shard,
-    seen: engine.seen.values(),
-    ...(engine.stopped ? { stopped: engine.stopped.message } : {}),
-  });
-  // A shard cannot tell a rule that another shard exercised: the gate is left to cbcheck merge (recorded below).
-  const gate = coverageGate(options);
-  const deferGate = gate > 0 && options.shard.count > 1;
-  const unexercised = gate > 0 && !deferGate ? unexercisedOutcome(coverage, gate) : undefined;
-  if (unexercised) engine.results.add("coverage", unexercised);
-  if (deferGate)
-    engine.notes.push(
-      `coverage gate (every rule judges at least ${gate} exchange${gate === 1 ? "" : "s"}) left to cbcheck merge: a shard cannot see what the others exercised`,
-    );
-  const results = strictResults(engine.results.results(), options.strict);
-  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
-  const report: Report = {
-    tool: "cbcheck",
-    version: VERSION,
-    command: "run",
+  return buildRunReport({
+    options,
+    target: open.target,
     startedAt,
     finishedAt: new Date().toISOString(),
-    seed: options.seed,
-    target: {
-      baseUrl: open.target.baseUrl,
-      ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
-      embedded: open.target.embedded,
-    },
-    ...decideVerdict(results, {
-      ...(stopped ? { stopped } : {}),
-      allowInconclusive: options.allowInconclusive,
-    }),
-    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent, seconds },
-    results,
-    details: {
-      plan: engine.plan,
-      ...(gate > 0 ? { coverageGate: { minExercised: gate } } : {}),
-      ...(engine.stopped ? { stopped: engine.stopped.reason } : {}),
-    },
-    ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
-    shard: `${options.shard.index}/${options.shard.count}`,
-    rerun: rerunCommand(options),
+    seconds: Math.round(performance.now() - started) / 1000,
+    plan: engine.plan,
+    rows: engine.results.results(),
+    notes: engine.notes,
+    credits: { spent: engine.credits.spent, note: creditNote(engine.credits) },
+    calls: engine.calls,
+    ...(engine.stopped ? { stopped: engine.stopped } : {}),
     timings,
     sent: engine.sent.rows(),
-    coverage,
-  };
-  const secrets = [
-    options.apiKey,
-    options.freeApiKey,
-    options.teamApiKey,
-    options.revokedApiKey,
-    options.noCreditsApiKey,
-  ].filter((k): k is string => k !== undefined);
-  const result: CommandResult = {
-    report,
-    sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
-    secrets,
-    ...(stopped ? { stopped } : {}),
-    ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),
-  };
-  return sealResult(result, engine.redactor);
+    seen: engine.seen.values(),
+    ...(engine.har ? { har: engine.har.document() } : {}),
+    redactor: engine.redactor,
+  });
 }
