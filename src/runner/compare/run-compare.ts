@@ -13,18 +13,15 @@ import {
   validRequests,
 } from "../../generate/index.js";
 import { Redactor } from "../../redactor.js";
-import { toCurl } from "../../report/curl.js";
-import type { CommandResult, Counterexample, Report } from "../../report/model.js";
+import type { CommandResult } from "../../report/model.js";
 import { sealResult } from "../../report/seal-result.js";
-import { summarise } from "../../report/summarise.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { buildPath, Transport, type WireRequest } from "../../transport/send.js";
-import { COMPARE } from "../../verdicts/compare.js";
-import { VERSION } from "../../version.js";
+import { Transport, type WireRequest } from "../../transport/send.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { toWireRequest } from "../wire-request.js";
-import { asOfOf, classifyPair, type Difference } from "./classify.js";
+import { buildCompareReport, CompareTally } from "./build-compare-report.js";
+import { asOfOf, classifyPair } from "./classify.js";
 
 /** Resolved options of one comparison. */
 export interface ResolvedCompareOptions {
@@ -42,8 +39,6 @@ export interface ResolvedCompareOptions {
   allowCredits: boolean;
 }
 
-/** Example pairs kept per kind and operation. */
-const EXAMPLES = 3;
 /** Longest single wait on a 429's Retry-After before the comparison gives up on the pair. */
 const MAX_WAIT_S = 60;
 
@@ -75,31 +70,6 @@ async function sendPolite(transport: Transport, request: WireRequest): Promise<E
   return transport.send(request);
 }
 
-function urlOf(ex: Exchange): string {
-  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query)}`;
-}
-
-function counterexample(d: Difference, ex: Exchange): Counterexample {
-  const request = {
-    method: ex.request.method,
-    url: urlOf(ex),
-    headers: ex.request.headers,
-    ...(ex.request.body !== undefined ? { body: ex.request.body } : {}),
-  };
-  const show = (v: unknown) => (v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v));
-  const base = show(d.base);
-  const candidate = show(d.candidate);
-  return {
-    title: d.what,
-    ...(d.pointer ? { pointer: d.pointer } : {}),
-    ...(base !== undefined ? { expected: `base: ${base}` } : {}),
-    ...(candidate !== undefined ? { received: `candidate: ${candidate}` } : {}),
-    request,
-    ...(ex.response ? { status: ex.response.status } : {}),
-    curl: toCurl(request),
-  };
-}
-
 /** Runs the comparison; the CLI writes the reports. */
 export async function runCompare(
   o: ResolvedCompareOptions,
@@ -117,8 +87,7 @@ export async function runCompare(
   const redactor = new Redactor(secrets);
   onProgress(`comparing ${requests.length} requests on both releases (${requests.length * 2} calls)`);
   const transport = new Transport({ timeoutMs: o.timeoutMs, maxBodyBytes: 16 * 2 ** 20 });
-  const found = new Map<string, { differences: number; examples: { d: Difference; ex: Exchange }[] }>();
-  const pairs = new Map<string, number>();
+  const tally = new CompareTally();
   let calls = 0;
   // Whether both releases serve the same snapshot: their as_of on the first data request that names none.
   let sameSnapshot: boolean | undefined;
@@ -130,7 +99,6 @@ export async function runCompare(
         wire(request, o.candidateUrl, o.candidateApiKey, o.keyEnv.candidate),
       );
       calls += 2;
-      pairs.set(request.operation, (pairs.get(request.operation) ?? 0) + 1);
       const asked =
         request.query?.as_of !== undefined ||
         (request.body &&
@@ -146,90 +114,22 @@ export async function runCompare(
             ),
           );
       }
-      for (const d of classifyPair(base, cand, o.ignore, sameSnapshot ?? true)) {
-        const key = `${d.kind}\u0000${request.operation}`;
-        const slot = found.get(key) ?? { differences: 0, examples: [] };
-        slot.differences++;
-        if (slot.examples.length < EXAMPLES) slot.examples.push({ d, ex: cand });
-        found.set(key, slot);
-      }
+      tally.add(request.operation, classifyPair(base, cand, o.ignore, sameSnapshot ?? true), cand);
     }
   } finally {
     await transport.close();
   }
-  const results = [...pairs.keys()].flatMap((operation) => {
-    const of = (kind: Difference["kind"]) => found.get(`${kind}\u0000${operation}`);
-    const breaking = of("breaking");
-    const additive = of("additive");
-    const data = of("data");
-    const row = (
-      v: (typeof COMPARE)[keyof typeof COMPARE],
-      status: "pass" | "fail" | "warn",
-      slot?: typeof breaking,
-      note?: string,
-    ) => ({
-      id: v.id,
-      suite: "compare",
-      operation,
-      status,
-      sentence: v.sentence,
-      section: v.section,
-      exchanges: pairs.get(operation) ?? 0,
-      ...(note ? { message: note } : {}),
-      counterexamples:
-        status === "pass" ? [] : (slot?.examples ?? []).map(({ d, ex }) => counterexample(d, ex)),
-    });
-    return [
-      row(
-        COMPARE.noBreakingChange,
-        breaking ? "fail" : "pass",
-        breaking,
-        breaking ? `${breaking.differences} breaking difference(s)` : undefined,
-      ),
-      row(
-        COMPARE.additiveChange,
-        additive ? "warn" : "pass",
-        additive,
-        additive ? `${additive.differences} additive difference(s)` : undefined,
-      ),
-      row(
-        COMPARE.dataChange,
-        "pass",
-        data,
-        data ? `${data.differences} data difference(s) (values of the snapshot)` : "no data differences",
-      ),
-    ];
-  });
-  const differences = Object.fromEntries(
-    [...found].map(([key, slot]) => [
-      key.replace("\u0000", " "),
-      {
-        count: slot.differences,
-        examples: slot.examples.map(({ d }) => ({
-          what: d.what,
-          pointer: d.pointer,
-          base: d.base,
-          candidate: d.candidate,
-        })),
-      },
-    ]),
-  );
-  const report: Report = {
-    tool: "cbcheck",
-    version: VERSION,
-    command: "compare",
+  // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
+  const result = buildCompareReport({
+    baseUrl: o.baseUrl,
+    candidateUrl: o.candidateUrl,
+    seed: o.seed,
+    ignore: o.ignore,
     startedAt,
     finishedAt: new Date().toISOString(),
-    seed: o.seed,
-    target: { baseUrl: o.baseUrl, altBaseUrl: o.candidateUrl },
-    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls },
-    results,
-    details: { candidateUrl: o.candidateUrl, ignore: o.ignore, differences },
-    notes: [
-      `candidate ${o.candidateUrl} compared with base ${o.baseUrl}; ignored pointers: ${o.ignore.join(", ")}`,
-    ],
-  };
-  // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
-  return sealResult({ report, sections: [], secrets }, redactor);
+    calls,
+    tally,
+    secrets,
+  });
+  return sealResult(result, redactor);
 }
