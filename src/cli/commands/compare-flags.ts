@@ -4,6 +4,7 @@ import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { guardFlags } from "./guard-flags.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** Where the comparison's reports go. */
@@ -65,6 +66,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     parse: (text) => integerIn(text, "--timeout-ms"),
     default: COMPARE_DEFAULTS.timeoutMs,
   },
+  ...guardFlags("comparison"),
   allowCredits: {
     flags: "--allow-credits",
     description: "also compare influencer reads (they spend credits on both)",

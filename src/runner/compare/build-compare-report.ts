@@ -1,55 +1,16 @@
 /**
- * The report of a `cbcheck compare`, built from what the comparison recorded: one row per operation and
- * kind of difference (breaking fails, additive warns, data is listed), example pairs as counterexamples with
- * a curl line, the differences by kind and operation in `details`. Pure: it sends, prints and writes nothing.
+ * The report of a `cbcheck compare`, built from what the comparison tallied (compare-tally.ts): one row per
+ * operation and kind of difference (breaking fails, additive warns, data is listed), the example pairs as
+ * counterexamples, the differences by kind and operation in `details`, and why it stopped early, if it did.
+ * Pure: it sends, prints and writes nothing.
  */
-import { toCurl } from "../../report/curl.js";
-import type { CheckResult, CommandResult, Counterexample, Report } from "../../report/model.js";
+import type { CheckResult, CommandResult, Report } from "../../report/model.js";
 import { summarise } from "../../report/summarise.js";
 import { decideVerdict } from "../../report/verdict.js";
-import type { Exchange } from "../../transport/exchange.js";
-import { buildPath } from "../../transport/send.js";
 import { COMPARE } from "../../verdicts/compare.js";
 import { VERSION } from "../../version.js";
-import type { Difference } from "./classify.js";
-
-/** Example pairs kept per kind and operation. */
-const EXAMPLES = 3;
-
-/** The differences of one kind on one operation: how many, and the first few with the candidate's exchange. */
-interface Found {
-  differences: number;
-  examples: { d: Difference; ex: Exchange }[];
-}
-
-/** What a comparison found, tallied as the pairs come: pairs compared and differences per operation. */
-export class CompareTally {
-  /** Pairs compared per operation (a pair where neither release answered compares nothing). */
-  readonly pairs = new Map<string, number>();
-  readonly #found = new Map<string, Found>();
-
-  /** Adds the differences of one compared pair. */
-  add(operation: string, differences: readonly Difference[], candidate: Exchange): void {
-    this.pairs.set(operation, (this.pairs.get(operation) ?? 0) + 1);
-    for (const d of differences) {
-      const key = `${d.kind}\u0000${operation}`;
-      const slot = this.#found.get(key) ?? { differences: 0, examples: [] };
-      slot.differences++;
-      if (slot.examples.length < EXAMPLES) slot.examples.push({ d, ex: candidate });
-      this.#found.set(key, slot);
-    }
-  }
-
-  /** The differences of `kind` on `operation`, if any. */
-  found(kind: Difference["kind"], operation: string): Found | undefined {
-    return this.#found.get(`${kind}\u0000${operation}`);
-  }
-
-  /** Every kind and operation with differences, as `details.differences` lists them. */
-  entries(): [string, Found][] {
-    return [...this.#found].map(([key, slot]) => [key.replace("\u0000", " "), slot]);
-  }
-}
+import type { RunStopped } from "../run-stopped.js";
+import type { CompareTally, Found } from "./compare-tally.js";
 
 /** What a finished comparison recorded. */
 export interface CompareRecord {
@@ -61,32 +22,10 @@ export interface CompareRecord {
   finishedAt: string;
   calls: number;
   tally: CompareTally;
+  /** Why the comparison stopped before its last pair (deadline, give-up, interruption). */
+  stopped?: RunStopped;
+  notes: readonly string[];
   secrets: string[];
-}
-
-function urlOf(ex: Exchange): string {
-  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query)}`;
-}
-
-function counterexample(d: Difference, ex: Exchange): Counterexample {
-  const request = {
-    method: ex.request.method,
-    url: urlOf(ex),
-    headers: ex.request.headers,
-    ...(ex.request.body !== undefined ? { body: ex.request.body } : {}),
-  };
-  const show = (v: unknown) => (v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v));
-  const base = show(d.base);
-  const candidate = show(d.candidate);
-  return {
-    title: d.what,
-    ...(d.pointer ? { pointer: d.pointer } : {}),
-    ...(base !== undefined ? { expected: `base: ${base}` } : {}),
-    ...(candidate !== undefined ? { received: `candidate: ${candidate}` } : {}),
-    request,
-    ...(ex.response ? { status: ex.response.status } : {}),
-    curl: toCurl(request),
-  };
 }
 
 /** The three rows of one operation: breaking, additive, data. */
@@ -101,13 +40,17 @@ function rowsOf(tally: CompareTally, operation: string): CheckResult[] {
     id: v.id,
     suite: "compare",
     operation,
-    status,
+    // A pass judged on no pair at all (neither release answered) saw nothing: it is inconclusive.
+    status: status === "pass" && compared === 0 ? "inconclusive" : status,
     sentence: v.sentence,
     section: v.section,
     exchanges: compared,
-    ...(note ? { message: note } : {}),
-    counterexamples:
-      status === "pass" ? [] : (slot?.examples ?? []).map(({ d, ex }) => counterexample(d, ex)),
+    ...(compared === 0
+      ? { message: "no pair compared: neither release answered" }
+      : note
+        ? { message: note }
+        : {}),
+    counterexamples: status === "pass" ? [] : (slot?.examples ?? []).map((e) => e.counterexample),
   });
   const breaking = tally.found("breaking", operation);
   const additive = tally.found("additive", operation);
@@ -136,22 +79,16 @@ function rowsOf(tally: CompareTally, operation: string): CheckResult[] {
 
 /** The report of a finished comparison, and the keys no output may show. */
 export function buildCompareReport(run: CompareRecord): CommandResult {
-  const operations = [...run.tally.pairs.keys()];
-  const results = operations.flatMap((operation) => rowsOf(run.tally, operation));
+  const results = run.tally.operations().flatMap((operation) => rowsOf(run.tally, operation));
   const differences = Object.fromEntries(
-    run.tally.entries().map(([key, slot]) => [
-      key,
-      {
-        count: slot.differences,
-        examples: slot.examples.map(({ d }) => ({
-          what: d.what,
-          pointer: d.pointer,
-          base: d.base,
-          candidate: d.candidate,
-        })),
-      },
-    ]),
+    run.tally
+      .entries()
+      .map(([key, slot]) => [
+        key,
+        { count: slot.differences, examples: slot.examples.map((e) => e.difference) },
+      ]),
   );
+  const stopped = run.stopped ? `${run.stopped.message}; no verdict on the pairs not compared` : undefined;
   const report: Report = {
     tool: "cbcheck",
     version: VERSION,
@@ -160,17 +97,20 @@ export function buildCompareReport(run: CompareRecord): CommandResult {
     finishedAt: run.finishedAt,
     seed: run.seed,
     target: { baseUrl: run.baseUrl, altBaseUrl: run.candidateUrl },
-    ...decideVerdict(results),
+    ...decideVerdict(results, stopped ? { stopped } : {}),
     summary: { ...summarise(results), calls: run.calls },
     results,
     details: {
       candidateUrl: run.candidateUrl,
       ignore: [...run.ignore],
       differences,
+      ...(run.stopped ? { stopped: run.stopped.reason } : {}),
     },
     notes: [
+      ...(run.stopped ? [run.stopped.message] : []),
       `candidate ${run.candidateUrl} compared with base ${run.baseUrl}; ignored pointers: ${run.ignore.join(", ")}`,
+      ...run.notes,
     ],
   };
-  return { report, sections: [], secrets: run.secrets };
+  return { report, sections: [], secrets: run.secrets, ...(stopped ? { stopped } : {}) };
 }
