@@ -8,8 +8,10 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { constants, gzipSync } from "node:zlib";
-import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
+import { manyKeysBody, SLOW_KEYS } from "../../checks/judge-thread/test-support/bodies.js";
 import { echoBody, keyOf } from "../../test-support/echo-target.js";
+
+export { SLOW_KEYS };
 
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
@@ -48,9 +50,6 @@ function gzipBomb(): Buffer {
   }
   return bomb;
 }
-
-/** Keys of the `slow-to-judge` object: about 11 MiB, one container, some 20 s of schema checks in-process. */
-export const SLOW_KEYS = 1_000_000;
 
 /** The `slow-to-judge` body, built once, on first use. */
 let slow: string | undefined;
