@@ -2,6 +2,7 @@
  * Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures from a file (without
  * one, `runCompare` discovers the base's ids under its guards), budget, deadline and give-up limits.
  */
+import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/index.js";
 import { httpUrl, integerIn, jsonPointer, requireApiKey } from "../../option-values.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { loadFixtures } from "../fixtures.js";
@@ -20,6 +21,8 @@ export interface ResolvedCompareOptions extends GuardLimits {
   fixtures?: TargetFixtures;
   seed: number;
   runs: number;
+  /** The operations compared (default all generated ones). */
+  operations: GeneratedOperation[];
   ignore: string[];
   maxCalls: number;
   timeoutMs: number;
@@ -38,6 +41,8 @@ export interface CompareOptions {
   fixtures?: string;
   seed?: number;
   runs?: number;
+  /** Compare only these operations (default: every generated one). */
+  operations?: GeneratedOperation[];
   ignore?: string[];
   maxCalls?: number;
   timeoutMs?: number;
@@ -78,6 +83,8 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
     ...(input.fixtures ? { fixtures: await loadFixtures(input.fixtures) } : {}),
     seed,
     runs: integerIn(input.runs ?? COMPARE_DEFAULTS.runs, "--runs"),
+    operations:
+      input.operations && input.operations.length > 0 ? [...input.operations] : [...GENERATED_OPERATIONS],
     ignore,
     maxCalls: integerIn(input.maxCalls ?? COMPARE_DEFAULTS.maxCalls, "--max-calls"),
     timeoutMs,

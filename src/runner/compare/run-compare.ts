@@ -12,6 +12,7 @@ import fc from "fast-check";
 import { HarnessError } from "../../errors.js";
 import {
   GENERATED_OPERATIONS,
+  type GeneratedOperation,
   negativeCases,
   parameterExamples,
   validRequests,
@@ -40,21 +41,28 @@ export interface CompareHooks {
   onProgress?: (line: string) => void;
   /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was compared is reported. */
   signal?: AbortSignal;
-  /** The requests to compare (default `compareRequests` of the fixtures); tests compare a few. */
-  requests?: readonly PlannedRequest[];
 }
 
-/** The planned requests of a comparison, in sending order. */
+/** The planned requests of a comparison (of `o.operations` only), in sending order. */
 export function compareRequests(
-  o: Pick<ResolvedCompareOptions, "seed" | "runs" | "allowCredits">,
+  o: Pick<ResolvedCompareOptions, "seed" | "runs" | "allowCredits" | "operations">,
   fixtures: TargetFixtures,
 ): PlannedRequest[] {
   const opts = { allowCredits: o.allowCredits };
-  const valid = GENERATED_OPERATIONS.flatMap((op, i) => [
-    ...parameterExamples(op, fixtures, opts),
-    ...fc.sample(validRequests(op, fixtures, opts), { seed: o.seed + 7919 * i, numRuns: o.runs }),
-  ]);
-  return [...valid, ...negativeCases(fixtures).map((c) => c.request)];
+  const wanted = (op: string) => o.operations.includes(op as GeneratedOperation);
+  // Seeds by the operation's place among all of them, so that a subset sends the same requests of each.
+  const valid = GENERATED_OPERATIONS.flatMap((op, i) =>
+    wanted(op)
+      ? [
+          ...parameterExamples(op, fixtures, opts),
+          ...fc.sample(validRequests(op, fixtures, opts), { seed: o.seed + 7919 * i, numRuns: o.runs }),
+        ]
+      : [],
+  );
+  return [
+    ...valid,
+    ...negativeCases(fixtures).flatMap((c) => (wanted(c.request.operation) ? [c.request] : [])),
+  ];
 }
 
 /** The two releases of a comparison: where each request goes, with which key, through which guards. */
@@ -88,8 +96,9 @@ export class Releases {
       exchange = await this.guard.send(this.transport, request);
     }
     await this.guard.prejudge(exchange);
-    // The deadline may have ended that judging: stop before comparing an unjudged body.
-    this.guard.check();
+    // The deadline may have ended that judging: stop before comparing an unjudged body (a give-up waits for
+    // the next call, so that this exchange is compared first).
+    if (this.guard.signal.aborted) throw this.guard.deadlineStop();
     return exchange;
   }
 }
@@ -174,7 +183,7 @@ export async function runCompare(
   const notes: string[] = [];
   try {
     await preflight(releases);
-    const requests = hooks.requests ?? compareRequests(o, o.fixtures ?? (await discover(releases, progress)));
+    const requests = compareRequests(o, o.fixtures ?? (await discover(releases, progress)));
     if (requests.length * 2 > o.maxCalls) {
       throw new HarnessError(
         "CB_USAGE",
