@@ -22,7 +22,10 @@ import { REPLAY_FLAGS } from "./replay-flags.js";
 const HELP = `
 REPORT is a report.json written by cbcheck run (or the directory that holds it). Without --check or --index the
 first failing counterexample is replayed. A response check is run again on the new response; a suite verdict (a
-bound case, an auth case) is compared with the status it expected.
+bound case, an auth case) is compared with the status it expected. A check that does not apply to the new
+response (no JSON body, another status) cannot pass on it: every check judges it then. A 429 is a limit, not
+an answer: it is waited out once (Retry-After, within --deadline-s) and the request sent again, unless the
+counterexample was a 429 itself; a second 429 is no verdict (exit 2).
 
 Where it is sent and with which key is your choice, never the report's (a report is an artefact anyone who can
 upload one can edit):
