@@ -14,16 +14,11 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { HOSTILE_CASES, type HostileCase } from "../src/cli/test-support/hostile-cases.js";
-import { type CommandPlan, PLAN, TARGET_COMMANDS } from "../src/cli/test-support/hostile-commands.js";
+import { type CommandPlan, TARGET_COMMANDS } from "../src/cli/test-support/hostile-commands.js";
 import { falsePass, readReports, shellExit } from "../src/cli/test-support/hostile-outcome.js";
-import {
-  DEFAULT_DEADLINE_S,
-  DEFAULT_TIMEOUT_MS,
-  ECHOED_KEY,
-  problemsOf,
-  TARGET_CASES,
-} from "../src/cli/test-support/hostile-target-cases.js";
+import { problemsOf, TARGET_CASES } from "../src/cli/test-support/hostile-target-cases.js";
 import { startHostileTarget } from "../src/cli/test-support/hostile-targets.js";
+import { planTargetCase } from "../src/cli/test-support/plan-target-case.js";
 import { type CliCall, runCli } from "../src/cli/test-support/run-cli-case.js";
 import { startServer } from "../src/server/index.js";
 
@@ -95,17 +90,7 @@ try {
     for (const command of TARGET_COMMANDS) {
       const scratch = join(dir, c.name, command);
       mkdirSync(scratch, { recursive: true });
-      const before = target.hits();
-      const planned = PLAN[command]({
-        baseUrl: target.baseUrl,
-        key: ECHOED_KEY,
-        dir: scratch,
-        reference,
-        hits: () => target.hits() - before,
-        deadlineS: c.deadlineS ?? DEFAULT_DEADLINE_S,
-        timeoutMs: c.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        ...(c.signal ? { signal: c.signal } : {}),
-      });
+      const planned = planTargetCase(c, command, target, scratch, reference);
       const outcome = await runCli(spawned(planned));
       const problems = problemsOf(c, command, outcome, readReports(planned.reportDir), target);
       const result = problems.length === 0 ? "held" : `BROKE: ${problems.join("; ").slice(0, 200)}`;

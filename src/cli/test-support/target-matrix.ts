@@ -9,16 +9,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../../server/index.js";
 import type { RunningServer } from "../../server/types.js";
-import { PLAN, runInProcess, type TargetCommand } from "./hostile-commands.js";
+import { runInProcess, type TargetCommand } from "./hostile-commands.js";
 import { readReports } from "./hostile-outcome.js";
-import {
-  DEFAULT_DEADLINE_S,
-  DEFAULT_TIMEOUT_MS,
-  ECHOED_KEY,
-  problemsOf,
-  TARGET_CASES,
-} from "./hostile-target-cases.js";
+import { problemsOf, TARGET_CASES } from "./hostile-target-cases.js";
 import { type HostileTarget, startHostileTarget } from "./hostile-targets.js";
+import { planTargetCase } from "./plan-target-case.js";
 
 /** Declares one test per target case and command: it ends as it must (`problemsOf` finds nothing). */
 export function describeTargetMatrix(commands: readonly TargetCommand[]): void {
@@ -42,18 +37,7 @@ export function describeTargetMatrix(commands: readonly TargetCommand[]): void {
     it.each(commands)("%s ends as it must", async (command) => {
       const scratch = join(dir, c.name, command);
       mkdirSync(scratch, { recursive: true });
-      // Requests of this command only: an interruption waits for its first one, not an earlier command's.
-      const before = target.hits();
-      const planned = PLAN[command]({
-        baseUrl: target.baseUrl,
-        key: ECHOED_KEY,
-        dir: scratch,
-        reference,
-        hits: () => target.hits() - before,
-        deadlineS: c.deadlineS ?? DEFAULT_DEADLINE_S,
-        timeoutMs: c.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        ...(c.signal ? { signal: c.signal } : {}),
-      });
+      const planned = planTargetCase(c, command, target, scratch, reference);
       const outcome = await runInProcess(planned);
       const reports = readReports(planned.reportDir);
       const awaits = c.awaits?.[command] ? ` (awaits ${c.awaits[command]})` : "";
