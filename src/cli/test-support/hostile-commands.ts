@@ -192,7 +192,8 @@ export const PLAN: Record<TargetCommand, (c: TargetContext) => CommandPlan> = {
     let done = false;
     const during = async ({ stderr }: { stderr: () => string }) => {
       let url: string | undefined;
-      for (let i = 0; i < 500 && !url; i++) {
+      // Up to a minute: a proxy started as a process under a TypeScript loader on a busy machine is slow to listen.
+      for (let i = 0; i < 6000 && !url; i++) {
         url = /clients use (\S+)/.exec(stderr())?.[1];
         if (!url) await new Promise((r) => setTimeout(r, 10));
       }
