@@ -128,7 +128,11 @@ export const PLAN: Record<TargetCommand, (c: TargetContext) => CommandPlan> = {
     const limits = [...guards(c), "--deadline-s", String(c.deadlineS), "--report-dir", out];
     // The HAR too: it records every exchange, the echoed key's likeliest way out.
     const har = ["--har", join(out, "run.har")];
-    return plan(c, { args: [...args, "--suite", "http", ...limits, ...har], env: { CB_API_KEY: c.key } }, out);
+    return plan(
+      c,
+      { args: [...args, "--suite", "http", ...limits, ...har], env: { CB_API_KEY: c.key } },
+      out,
+    );
   },
 
   library(c) {
