@@ -6,8 +6,9 @@
  * timeouts and give-up limits, so that a case costs a second or two, and hands back what a user would see:
  * exit code, stdout, stderr, the report folder, and (library) the returned report as stdout.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
 import { HarnessError } from "../../errors.js";
 import { type RunLibraryOptions, run } from "../../library/run.js";
@@ -41,6 +42,9 @@ export interface TargetContext {
   /** Interrupt once the target holds a request (SIGINT/SIGTERM; the library's AbortSignal). */
   signal?: "SIGINT" | "SIGTERM";
 }
+
+/** The built-in profile the load cases shorten. */
+const LATENCY_PROFILE = fileURLToPath(new URL("../../../suites/load/latency.json", import.meta.url));
 
 const FIXTURES = { known_ids: ["cb:org:123456789"], org_ids: ["cb:org:123456789"] };
 /** Per-request timeout and give-up limits: a dead target costs two calls, a target giving only 429s one. */
@@ -106,13 +110,18 @@ function reportTo(baseUrl: string): Report {
   };
 }
 
+/** Reads a body to its end, keeping nothing: a client that stays for the whole answer (`dump()` leaves past 128 KiB). */
+async function readAll(body: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of body);
+}
+
 /** A client's calls through the proxy (a read and /me), each bounded, then the session may end. */
 async function clientCalls(proxyUrl: string, key: string): Promise<void> {
   const agent = new Agent({ headersTimeout: 5000, bodyTimeout: 5000 });
   try {
     for (const path of ["/resolve?query=acme", "/me"]) {
       await request(`${proxyUrl}${path}`, { dispatcher: agent, headers: { authorization: `Bearer ${key}` } })
-        .then((r) => r.body.dump())
+        .then((r) => readAll(r.body))
         .catch(() => undefined);
     }
   } finally {
@@ -172,16 +181,15 @@ export const PLAN: Record<TargetCommand, (c: TargetContext) => CommandPlan> = {
   load(c) {
     const out = join(c.dir, "reports");
     const args = ["load", "--base-url", c.baseUrl, "--fixtures", file(c.dir, "fixtures.json", FIXTURES)];
-    const short = [
-      "--profile",
-      "latency",
-      "--duration",
-      "1",
-      "--validators",
-      "1",
-      "--max-seconds",
-      String(c.deadlineS),
-    ];
+    // The built-in latency profile for one second, without its warm-up second: every hostile answer is met.
+    const profile = file(c.dir, "profile.json", {
+      ...JSON.parse(readFileSync(LATENCY_PROFILE, "utf8")),
+      $schema: undefined,
+      name: "hostile",
+      durationSeconds: 1,
+      warmupSeconds: 0,
+    });
+    const short = ["--profile", profile, "--validators", "1", "--max-seconds", String(c.deadlineS)];
     return plan(c, { args: [...args, ...short, "--report-dir", out], env: { CB_API_KEY: c.key } }, out);
   },
 
