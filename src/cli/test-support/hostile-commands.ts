@@ -12,9 +12,9 @@ import { fileURLToPath } from "node:url";
 import { Agent, request } from "undici";
 import { HarnessError } from "../../errors.js";
 import { type RunLibraryOptions, run } from "../../library/run.js";
-import type { Report } from "../../report/model.js";
 import { exitCodeOf } from "../../report/verdict.js";
 import type { RunningServer } from "../../server/types.js";
+import { replayableReport } from "../../test-support/replayable-report.js";
 import type { CliOutcome } from "./run-cli-case.js";
 import { type InProcessCall, runCliInProcess } from "./run-cli-in-process.js";
 
@@ -74,40 +74,6 @@ export interface CommandPlan {
 function plan(c: TargetContext, call: InProcessCall, reportDir?: string): CommandPlan {
   const signal = call.signal ?? interrupt(c);
   return { call: { ...call, ...(signal ? { signal } : {}) }, ...(reportDir ? { reportDir } : {}) };
-}
-
-/** A run report whose one failing counterexample was sent to the target: what `replay` re-sends. */
-function reportTo(baseUrl: string): Report {
-  const now = new Date().toISOString();
-  return {
-    tool: "cbcheck",
-    version: "0.0.0",
-    command: "run",
-    startedAt: now,
-    finishedAt: now,
-    verdict: "fail",
-    target: { baseUrl },
-    summary: { passed: 0, failed: 1, skipped: 0, warnings: 0, inconclusive: 0 },
-    results: [
-      {
-        id: "response.schema",
-        suite: "schema",
-        status: "fail",
-        sentence: "",
-        section: "",
-        counterexamples: [
-          {
-            title: "schema",
-            request: {
-              method: "GET",
-              url: `${baseUrl}/resolve?query=acme`,
-              headers: { authorization: "Bearer $CB_API_KEY" },
-            },
-          },
-        ],
-      },
-    ],
-  };
 }
 
 /** Reads a body to its end, keeping nothing: a client that stays for the whole answer (`dump()` leaves past 128 KiB). */
@@ -194,7 +160,7 @@ export const PLAN: Record<TargetCommand, (c: TargetContext) => CommandPlan> = {
   },
 
   replay(c) {
-    const report = file(c.dir, "report.json", reportTo(c.baseUrl));
+    const report = file(c.dir, "report.json", replayableReport(c.baseUrl, "Bearer $CB_API_KEY"));
     const args = ["replay", report, ...guards(c), "--deadline-s", String(c.deadlineS)];
     return plan(c, { args, env: { CB_API_KEY: c.key } });
   },
