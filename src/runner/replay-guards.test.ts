@@ -6,9 +6,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { startHostileTarget } from "../cli/test-support/hostile-targets.js";
+import type { Report } from "../report/model.js";
 import { replayableReport } from "../test-support/replayable-report.js";
 import { replayCounterexample } from "./replay.js";
 import { RunStopped } from "./run-stopped.js";
+
+/** The shared replayable report, its failing row a response check (judged on one response, as replay does). */
+function responseCheckReport(baseUrl: string): Report {
+  const report = replayableReport(baseUrl, "Bearer $CB_API_KEY");
+  const [row] = report.results;
+  return row ? { ...report, results: [{ ...row, id: "resolve.cursor_null", suite: "schema" }] } : report;
+}
 
 async function replayAgainst(
   kind: Parameters<typeof startHostileTarget>[0],
@@ -18,7 +26,7 @@ async function replayAgainst(
   const started = Date.now();
   try {
     const settled = await replayCounterexample({
-      report: replayableReport(target.baseUrl, "Bearer $CB_API_KEY"),
+      report: responseCheckReport(target.baseUrl),
       env: { CB_API_KEY: "replay-guard-key-0123" },
       timeoutMs: kind === "stall" ? 60_000 : 5_000,
       ...options,
@@ -50,11 +58,11 @@ describe("replay through the guards", () => {
   });
 
   it("judges with every check an answer the failed check does not apply to, never PASSES NOW on it", async () => {
-    // A redirect has no JSON body: envelope.contract_field judges nothing on it.
+    // A redirect has no JSON body: resolve.cursor_null judges nothing on it.
     const { result } = await replayAgainst("redirect", {});
     expect(result?.outcome).toBe("fails again");
     expect(result?.notes.join("\n")).toMatch(
-      /envelope\.contract_field does not apply to the new response .*judged with every check/,
+      /resolve\.cursor_null does not apply to the new response .*judged with every check/,
     );
   });
 
