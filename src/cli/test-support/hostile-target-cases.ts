@@ -63,6 +63,14 @@ function all(...codes: number[]): Record<TargetCommand, number[]> {
   return { run: codes, library: codes, compare: codes, load: codes, replay: codes, proxy: codes };
 }
 
+/**
+ * `codes` for every command whose answer must be judged; the proxy may also end incomplete (2): its stop gives
+ * judging 1.5 s, and on a busy machine the exchanges still queued then are counted unjudged (never a pass).
+ */
+function judged(...codes: number[]): Record<TargetCommand, number[]> {
+  return { ...all(...codes), proxy: [...codes, 2] };
+}
+
 /** No form of the key in stdout, stderr, any report or run's HAR (which it must have written). */
 const noKeyAnywhere: CaseVerify = (outcome, reports, _target, command) => {
   const problems: string[] = [];
@@ -134,28 +142,28 @@ export const TARGET_CASES: TargetCase[] = [
     name: "echo-key",
     item: "§3 / issue 26 §3",
     kind: "echo-key",
-    exits: all(1),
+    exits: judged(1),
     verify: noKeyAnywhere,
   },
   {
     name: "escape-sequences",
     item: "issue 26 §6",
     kind: "escape-sequences",
-    exits: all(1),
+    exits: judged(1),
     verify: noActingCharacter,
   },
-  { name: "deep-json", item: "§1 / issue 26 §4", kind: "deep-json", exits: all(1) },
+  { name: "deep-json", item: "§1 / issue 26 §4", kind: "deep-json", exits: judged(1) },
   {
     name: "wide-array-14MiB",
     item: "§2",
     kind: "wide-array",
-    exits: all(1),
+    exits: judged(1),
   },
   {
     name: "many-keys-15MiB",
     item: "issue 26 §5",
     kind: "many-keys",
-    exits: all(1),
+    exits: judged(1),
   },
   // A cut body is no complete response: a failure where calls are judged, no verdict for replay. The proxy
   // judges the client side only of an exchange whose copy was cut at the cap, counting it in the notes
@@ -164,7 +172,7 @@ export const TARGET_CASES: TargetCase[] = [
     name: "oversize-24MiB",
     item: "capped reads",
     kind: "oversize",
-    exits: { ...all(1), replay: [2], proxy: [0] },
+    exits: { ...judged(1), replay: [2], proxy: [0] },
   },
   {
     name: "slow-to-judge",
@@ -182,17 +190,22 @@ export const TARGET_CASES: TargetCase[] = [
     item: "§6",
     kind: "stall",
     timeoutMs: STALL_TIMEOUT_MS,
-    exits: { ...all(1), replay: [2] },
+    exits: { ...judged(1), replay: [2] },
   },
   {
     name: "all-429",
     item: "§6",
     kind: "all-429",
-    exits: { ...all(2), load: [1, 2], proxy: [1] },
+    exits: { ...all(2), load: [1, 2], proxy: [1, 2] },
+    awaits: {
+      load:
+        "issue 22 §1 (verdicts know when their conditions were not reached): a profile every response of which " +
+        "was throttled measured nothing, yet load's verdict may pass it (seen: exit 0 in a real process)",
+    },
   },
-  { name: "reset", item: "§6", kind: "reset", exits: { ...all(1), replay: [2] } },
-  { name: "redirect", item: "§6", kind: "redirect", exits: all(1), verify: noRedirectFollowed },
-  { name: "gzip-bomb", item: "§6", kind: "gzip-bomb", exits: all(1) },
+  { name: "reset", item: "§6", kind: "reset", exits: { ...judged(1), replay: [2] } },
+  { name: "redirect", item: "§6", kind: "redirect", exits: judged(1), verify: noRedirectFollowed },
+  { name: "gzip-bomb", item: "§6", kind: "gzip-bomb", exits: judged(1) },
   // A long timeout: only the signal can end the call the target holds.
   {
     name: "sigint-stall",
