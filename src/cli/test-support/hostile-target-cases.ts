@@ -52,8 +52,9 @@ export interface TargetCase {
   timeoutMs?: number;
   verify?: CaseVerify;
   /**
-   * Commands whose promise in this case another branch keeps (its name and what it fixes): they run, and may
-   * fail until that branch has landed; the lead checks them after merging.
+   * Commands whose promise in this case another branch keeps (its name and what it fixes): bench/hostile.ts
+   * runs them and shows whether it held; the test matrix leaves them out until that branch has landed (then
+   * this entry is deleted).
    */
   awaits?: Partial<Record<TargetCommand, string>>;
 }
