@@ -9,7 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { countContainers, MAX_CONTAINERS } from "../src/bounded-json.js";
+import { pastStructureBounds } from "../src/bounded-json.js";
 import { runChecks } from "../src/checks/run-checks.js";
 import { request } from "../src/checks/test-support/exchanges.js";
 import { resolveKind } from "../src/checks/validate/kinds.js";
@@ -49,10 +49,10 @@ function judge(text: string, body: string, how: string): { findings: number; par
   const entities = body.startsWith("entities");
   const t0 = performance.now();
   if (how === "validate") {
-    const containers = countContainers(text);
-    const json = containers > MAX_CONTAINERS ? undefined : (JSON.parse(text) as unknown);
+    const past = pastStructureBounds(text);
+    const json = past ? undefined : (JSON.parse(text) as unknown);
     const parseMs = performance.now() - t0;
-    const ctx = containers > MAX_CONTAINERS ? { containers } : {};
+    const ctx = past ? { unparsed: past } : {};
     const result = validateDocument(json, text, resolveKind(entities ? "entities" : "resolve"), ctx);
     return { findings: result.findings.length, parseMs };
   }

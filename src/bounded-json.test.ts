@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  countStructure,
   findDepthExcess,
   MAX_CONTAINERS,
+  MAX_MEMBERS,
   MAX_NESTING,
   mayNestDeeperThan,
   parseBoundedJson,
+  pastStructureBounds,
   renderJson,
 } from "./bounded-json.js";
 
@@ -83,5 +86,33 @@ describe("parseBoundedJson", () => {
     expect(parseBoundedJson(nested(MAX_NESTING + 1))).toBeUndefined();
     expect(parseBoundedJson(`{"ids":${nested(200_000)}}`)).toBeUndefined();
     expect(parseBoundedJson(`[${"[],".repeat(MAX_CONTAINERS)}[]]`)).toBeUndefined();
+  });
+});
+
+/** One object of `n` distinct members, `{"0":0,"1":0,…}`. */
+const manyMembers = (n: number) =>
+  `{${Array.from({ length: n }, (_, i) => `"${i.toString(36)}":0`).join(",")}}`;
+
+describe("countStructure", () => {
+  it("counts arrays, objects and members outside strings, stopping just past a limit", () => {
+    const text = '{"a":[1,{"b":"[:{\\":"}],"c":{}}';
+    expect(countStructure(text, { containers: 10, members: 1 })).toEqual({ containers: 3, members: 2 });
+    expect(countStructure(text, { containers: 10, members: 10 })).toEqual({ containers: 4, members: 3 });
+    expect(countStructure(text, { containers: 1, members: 10 })).toEqual({ containers: 2, members: 1 });
+    // A text too short to pass either limit is not scanned.
+    expect(countStructure(text, { containers: 100, members: 100 })).toEqual({ containers: 0, members: 0 });
+  });
+
+  it("leaves a body of more than MAX_MEMBERS object members unparsed, one at the bound parsed", () => {
+    // Issue 26 §5: a 16 MiB object of 1.9 million keys made JSON.parse abort the process on the judging worker.
+    expect(pastStructureBounds(manyMembers(MAX_MEMBERS + 1))).toEqual({
+      containers: 1,
+      members: MAX_MEMBERS + 1,
+    });
+    expect(pastStructureBounds(manyMembers(MAX_MEMBERS))).toBeUndefined();
+    // Members spread over many objects count together; a colon inside a string is no member.
+    const spread = `[${Array.from({ length: 6 }, () => manyMembers(100_000)).join(",")}]`;
+    expect(pastStructureBounds(spread)?.members).toBe(MAX_MEMBERS + 1);
+    expect(pastStructureBounds(`["${":".repeat(3_000_000)}"]`)).toBeUndefined();
   });
 });

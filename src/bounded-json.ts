@@ -126,13 +126,32 @@ export const MAX_NESTING = 64;
 export const MAX_CONTAINERS = 250_000;
 
 /**
- * How many arrays and objects the JSON text `text` opens, counting no further than just past `limit`
- * (brackets inside strings do not count). Texts shorter than `2 × limit` characters cannot pass the limit,
- * so they are not scanned: the count is then a bound, not exact, and only a result over `limit` matters.
+ * Most object members (name–value pairs, all objects together) a body may hold to be parsed and judged. A
+ * maximum-size entity read (100 full organisations, 50 edges, all four extensions) holds about 150,000.
+ * `JSON.parse` builds a large object's members in one hash table it cannot be stopped in: about 1.5 million
+ * members need more than the judging worker's 128 MiB heap, and V8 then aborts the whole process instead of
+ * ending the worker (a 16 MiB body of 1.9 million keys did). Bodies past this bound are counted, never parsed.
  */
-export function countContainers(text: string, limit: number = MAX_CONTAINERS): number {
-  if (text.length < 2 * limit) return 0;
-  let count = 0;
+export const MAX_MEMBERS = 500_000;
+
+/** How many arrays and objects a JSON text opens and how many object members (name–value pairs) it holds. */
+export interface StructureCount {
+  containers: number;
+  members: number;
+}
+
+/**
+ * What the JSON text `text` holds, counting no further than just past either limit (brackets and colons
+ * inside strings do not count). A text too short to pass either limit (a container takes two characters,
+ * a member at least five: `"":0,`) is not scanned: its count is then zero, a bound rather than exact, and
+ * only a result past a limit matters.
+ */
+export function countStructure(
+  text: string,
+  limits: StructureCount = { containers: MAX_CONTAINERS, members: MAX_MEMBERS },
+): StructureCount {
+  const count = { containers: 0, members: 0 };
+  if (text.length < Math.min(2 * limits.containers, 5 * limits.members)) return count;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -140,9 +159,24 @@ export function countContainers(text: string, limit: number = MAX_CONTAINERS): n
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if ((c === 0x7b || c === 0x5b) && ++count > limit) return count;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++count.containers > limits.containers) return count;
+    } else if (c === 0x3a && ++count.members > limits.members) return count;
   }
   return count;
+}
+
+/** The count of `text` when it is past the bounds judged (`MAX_CONTAINERS`, `MAX_MEMBERS`), else undefined. */
+export function pastStructureBounds(text: string): StructureCount | undefined {
+  const count = countStructure(text);
+  return count.containers > MAX_CONTAINERS || count.members > MAX_MEMBERS ? count : undefined;
+}
+
+/** Why a text past the bounds was not parsed, in words (a body's `bodyError`). */
+export function unparsedReason(count: StructureCount): string {
+  return count.containers > MAX_CONTAINERS
+    ? `body not parsed: it opens more than ${MAX_CONTAINERS} arrays and objects`
+    : `body not parsed: it holds more than ${MAX_MEMBERS} object members`;
 }
 
 /**
@@ -160,12 +194,12 @@ export function mayNestDeeperThan(text: string, limit: number): boolean {
 }
 
 /**
- * The value of the JSON text `text`, or undefined when it is not JSON or is past what a judge walks safely: more
- * than `MAX_CONTAINERS` arrays and objects, or nested deeper than `MAX_NESTING` (`JSON.parse` accepts any depth,
+ * The value of the JSON text `text`, or undefined when it is not JSON or is past what a judge walks safely: past
+ * the structure bounds (`MAX_CONTAINERS`, `MAX_MEMBERS`), or nested deeper than `MAX_NESTING` (`JSON.parse` accepts any depth,
  * but the recursive walks of the judges — key sorting, deep equality — would overflow the stack on it).
  */
 export function parseBoundedJson(text: string): unknown {
-  if (countContainers(text) > MAX_CONTAINERS) return undefined;
+  if (pastStructureBounds(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readCappedFile, readCappedFileSync } from "./read-capped-file.js";
+import { FILE_LIMITS, readCappedFile, readCappedFileSync } from "./read-capped-file.js";
+import { RUN_DEFAULTS } from "./runner/run-defaults.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-capped-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,6 +41,17 @@ describe.each(Object.entries(readers))("readCappedFile (%s)", (_name, read) => {
     await expect(read(small, 10)).rejects.toMatchObject({
       code: "CB_INPUT_TOO_LARGE",
       message: /small\.json is 11 bytes, over the limit of 10 bytes/,
+    });
+  });
+
+  it("refuses a validate document past run's 16 MiB body cap before reading it (issue 26: 238 MiB ended in a V8 abort)", async () => {
+    expect(FILE_LIMITS.document).toBe(RUN_DEFAULTS.maxBodyBytes);
+    const over = join(dir, "over.json");
+    writeFileSync(over, "");
+    truncateSync(over, FILE_LIMITS.document + 1);
+    await expect(read(over, FILE_LIMITS.document)).rejects.toMatchObject({
+      code: "CB_INPUT_TOO_LARGE",
+      message: /is 16777217 bytes, over the limit of 16777216 bytes/,
     });
   });
 

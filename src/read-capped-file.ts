@@ -20,8 +20,12 @@ export const FILE_LIMITS = {
   monitorState: 16 * 1024 * 1024,
   /** A report.json of `cbcheck load`, read by `--merge`. */
   report: 64 * 1024 * 1024,
-  /** A document given to `cbcheck validate` (or its `--request @file`). */
-  document: 256 * 1024 * 1024,
+  /**
+   * A document given to `cbcheck validate` (or its `--request @file`): `run`'s cap on a response body. Past it
+   * the judging worker cannot parse every document within its heap (a 238 MiB array of numbers made V8 abort
+   * the process at 2.8 GB), and no response `run` judges is larger.
+   */
+  document: 16 * 1024 * 1024,
 } as const;
 
 function kindOf(info: Stats): string {

@@ -80,6 +80,8 @@ const COMMANDS = [
         "2",
         "--ignore",
         "/a",
+        "--operation",
+        "me",
       ],
       ...["--max-calls", "10", "--timeout-ms", "100", "--allow-credits", "--report-dir", "d"],
     ],

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHostileTarget } from "../cli/test-support/hostile-targets.js";
 import { HarnessError, type RunningServer, run, startServer } from "./index.js";
 
 const failingIds = (results: { id: string; status: string }[]) =>
@@ -81,5 +82,33 @@ describe("run (library)", () => {
     await expect(run({ baseUrl: server.url, apiKey: "k", suites: ["nope"] })).rejects.toBeInstanceOf(
       HarnessError,
     );
+  });
+
+  it("stops when its signal aborts: the report comes back (and is written) marked interrupted", async () => {
+    const target = await startHostileTarget("stall");
+    const reportDir = await mkdtemp(join(tmpdir(), "cbcheck-library-interrupted-"));
+    const interrupt = new AbortController();
+    const poll = setInterval(() => {
+      if (target.hits() > 0) interrupt.abort();
+    }, 10);
+    try {
+      const started = Date.now();
+      const report = await run({
+        baseUrl: target.baseUrl,
+        apiKey: "library-interrupt-key-0123",
+        fixtures: { known_ids: ["cb:org:123456789"] },
+        timeoutMs: 60_000,
+        reportDir,
+        signal: interrupt.signal,
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(report.verdict).toBe("interrupted");
+      expect(report.reason).toMatch(/interrupted by its AbortSignal/);
+      const written = JSON.parse(await readFile(join(reportDir, "report.json"), "utf8"));
+      expect(written.verdict).toBe("interrupted");
+    } finally {
+      clearInterval(poll);
+      await target.close();
+    }
   });
 });

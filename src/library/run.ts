@@ -5,6 +5,7 @@
  */
 import { checkShapes, type ShapeTable } from "../option-shapes.js";
 import type { Report } from "../report/model.js";
+import { markInterrupted } from "../report/verdict.js";
 import { writeReports } from "../report/write-reports.js";
 import { RUN_DEFAULTS, type RunOptions, resolveRunOptions } from "../runner/options.js";
 import { runConformance } from "../runner/run-conformance.js";
@@ -17,6 +18,11 @@ export interface RunLibraryOptions extends Omit<RunOptions, "mutation"> {
   freeApiKey?: string;
   /** Plain progress lines (suite started, 429 waits, …). */
   onProgress?: (line: string) => void;
+  /**
+   * Stops the run when it aborts (as SIGINT stops `cbcheck run`): sending ends at once and the report comes
+   * back with what was judged, `verdict: "interrupted"` (written to `reportDir` as well).
+   */
+  signal?: AbortSignal;
 }
 
 /** The JavaScript type of every option, checked before anything else (a wrong one is `CB_USAGE`). */
@@ -59,6 +65,7 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   freeApiKey: "string",
   onProgress: "function",
   clock: "object",
+  signal: "object",
 };
 
 /**
@@ -67,17 +74,22 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
  * redacted. Bad options (a wrong type, an unknown option, a value out of range) throw a `HarnessError` (`code`
  * `CB_USAGE`; no key: `CB_NO_KEY`); an unreachable target
  * `CB_TARGET_UNREACHABLE`.
- * A run cut short by `maxCalls` or `deadlineS` returns its report with `details.stopped` set and a note.
+ * A run cut short by `maxCalls` or `deadlineS` returns its report with `details.stopped` set and a note; one
+ * stopped by `signal` returns it marked `interrupted`.
  */
 export async function run(options: RunLibraryOptions = {}): Promise<Report> {
   checkShapes("run", options, RUN_SHAPES);
-  const { apiKey, freeApiKey, onProgress, ...runOptions } = options;
+  const { apiKey, freeApiKey, onProgress, signal, ...runOptions } = options;
   const env: Record<string, string | undefined> = { ...runOptions.env };
   // The resolver reads keys from an environment: hand it the keys given directly under the names it reads.
   if (apiKey !== undefined) env[runOptions.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv] = apiKey;
   if (freeApiKey !== undefined) env[runOptions.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv] = freeApiKey;
   const resolved = resolveRunOptions({ ...runOptions, env });
-  const result = await runConformance(resolved, onProgress ? { onProgress } : {});
-  if (options.reportDir !== undefined) await writeReports(resolved.reportDir, result.report, result.sections);
-  return result.report;
+  const result = await runConformance(resolved, {
+    ...(onProgress ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  const report = signal?.aborted ? markInterrupted(result.report, "its AbortSignal") : result.report;
+  if (options.reportDir !== undefined) await writeReports(resolved.reportDir, report, result.sections);
+  return report;
 }

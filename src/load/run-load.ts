@@ -87,6 +87,10 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     hooks.signal?.aborted ? "interrupted" : `stopped at --max-seconds ${options.maxSeconds}`;
   const servers = new Map<string, Promise<EmbeddedTarget>>();
   const poolStart = ValidationPool.start({ size: options.validators });
+  const stoppedWaiting = new Promise<undefined>((resolve) => {
+    if (deadline.signal.aborted) resolve(undefined);
+    else deadline.signal.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
   const runs: ProfileRun[] = [];
   const notes: string[] = [];
   const har = options.har ? new HarRecorder(redactor, 2000) : undefined;
@@ -111,7 +115,13 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
       const target = await targetFor(profile, options, servers, fileFixtures);
       secrets.push(target.apiKey);
       redactor.add([target.apiKey]);
-      pool ??= await poolStart;
+      // Starting the validators takes seconds: the deadline (or an interruption) does not wait for it.
+      pool ??= await Promise.race([poolStart, stoppedWaiting]);
+      if (!pool || deadline.signal.aborted) {
+        notes.push(`${why()} before profile ${profile.name}`);
+        stopped = true;
+        break;
+      }
       let run: ProfileRun;
       hooks.onProfile?.(profile.name, plannedSeconds(options, profile));
       try {
@@ -143,6 +153,11 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
       }
       log(
         `${profile.name}: ${run.calls} calls, ${run.tallies.all().filter((f) => f.failed > 0).length} broken expectations`,
+      );
+    }
+    if (pool && pool.cutAtStop > 0) {
+      notes.push(
+        `${pool.cutAtStop} response bodies were not checked: the run stopped (${why()}) before they were judged`,
       );
     }
     if (pool && pool.lost > 0) {

@@ -144,7 +144,8 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   delay.enable();
   const drive = await driveLoad({ ...options, onResponse }).finally(() => delay.disable());
   judgeQueued();
-  await options.pool?.drain();
+  // The deadline (or an interruption) ends the wait for judgements too: a body slow to judge must not hold it.
+  await options.pool?.drain(options.signal);
   return {
     model: options.rate ? "open (fixed rate)" : "closed (as fast as connections allow)",
     latency,

@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CATALOGUE } from "../checks/catalogue.js";
-import { invalidResolveBody, validResolveBody } from "../checks/judge-thread/test-support/bodies.js";
+import {
+  invalidResolveBody,
+  manyKeysBody,
+  SLOW_KEYS,
+  validResolveBody,
+} from "../checks/judge-thread/test-support/bodies.js";
 import type { RecordedRequest } from "../transport/exchange.js";
 import { ResponseJudge } from "./judge-response.js";
 import type { PreparedRequest } from "./request-mix.js";
@@ -27,7 +32,7 @@ const job = (seq: number, table: number, body: string): ValidationJob => ({
   durationMs: 1,
 });
 
-// A small heap, so that one body can take a worker down: the catalogue on 120,000 bad candidates needs more.
+// A small heap, so that one body can take a worker down: the catalogue on 95,000 bad candidates needs more (within the structure bounds: 475,000 members).
 const pool = await ValidationPool.start({ heapMib: 24 });
 const CHECKS = CATALOGUE.map((c) => c.id);
 afterAll(() => pool.close());
@@ -45,7 +50,7 @@ describe("the load validation pool", () => {
     expect(results[1].failures.length).toBeGreaterThan(0);
 
     results.length = 0;
-    pool.submit(job(3, table, invalidResolveBody(120_000)));
+    pool.submit(job(3, table, invalidResolveBody(95_000)));
     await pool.drain();
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ seq: 3, failures: [] });
@@ -86,7 +91,7 @@ describe("the load validation pool", () => {
       endedAt: 1,
     });
     judge.judge(sample(validResolveBody(1)));
-    judge.judge(sample(invalidResolveBody(120_000)));
+    judge.judge(sample(invalidResolveBody(95_000)));
     await pool.drain();
     const row = tallies.all().find((t) => t.id === "load.response_checks");
     expect(row).toMatchObject({ inconclusive: true, failed: 0 });
@@ -94,4 +99,28 @@ describe("the load validation pool", () => {
       /^(1 response body|2 response bodies) not judged: a validation worker needed more/,
     );
   }, 60_000);
+});
+
+describe("the load validation pool at the run's deadline", () => {
+  it("stops waiting when drain's signal aborts: the bodies still being judged are cut, counted, unjudged", async () => {
+    // Issue 26's hostile matrix: `load --max-seconds 1` against bodies slow to judge took 46 s, drain waiting.
+    const own = await ValidationPool.start();
+    try {
+      const results: JobFailures[] = [];
+      const table = own.addTable([request], CHECKS, (r) => results.push(r));
+      own.submit(job(1, table, manyKeysBody(SLOW_KEYS)));
+      own.submit(job(2, table, validResolveBody(1)));
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 200);
+      const started = Date.now();
+      await own.drain(stop.signal);
+      // Judging the first body alone takes seconds; the drain ended with the signal.
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect({ cut: own.cutAtStop, lost: own.lost }).toEqual({ cut: 2, lost: 0 });
+      expect(results.map((r) => r.failures)).toEqual([[], []]);
+      expect(results.every((r) => r.unjudged !== undefined)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
 });

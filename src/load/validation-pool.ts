@@ -52,6 +52,8 @@ export class ValidationPool {
   skipped = 0;
   /** Bodies not checked because their worker died with them. */
   lost = 0;
+  /** Bodies not checked because the run stopped before they were judged (`drain` ended by its signal). */
+  cutAtStop = 0;
 
   private constructor(maxBacklog: number) {
     this.#maxBacklog = maxBacklog;
@@ -112,11 +114,25 @@ export class ValidationPool {
     return true;
   }
 
-  /** Resolves when every queued response has been judged (or lost with a worker). */
-  drain(): Promise<void> {
+  /**
+   * Resolves when every queued response has been judged (or lost with a worker), or as soon as `signal` aborts
+   * (the run's deadline, an interruption: bodies slow to judge must not hold it): the workers are ended, the
+   * bodies on them come back unjudged and are counted in `cutAtStop`.
+   */
+  drain(signal?: AbortSignal): Promise<void> {
     this.#flush();
     if (this.#inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
+    const stop = () => {
+      for (const slot of this.#slots) slot.host.stop();
+    };
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
+    return new Promise((resolve) =>
+      this.#idle.push(() => {
+        signal?.removeEventListener("abort", stop);
+        resolve();
+      }),
+    );
   }
 
   /** Stops the workers. */
@@ -146,7 +162,9 @@ export class ValidationPool {
     slot.host.post({ tables, jobs }).then(
       (results) => this.#done(slot, bytes, results),
       (lost: WorkerLost) => {
-        this.lost += jobs.length;
+        // Ended by drain's signal ("aborted"), not a death: cut at the stop.
+        if (lost.reason === "aborted") this.cutAtStop += jobs.length;
+        else this.lost += jobs.length;
         const unjudged = lost.message;
         const results = jobs.map(({ seq, table, index, status }) => ({
           seq,

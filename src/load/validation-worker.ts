@@ -4,7 +4,7 @@
  * Each batch brings the request tables (the requests of a mix) this worker has not had yet, and responses;
  * the reply is the verdict on each response.
  */
-import { countContainers, MAX_CONTAINERS } from "../bounded-json.js";
+import { pastStructureBounds, unparsedReason } from "../bounded-json.js";
 import type { CheckFailure } from "../checks/check.js";
 import { runChecks } from "../checks/run-checks.js";
 import type { Exchange, OperationId, RecordedRequest } from "../transport/exchange.js";
@@ -55,12 +55,11 @@ export function judgeJob(
 ): CheckFailure[] {
   let json: unknown;
   let bodyError: string | undefined;
-  // A body opening millions of arrays and objects is judged by that count (response.structure_bounded),
-  // not parsed into hundreds of MiB.
-  const containers = countContainers(job.body);
+  // A body past the structure bounds (millions of arrays, objects or members) is judged by that count
+  // (response.structure_bounded), not parsed into hundreds of MiB.
+  const past = pastStructureBounds(job.body);
   if (job.body.length === 0) bodyError = "empty body";
-  else if (containers > MAX_CONTAINERS)
-    bodyError = `body not parsed: it opens more than ${MAX_CONTAINERS} arrays and objects`;
+  else if (past) bodyError = unparsedReason(past);
   else {
     try {
       json = JSON.parse(job.body);
@@ -77,7 +76,7 @@ export function judgeJob(
       bodyText: job.body,
       json,
       bodyError,
-      ...(containers > MAX_CONTAINERS ? { containers } : {}),
+      ...past,
       durationMs: job.durationMs,
     },
   };

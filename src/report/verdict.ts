@@ -44,13 +44,16 @@ export function decideVerdict(
   return { verdict: "pass" };
 }
 
-/** Marks `report` interrupted by `signal`, keeping every row judged so far. */
-export function markInterrupted(report: Report, signal: StopSignal): Report {
+/** What interrupted a command: a signal to the CLI, or the `AbortSignal` a library caller passed. */
+export type Interruption = StopSignal | "its AbortSignal";
+
+/** Marks `report` interrupted by `by`, keeping every row judged so far. */
+export function markInterrupted(report: Report, by: Interruption): Report {
   const judged = report.results.length;
   return {
     ...report,
     verdict: "interrupted",
-    reason: `interrupted by ${signal} after ${judged} judged row(s); the rest has no verdict`,
+    reason: `interrupted by ${by} after ${judged} judged row(s); the rest has no verdict`,
   };
 }
 

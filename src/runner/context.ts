@@ -53,8 +53,8 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
           maxInFlight = Math.max(maxInFlight, ++inFlight);
           out[i] = await engine.transport.send(engine.wire(requests[i]), signal).finally(() => inFlight--);
           engine.seen.add(out[i]);
-          engine.giveUp.note(out[i]);
-          await engine.prejudge(out[i]);
+          engine.guard.note(out[i]);
+          await engine.guard.prejudge(out[i]);
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));

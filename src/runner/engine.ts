@@ -1,6 +1,7 @@
 /**
  * The shared state of one run that every suite's context draws on: the transport, the sequential pacer,
- * the plan (call budget and pace), the deadline, the keys and the result collector.
+ * the plan (call budget and pace), the guards (deadline, interruption, give-up: send-guard.ts), the keys and
+ * the result collector.
  */
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
@@ -13,13 +14,13 @@ import { Transport, type WireRequest } from "../transport/send.js";
 import type { KeyChoice, PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { CreditBudget } from "./credits/budget.js";
-import { GiveUpTracker } from "./give-up.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { judgesAhead, type RunPlan } from "./plan.js";
-import { Prejudged } from "./prejudge.js";
+import type { Prejudged } from "./prejudge.js";
 import { ResultCollector } from "./results.js";
-import { RunStopped } from "./run-stopped.js";
+import type { RunStopped } from "./run-stopped.js";
 import { SeenTally } from "./seen-tally.js";
+import { SendGuard } from "./send-guard.js";
 import type { Outcome } from "./suite.js";
 import { toWireRequest } from "./wire-request.js";
 
@@ -61,7 +62,8 @@ export class RunEngine {
   /** The run's keys, redacted from everything recorded of an exchange (results, HAR, progress lines). */
   readonly redactor: Redactor;
   readonly results: ResultCollector;
-  readonly deadline = new AbortController();
+  /** Deadline, interruption, give-up and the judging of large bodies, shared with every command that sends. */
+  readonly guard: SendGuard;
   readonly notes: string[] = [];
   /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
   readonly credits: CreditBudget;
@@ -69,8 +71,6 @@ export class RunEngine {
   readonly sent = new SentTally();
   /** What the responses held (report `coverage.seen`). */
   readonly seen = new SeenTally();
-  /** Large bodies judged on the judging worker, which the deadline can end (prejudge.ts). */
-  readonly prejudged = new Prejudged();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
   readonly har?: HarRecorder;
   /** Progress lines (suite started, 429 waits), redacted. */
@@ -82,14 +82,9 @@ export class RunEngine {
   onExchange: (exchange: Exchange) => void = () => {};
   /** Told every outcome a suite records, as the report counts it (`RunHooks.onOutcome`). */
   onOutcome: (suite: string, outcome: Outcome) => void = () => {};
-  stopped?: RunStopped;
   /** When the next paced call may start (epoch ms). */
   #nextSlot = 0;
-  /** Calls in a row without a response, and 429s in a row: when to give up on the target. */
-  readonly giveUp: GiveUpTracker;
-  readonly #deadlineTimer: NodeJS.Timeout;
   readonly #invalidKey: string;
-  readonly #deadlineAt: number;
   readonly #judgingAhead = new WeakMap<Exchange, Ahead>();
   /** Responses given to `judgeAhead` and not settled yet, in the order they came. */
   readonly #unsettled: Ahead[] = [];
@@ -108,10 +103,7 @@ export class RunEngine {
     this.results = new ResultCollector(this.redactor);
     this.onProgress = (line) => onProgress(this.redactor.text(line));
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
-    this.giveUp = new GiveUpTracker({
-      failuresInARow: options.giveUpAfterFailures,
-      rateLimitedInARow: options.giveUpAfter429s,
-    });
+    this.guard = new SendGuard(options, { clock: options.clock });
     if (options.har) this.har = new HarRecorder(this.redactor);
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
@@ -121,25 +113,30 @@ export class RunEngine {
         this.onExchange(ex);
       },
     });
-    this.#deadlineAt = options.clock.now() + options.deadlineS * 1000;
-    this.#deadlineTimer = setTimeout(() => this.deadline.abort(), options.deadlineS * 1000);
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
     // Started while the target starts and the run discovers it, not when the first long round needs it.
     if (judgesAhead(options, plan.runs)) this.prejudged.thread.warm();
   }
 
-  /** Milliseconds left before the deadline. */
-  get remainingMs(): number {
-    return this.deadline.signal.aborted ? 0 : Math.max(0, this.#deadlineAt - this.options.clock.now());
+  /** The run's deadline (aborted at `--deadline-s` and on an interruption). */
+  get deadline(): AbortController {
+    return this.guard.deadline;
+  }
+
+  /** Large bodies judged on the judging worker, which the deadline can end (prejudge.ts). */
+  get prejudged(): Prejudged {
+    return this.guard.prejudged;
+  }
+
+  /** Why the run stopped early, if it did. */
+  get stopped(): RunStopped | undefined {
+    return this.guard.stopped;
   }
 
   /** Takes one call from the budget, or stops the run. */
   spend(count = 1): void {
-    if (this.deadline.signal.aborted)
-      throw this.stop("deadline", `stopped at the ${this.options.deadlineS} s deadline (--deadline-s)`);
     // Checked before the next call, so that the last failed call was judged and recorded first.
-    const giveUp = this.giveUp.reason();
-    if (giveUp) throw this.stop(giveUp.kind, giveUp.message);
+    this.guard.check();
     if (this.calls + count > this.plan.budget) {
       const budget =
         this.options.maxCalls === undefined
@@ -161,13 +158,12 @@ export class RunEngine {
     const now = this.options.clock.now();
     const at = Math.max(now, this.#nextSlot);
     this.#nextSlot = at + paceMs;
-    if (at > now) await this.options.clock.sleep(at - now, this.deadline.signal);
+    if (at > now) await this.guard.wait(at - now);
   }
 
   /** Records why the run stopped (first reason wins) and returns the error to throw. */
   stop(reason: RunStopped["reason"], message: string): RunStopped {
-    this.stopped ??= new RunStopped(reason, message);
-    return this.stopped;
+    return this.guard.stop(reason, message);
   }
 
   /** The secret a key choice stands for. */
@@ -196,22 +192,6 @@ export class RunEngine {
     if (choice === "main") return this.options.keyEnv.main;
     if (choice === "free") return this.options.keyEnv.free;
     return undefined;
-  }
-
-  /**
-   * Judges a large body on the judging worker (prejudge.ts) before a suite sees it; when the deadline ends
-   * that judgement, the run stops with a reason that says so (the exchange is then recorded as unjudged).
-   */
-  async prejudge(exchange: Exchange): Promise<void> {
-    const unfinished = await this.prejudged.add(exchange, this.deadline.signal);
-    if (unfinished?.reason !== "aborted") return;
-    const mib = (Buffer.byteLength(exchange.response?.bodyText ?? "") / 1024 / 1024).toFixed(1);
-    const { method, path } = exchange.request;
-    this.stop(
-      "deadline",
-      `stopped at the ${this.options.deadlineS} s deadline (--deadline-s) while judging a ${mib} MiB response ` +
-        `to ${method} ${path.split("?")[0]}: judging did not finish`,
-    );
   }
 
   /**
@@ -262,10 +242,9 @@ export class RunEngine {
     await ahead.judged;
   }
 
-  /** Closes the transport, the judging worker and the deadline timer. */
+  /** Closes the transport and the guards (the judging worker, the deadline timer). */
   async close(): Promise<void> {
-    clearTimeout(this.#deadlineTimer);
-    await this.prejudged.thread.close();
+    await this.guard.close();
     await this.transport.close();
   }
 }

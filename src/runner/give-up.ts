@@ -18,7 +18,11 @@ export class GiveUpTracker {
   #rateLimited = 0;
   #lastFailure = "";
 
-  constructor(readonly limits: GiveUpLimits) {}
+  /** `target`: the base URL the calls go to, named in the reason (a command may send to two). */
+  constructor(
+    readonly limits: GiveUpLimits,
+    readonly target?: string,
+  ) {}
 
   /** Notes one call's outcome: a response of any status but 429 starts both counts again. */
   note(exchange: Exchange): void {
@@ -38,11 +42,12 @@ export class GiveUpTracker {
 
   /** Why the run must stop now, or undefined while the target still answers. */
   reason(): { kind: "target-unresponsive" | "rate-limited"; message: string } | undefined {
+    const from = this.target ? ` from ${this.target}` : "";
     if (this.#failures >= this.limits.failuresInARow) {
       return {
         kind: "target-unresponsive",
         message:
-          `gave up after ${this.#failures} calls in a row without a response (last: ${this.#lastFailure}; ` +
+          `gave up after ${this.#failures} calls in a row without a response${from} (last: ${this.#lastFailure}; ` +
           "--give-up-after-failures): the target looks dead; checks not reached are not judged",
       };
     }
@@ -50,7 +55,7 @@ export class GiveUpTracker {
       return {
         kind: "rate-limited",
         message:
-          `gave up after ${this.#rateLimited} 429 responses in a row, Retry-After waited each time ` +
+          `gave up after ${this.#rateLimited} 429 responses in a row${from}, Retry-After waited each time ` +
           "(--give-up-after-429s): checks not reached are not judged",
       };
     }

@@ -4,7 +4,6 @@
  * then waited out ("Wait at least Retry-After seconds", Errors) and the call repeated; a 401/402/403 on the
  * main key where none was expected stops the run (Authentication: "The client must stop and not retry").
  */
-import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Exchange } from "../transport/exchange.js";
 import { undecodedBody } from "../transport/lazy-body.js";
 import { RUNNER } from "../verdicts/runner.js";
@@ -14,7 +13,6 @@ import { judgeRefusal } from "./credits/judge-refusal.js";
 import { isCreditRefusal } from "./credits/price.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
-import type { RunStopped } from "./run-stopped.js";
 import type { SuiteContext } from "./suite.js";
 
 /** Resends of one request after 429s before the 429 itself is returned to the suite. */
@@ -41,10 +39,6 @@ export interface SendOptions {
 /** One counted call on the wire, without the 429 and fatal-status rules; `lazyBody`: see `SendOptions.judgeAhead`. */
 export type Dispatch = (request: PlannedRequest, lazyBody?: boolean) => Promise<Exchange>;
 
-function deadlineStop(engine: RunEngine): RunStopped {
-  return engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
-}
-
 /** Calls strictly one after another through the engine's sequential pacer (the default). */
 export function sequentialDispatch(engine: RunEngine): Dispatch {
   return (request, lazyBody) =>
@@ -60,7 +54,7 @@ export function overlappingDispatch(engine: RunEngine): Dispatch {
     dispatch(engine, request, async (call) => {
       // Re-read after each sleep: a 429 that arrived meanwhile may have extended the hold.
       for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs) {
-        await engine.pacer.clock.sleep(wait, engine.deadline.signal);
+        await engine.guard.wait(wait);
       }
       return call();
     });
@@ -79,16 +73,15 @@ async function dispatch(
   try {
     exchange = await schedule(() => engine.transport.send(wire, signal, lazyBody));
   } catch (err) {
-    if (signal.aborted) throw deadlineStop(engine);
+    if (signal.aborted) throw engine.guard.deadlineStop();
     throw err;
   }
-  // A call cut by the deadline says nothing about the target: stop instead of judging it.
-  if (signal.aborted) throw deadlineStop(engine);
-  engine.giveUp.note(exchange);
+  // A call cut by the deadline says nothing about the target: the guard stops instead of judging it.
+  engine.guard.afterSend(exchange);
   // An undecoded body is tallied and judged on the worker (sendPaced, `RunEngine.judgeAhead`).
   if (undecodedBody(exchange.response)) return exchange;
   engine.seen.add(exchange);
-  await engine.prejudge(exchange);
+  await engine.guard.prejudge(exchange);
   return exchange;
 }
 
@@ -117,18 +110,7 @@ export async function sendPaced(
   ) {
     // A 429 is judged like any response, then waited out, unless 429s in a row passed the give-up limit.
     judgeAndRecord(ctx, exchange, { onlyFailures: true });
-    engine.giveUp.noteUnexpected429();
-    const giveUp = engine.giveUp.reason();
-    if (giveUp) throw engine.stop(giveUp.kind, giveUp.message);
-    const seconds = parseRetryAfterSeconds(exchange.response.headers["retry-after"]) ?? 1;
-    const waitS = Math.max(1, seconds);
-    if (waitS * 1000 > engine.remainingMs) {
-      throw engine.stop(
-        "deadline",
-        `a 429 asked to wait ${seconds} s (Retry-After), past the --deadline-s ${engine.options.deadlineS} ` +
-          "(a daily limit, for example): the remaining checks were not run (inconclusive)",
-      );
-    }
+    const waitS = engine.guard.retryAfterWait(exchange);
     engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
     engine.pacer.holdFor(waitS);
     exchange = await paced();

@@ -4,6 +4,7 @@ import {
   exchangeWith,
   invalidResolveBody,
   manyKeysBody,
+  SLOW_KEYS,
   validResolveBody,
 } from "../checks/judge-thread/test-support/bodies.js";
 import { judgeExchange } from "../checks/run-checks.js";
@@ -38,7 +39,7 @@ describe("Prejudged", () => {
   });
 
   it("remembers a judgement the deadline ended, and throws it when the exchange is judged", async () => {
-    const exchange = exchangeWith(manyKeysBody(1_000_000));
+    const exchange = exchangeWith(manyKeysBody(SLOW_KEYS));
     const deadline = new AbortController();
     setTimeout(() => deadline.abort(), 200);
     const unfinished = await prejudged.add(exchange, deadline.signal);

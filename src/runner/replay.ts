@@ -7,15 +7,17 @@
 
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { CheckFailure } from "../checks/check.js";
-import { runChecks } from "../checks/run-checks.js";
+import type { Judgement } from "../checks/run-checks.js";
 import { inferOperation } from "../checks/validate/request-input.js";
 import { HarnessError } from "../errors.js";
 import { Redactor } from "../redactor.js";
 import type { CheckResult, Counterexample, Report } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
-import { Transport } from "../transport/send.js";
+import { Transport, type WireRequest } from "../transport/send.js";
 import { type ReplayDestination, replayKey, replayTarget } from "./replay-target.js";
+import { RUN_DEFAULTS } from "./run-defaults.js";
+import { SendGuard } from "./send-guard.js";
 
 /** Options of `replay`; `check` or `index` picks the counterexample (default: the first failing one). */
 export interface ReplayOptions extends ReplayDestination {
@@ -30,6 +32,14 @@ export interface ReplayOptions extends ReplayDestination {
   maxBodyBytes?: number;
   /** Told, before anything is sent, the one line of what goes where: method, URL and the key's variable. */
   onSend?: (line: string) => void;
+  /** Deadline in seconds for sending and judging (default: run's, 600); past it, `RunStopped` is thrown. */
+  deadlineS?: number;
+  /** Calls without a response before giving up (default: run's; one request is sent, so only 1 matters). */
+  giveUpAfterFailures?: number;
+  /** 429s in a row before giving up (default: run's; 1 gives up at the first, without waiting). */
+  giveUpAfter429s?: number;
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): the request is abandoned, `RunStopped` thrown. */
+  signal?: AbortSignal;
 }
 
 /** What the replay found; the exchange and the failures' texts redacted with the key sent. */
@@ -90,10 +100,28 @@ function redactFailures(failures: CheckFailure[], redactor: Redactor): CheckFail
   return failures.map((f) => redactor.value(f));
 }
 
-/** Judges the new exchange as the recorded row did. */
-function judge(row: CheckResult, cx: Counterexample, ex: Exchange): CheckFailure[] {
+/** The check catalogue (or the checks `ids`) on an exchange; a large body was judged on the worker. */
+type JudgeChecks = (ex: Exchange, ids?: string[]) => Judgement;
+
+/**
+ * Judges the new exchange as the recorded row did. A check that does not apply to the new answer (no JSON
+ * body, another status) cannot pass on it: the answer is then judged with every check (noted).
+ */
+function judge(
+  row: CheckResult,
+  cx: Counterexample,
+  ex: Exchange,
+  checks: JudgeChecks,
+  notes: string[],
+): CheckFailure[] {
   if (!ex.response) return [];
-  if (CHECK_IDS.has(row.id)) return runChecks(ex, [row.id]);
+  if (CHECK_IDS.has(row.id)) {
+    const own = checks(ex, [row.id]);
+    if (own.applicable.includes(row.id)) return own.failures;
+    const why = ex.response.bodyError ?? `status ${ex.response.status}`;
+    notes.push(`${row.id} does not apply to the new response (${why}): judged with every check`);
+    return checks(ex).failures;
+  }
   // A suite verdict: compare with what the counterexample expected, where that is a status.
   const expected = cx.expected?.match(/\b([1-5]\d\d)\b/)?.[1];
   if (expected && String(ex.response.status) !== expected) {
@@ -110,7 +138,34 @@ function judge(row: CheckResult, cx: Counterexample, ex: Exchange): CheckFailure
   return [];
 }
 
-/** Re-sends the chosen counterexample once and judges it again. */
+/**
+ * Sends the replayed request through the guards. A 429 is a limit, not an answer to judge (unless the
+ * counterexample itself was one): it is waited out (Retry-After, within the deadline) and the request sent
+ * once more; a second 429 is no verdict. A large body is judged on the worker before anyone reads it.
+ */
+async function sendOnce(
+  guard: SendGuard,
+  transport: Transport,
+  cx: Counterexample,
+  request: WireRequest,
+): Promise<Exchange> {
+  let exchange = await guard.send(transport, request);
+  if (exchange.response?.status === 429 && cx.status !== 429) {
+    await guard.wait(guard.retryAfterWait(exchange) * 1000);
+    exchange = await guard.send(transport, request);
+    if (exchange.response?.status === 429)
+      throw guard.stop("rate-limited", "the target answered 429 again after its Retry-After: no verdict");
+  }
+  await guard.prejudge(exchange);
+  if (guard.signal.aborted) throw guard.deadlineStop();
+  return exchange;
+}
+
+/**
+ * Re-sends the chosen counterexample once and judges it again, through the guards of every sending command
+ * (send-guard.ts): bounded body, deadline, interruption, give-up; a large body is judged on the worker under
+ * the deadline. Throws `RunStopped` when the deadline, an interruption or a 429 ends it before a verdict.
+ */
 export async function replayCounterexample(options: ReplayOptions): Promise<ReplayResult> {
   const { row, cx } = pick(options);
   const request = cx.request as NonNullable<Counterexample["request"]>;
@@ -137,8 +192,17 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
   });
+  const guard = new SendGuard(
+    {
+      deadlineS: options.deadlineS ?? RUN_DEFAULTS.deadlineS,
+      giveUpAfterFailures: options.giveUpAfterFailures ?? RUN_DEFAULTS.giveUpAfterFailures,
+      giveUpAfter429s: options.giveUpAfter429s ?? RUN_DEFAULTS.giveUpAfter429s,
+    },
+    options.signal ? { signal: options.signal } : {},
+  );
+  const checks: JudgeChecks = (ex, ids) => guard.prejudged.judge(ex, ids);
   try {
-    const exchange = await transport.send({
+    const exchange = await sendOnce(guard, transport, cx, {
       operation: inferOperation(request.method, relative),
       method: request.method,
       baseUrl,
@@ -152,8 +216,8 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
       return { row, counterexample: cx, exchange: shown, outcome: "no response", failures: [], notes };
     const failures =
       CHECK_IDS.has(row.id) || /\b[1-5]\d\d\b/.test(cx.expected ?? "")
-        ? judge(row, cx, exchange)
-        : runChecks(exchange);
+        ? judge(row, cx, exchange, checks, notes)
+        : checks(exchange).failures;
     const errors = failures.filter((f) => f.severity === "error" || row.status === "warn");
     return {
       row,
@@ -164,6 +228,7 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
       notes,
     };
   } finally {
+    await guard.close();
     await transport.close();
   }
 }

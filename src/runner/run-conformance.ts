@@ -1,33 +1,25 @@
 /**
  * `runConformance`: opens the target, plans the run (plan.ts: calls per suite, budget, pace) before the
  * first call, finds its fixtures, runs the selected suites one after another on a shared engine (pacing,
- * budget, deadline, shard), and returns the report with what the run spent (calls, credits, seconds). It
- * writes nothing and prints nothing: the CLI renders, writes reports and sets the exit code.
+ * budget, deadline, shard), and hands what it recorded to `buildRunReport`. It writes nothing and prints
+ * nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
-import { coverageSection } from "../report/coverage.js";
-import type { CommandResult, Report } from "../report/model.js";
-import { sealResult } from "../report/seal-result.js";
-import { sentValuesSection } from "../report/sent-values.js";
-import { summarise } from "../report/summarise.js";
-import { decideVerdict } from "../report/verdict.js";
+import type { CommandResult } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
-import { VERSION } from "../version.js";
 import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
+import { buildRunReport } from "./build-run-report.js";
 import { createSuiteContext } from "./context.js";
-import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import { creditNeeds, creditNote } from "./credits/plan.js";
 import { discoverFixtures, runDiscovery } from "./discover.js";
 import { RunEngine } from "./engine.js";
-import { coverageGate, type ResolvedRunOptions } from "./options.js";
+import type { ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
-import { rerunCommand } from "./rerun-command.js";
 import { RunStopped } from "./run-stopped.js";
-import { strictResults } from "./strict.js";
 import type { Outcome, Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
-import { openTarget } from "./target.js";
+import { type OpenTarget, openTarget } from "./target.js";
 
 /** Hooks of a run; all optional. */
 export interface RunHooks {
@@ -54,30 +46,15 @@ export interface RunHooks {
   onFixtures?: (fixtures: TargetFixtures) => void;
 }
 
-/** Stops the engine when `signal` aborts: in-flight requests and waits end at once (they use the deadline). */
-function stopOnInterrupt(engine: RunEngine, signal: AbortSignal | undefined): () => void {
-  if (!signal) return () => {};
-  const interrupt = () => {
-    engine.stop("interrupted", "interrupted: sending stopped");
-    engine.deadline.abort();
-  };
-  if (signal.aborted) interrupt();
-  signal.addEventListener("abort", interrupt, { once: true });
-  return () => signal.removeEventListener("abort", interrupt);
-}
-
+/** Checks that the target answers at all (a refused connection is a harness error) and reads /me's balance. */
 async function preflight(engine: RunEngine): Promise<void> {
   engine.spend();
-  const signal = engine.deadline.signal;
-  const ex = await engine.transport.send(
+  const ex = await engine.guard.send(
+    engine.transport,
     engine.wire({ operation: "me", method: "GET", path: "/me" }),
-    signal,
   );
-  if (signal.aborted)
-    throw engine.stop("deadline", `stopped at the ${engine.options.deadlineS} s deadline (--deadline-s)`);
   // /me's `credential.credits` is the first balance the credit budget sees.
   engine.credits.observe("main", ex);
-  engine.giveUp.note(ex);
   if (ex.transportError?.code === "CB_CONNECT") {
     throw new HarnessError(
       "CB_TARGET_UNREACHABLE",
@@ -86,9 +63,108 @@ async function preflight(engine: RunEngine): Promise<void> {
   }
 }
 
+/** The engine of a run on an open target, with its first plan (re-planned once fixtures are discovered). */
+function startEngine(options: ResolvedRunOptions, open: OpenTarget, hooks: RunHooks): RunEngine {
+  const fixtures = open.fixtures ?? emptyFixtures();
+  const engine = new RunEngine(
+    options,
+    open.target,
+    open.keys,
+    fixtures,
+    planFor(options, open, hooks, !open.fixtures),
+    hooks.onProgress,
+  );
+  if (hooks.onCall) engine.onCall = hooks.onCall;
+  if (hooks.onExchange) engine.onExchange = hooks.onExchange;
+  if (hooks.onOutcome) engine.onOutcome = hooks.onOutcome;
+  if (hooks.signal) engine.guard.stopOn(hooks.signal);
+  return engine;
+}
+
+/** The plan of a run (plan.ts), told to `hooks.onPlan`. */
+function planFor(options: ResolvedRunOptions, open: OpenTarget, hooks: RunHooks, discover: boolean): RunPlan {
+  const plan = planRun(
+    options,
+    {
+      target: open.target,
+      hasFreeKey: open.keys.free !== undefined,
+      hasRevokedKey: open.keys.revoked !== undefined,
+      hasTeamKey: open.keys.team !== undefined,
+      hasNoCreditsKey: open.keys.noCredits !== undefined,
+      fixtures: open.fixtures ?? emptyFixtures(),
+      discover,
+    },
+    hooks.suites ?? SUITES,
+  );
+  hooks.onPlan?.(plan);
+  return plan;
+}
+
+/** Runs one suite; a stop or a harness error ends the run, any other error only the suite (recorded). */
+async function runSuite(engine: RunEngine, open: OpenTarget, suite: Suite): Promise<"next" | "stop"> {
+  try {
+    await open.beforeSuite(suite.name);
+    await suite.run(createSuiteContext(engine, suite.name));
+    return "next";
+  } catch (err) {
+    if (err instanceof RunStopped) return "stop";
+    if (engine.deadline.signal.aborted) {
+      engine.guard.deadlineStop();
+      return "stop";
+    }
+    if (err instanceof HarnessError) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    engine.notes.push(`suite ${suite.name} ended early on an internal error: ${reason}`);
+    const outcome = engine.results.add(suite.name, {
+      verdict: RUNNER.suiteError,
+      status: "inconclusive",
+      message: reason,
+    });
+    engine.onOutcome(suite.name, outcome);
+    return "next";
+  }
+}
+
+/** Finds the fixtures (when none were given) and runs the selected suites in order; returns seconds per suite. */
+async function runSuites(
+  engine: RunEngine,
+  open: OpenTarget,
+  hooks: RunHooks,
+): Promise<Record<string, number>> {
+  const { options } = engine;
+  const progress = hooks.onProgress ?? (() => {});
+  const timings: Record<string, number> = {};
+  await preflight(engine);
+  if (!open.fixtures) {
+    progress("discovering ids through /resolve (no --fixtures given)");
+    const found = await discoverFixtures(runDiscovery(createSuiteContext(engine, "discovery")), options.seed);
+    Object.assign(engine.fixtures, found);
+    hooks.onFixtures?.(engine.fixtures);
+    // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
+    engine.plan = planFor(options, { ...open, fixtures: engine.fixtures }, hooks, true);
+  }
+  engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
+  const available = hooks.suites ?? SUITES;
+  for (const [index, name] of options.suites.entries()) {
+    if (engine.stopped) break;
+    const suite = available.find((s) => s.name === name);
+    if (!suite) {
+      engine.notes.push(`suite ${name} is not available in this build; skipped`);
+      continue;
+    }
+    progress(`suite ${name}: ${suite.description}`);
+    hooks.onSuite?.(name, index, options.suites.length);
+    const started = performance.now();
+    const next = await runSuite(engine, open, suite);
+    timings[name] = Math.round(performance.now() - started) / 1000;
+    if (next === "stop") break;
+  }
+  return timings;
+}
+
 /**
  * Runs the conformance suites against the target of `options`; returns the report, redacted with the run's
- * keys (sealResult), and those keys (for the CLI's console).
+ * keys (buildRunReport seals it), and those keys (for the CLI's console).
  */
 export async function runConformance(
   options: ResolvedRunOptions,
@@ -96,160 +172,40 @@ export async function runConformance(
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  /** Seconds per suite, for JUnit testsuite times. */
-  const timings: Record<string, number> = {};
-  const progress = hooks.onProgress ?? (() => {});
-  const available = hooks.suites ?? SUITES;
   const open = await openTarget(options);
-  const fixtures = open.fixtures ?? emptyFixtures();
-  const planFor = (discover: boolean): RunPlan => {
-    const plan = planRun(
-      options,
-      {
-        target: open.target,
-        hasFreeKey: open.keys.free !== undefined,
-        hasRevokedKey: open.keys.revoked !== undefined,
-        hasTeamKey: open.keys.team !== undefined,
-        hasNoCreditsKey: open.keys.noCredits !== undefined,
-        fixtures,
-        discover,
-      },
-      available,
-    );
-    hooks.onPlan?.(plan);
-    return plan;
-  };
   let engine: RunEngine;
   try {
-    engine = new RunEngine(options, open.target, open.keys, fixtures, planFor(!open.fixtures), progress);
+    engine = startEngine(options, open, hooks);
   } catch (err) {
     await open.close();
     throw err;
   }
-  if (hooks.onCall) engine.onCall = hooks.onCall;
-  if (hooks.onExchange) engine.onExchange = hooks.onExchange;
-  if (hooks.onOutcome) engine.onOutcome = hooks.onOutcome;
-  const unwatch = stopOnInterrupt(engine, hooks.signal);
+  let timings: Record<string, number> = {};
   try {
-    await preflight(engine);
-    if (!open.fixtures) {
-      progress("discovering ids through /resolve (no --fixtures given)");
-      const found = await discoverFixtures(
-        runDiscovery(createSuiteContext(engine, "discovery")),
-        options.seed,
-      );
-      Object.assign(engine.fixtures, found);
-      hooks.onFixtures?.(engine.fixtures);
-      // The suites' calls depend on the fixtures: plan again with the ones found (budget and pace kept apart).
-      engine.plan = planFor(true);
-    }
-    engine.credits.plan(creditNeeds(options, engine.fixtures, engine.keys));
-    for (const [index, name] of options.suites.entries()) {
-      if (engine.stopped) break;
-      const suite = available.find((s) => s.name === name);
-      if (!suite) {
-        engine.notes.push(`suite ${name} is not available in this build; skipped`);
-        continue;
-      }
-      progress(`suite ${name}: ${suite.description}`);
-      hooks.onSuite?.(name, index, options.suites.length);
-      const suiteStarted = performance.now();
-      try {
-        await open.beforeSuite(name);
-        await suite.run(createSuiteContext(engine, name));
-      } catch (err) {
-        if (err instanceof RunStopped) break;
-        if (engine.deadline.signal.aborted) {
-          engine.stop("deadline", `stopped at the ${options.deadlineS} s deadline (--deadline-s)`);
-          break;
-        }
-        if (err instanceof HarnessError) throw err;
-        const reason = err instanceof Error ? err.message : String(err);
-        engine.notes.push(`suite ${name} ended early on an internal error: ${reason}`);
-        const outcome = engine.results.add(name, {
-          verdict: RUNNER.suiteError,
-          status: "inconclusive",
-          message: reason,
-        });
-        engine.onOutcome(name, outcome);
-      } finally {
-        timings[name] = Math.round(performance.now() - suiteStarted) / 1000;
-      }
-    }
+    timings = await runSuites(engine, open, hooks);
   } catch (err) {
     // After a stop (deadline, interruption) an aborted wait may surface as its own error: the stop explains it.
     if (!(err instanceof RunStopped) && !(engine.stopped && engine.deadline.signal.aborted)) throw err;
   } finally {
-    unwatch();
     await engine.close();
     await open.close();
   }
-  if (engine.stopped) engine.notes.unshift(engine.stopped.message);
-  if (engine.plan.runsNote) engine.notes.push(engine.plan.runsNote);
-  engine.notes.push(creditNote(engine.credits));
-  // Millisecond precision: exchanges per second of a short run are computed from it (bench/deep-runs.ts).
-  const seconds = Math.round(performance.now() - started) / 1000;
-  const coverage = runCoverage({
-    results: engine.results.results(),
-    suites: options.suites,
-    shard: options.shard,
-    seen: engine.seen.values(),
-    ...(engine.stopped ? { stopped: engine.stopped.message } : {}),
-  });
-  // A shard cannot tell a rule that another shard exercised: the gate is left to cbcheck merge (recorded below).
-  const gate = coverageGate(options);
-  const deferGate = gate > 0 && options.shard.count > 1;
-  const unexercised = gate > 0 && !deferGate ? unexercisedOutcome(coverage, gate) : undefined;
-  if (unexercised) engine.results.add("coverage", unexercised);
-  if (deferGate)
-    engine.notes.push(
-      `coverage gate (every rule judges at least ${gate} exchange${gate === 1 ? "" : "s"}) left to cbcheck merge: a shard cannot see what the others exercised`,
-    );
-  const results = strictResults(engine.results.results(), options.strict);
-  const stopped = engine.stopped ? `${engine.stopped.message}; no verdict` : undefined;
-  const report: Report = {
-    tool: "cbcheck",
-    version: VERSION,
-    command: "run",
+  return buildRunReport({
+    options,
+    target: open.target,
     startedAt,
     finishedAt: new Date().toISOString(),
-    seed: options.seed,
-    target: {
-      baseUrl: open.target.baseUrl,
-      ...(open.target.altBaseUrl ? { altBaseUrl: open.target.altBaseUrl } : {}),
-      embedded: open.target.embedded,
-    },
-    ...decideVerdict(results, {
-      ...(stopped ? { stopped } : {}),
-      allowInconclusive: options.allowInconclusive,
-    }),
-    summary: { ...summarise(results), calls: engine.calls, credits: engine.credits.spent, seconds },
-    results,
-    details: {
-      plan: engine.plan,
-      ...(gate > 0 ? { coverageGate: { minExercised: gate } } : {}),
-      ...(engine.stopped ? { stopped: engine.stopped.reason } : {}),
-    },
-    ...(engine.notes.length > 0 ? { notes: engine.notes } : {}),
-    shard: `${options.shard.index}/${options.shard.count}`,
-    rerun: rerunCommand(options),
+    seconds: Math.round(performance.now() - started) / 1000,
+    plan: engine.plan,
+    rows: engine.results.results(),
+    notes: engine.notes,
+    credits: { spent: engine.credits.spent, note: creditNote(engine.credits) },
+    calls: engine.calls,
+    ...(engine.stopped ? { stopped: engine.stopped } : {}),
     timings,
     sent: engine.sent.rows(),
-    coverage,
-  };
-  const secrets = [
-    options.apiKey,
-    options.freeApiKey,
-    options.teamApiKey,
-    options.revokedApiKey,
-    options.noCreditsApiKey,
-  ].filter((k): k is string => k !== undefined);
-  const result: CommandResult = {
-    report,
-    sections: [sentValuesSection(report.sent ?? []), coverageSection(coverage)],
-    secrets,
-    ...(stopped ? { stopped } : {}),
-    ...(options.har && engine.har ? { har: { path: options.har, document: engine.har.document() } } : {}),
-  };
-  return sealResult(result, engine.redactor);
+    seen: engine.seen.values(),
+    ...(engine.har ? { har: engine.har.document() } : {}),
+    redactor: engine.redactor,
+  });
 }

@@ -48,6 +48,8 @@ export interface RecordedResponse {
    * (`MAX_CONTAINERS`): how many it opens, counted just past that limit.
    */
   containers?: number;
+  /** Set (with `containers`) on a body left unparsed for its structure: object members, counted past `MAX_MEMBERS`. */
+  members?: number;
   /** Milliseconds from send to the last body byte. */
   durationMs: number;
 }

@@ -14,7 +14,7 @@ export interface UndecodedBody {
 }
 
 const UNDECODED = new WeakMap<RecordedResponse, UndecodedBody>();
-const BODY_FIELDS = ["bodyText", "json", "bodyError", "containers"] as const;
+const BODY_FIELDS = ["bodyText", "json", "bodyError", "containers", "members"] as const;
 
 /** Decodes a lazy response's body into plain data properties: only those the decoding sets, as the eager path. */
 function decodeNow(response: RecordedResponse): void {

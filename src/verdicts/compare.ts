@@ -2,7 +2,7 @@
 import type { JudgedVerdict } from "./judged-verdict.js";
 
 const SENTENCE = "Contract identifier in every data response: `cb/v1`.";
-const FILES = ["src/runner/compare/run-compare.ts"];
+const FILES = ["src/runner/compare/build-compare-report.ts"];
 
 /** What `compare` reports per operation. */
 export const COMPARE = {

@@ -6,7 +6,13 @@ import { batchExchange } from "../test-support/exchanges.js";
 import { resolveValidateOptions } from "../validate/options.js";
 import { validateText } from "../validate/validate-text.js";
 import { isJudgedInThread, JUDGE_IN_THREAD_CHARS, JudgeThread, JudgingUnfinished } from "./judge-thread.js";
-import { exchangeWith, invalidResolveBody, manyKeysBody, validResolveBody } from "./test-support/bodies.js";
+import {
+  exchangeWith,
+  invalidResolveBody,
+  manyKeysBody,
+  SLOW_KEYS,
+  validResolveBody,
+} from "./test-support/bodies.js";
 
 const thread = new JudgeThread();
 afterAll(() => thread.close());
@@ -93,7 +99,7 @@ describe("JudgeThread", () => {
 
   it("ends a slow judgement when its signal aborts, and judges the next one on a new worker", async () => {
     const before = thread.started;
-    const slow = exchangeWith(manyKeysBody(1_000_000));
+    const slow = exchangeWith(manyKeysBody(SLOW_KEYS));
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 300);
@@ -118,7 +124,7 @@ describe("JudgeThread", () => {
 
   it("ends every job still on the worker when their signal aborts", async () => {
     const controller = new AbortController();
-    const jobs = [manyKeysBody(1_000_000), validResolveBody(10), validResolveBody(20)].map((body) =>
+    const jobs = [manyKeysBody(SLOW_KEYS), validResolveBody(10), validResolveBody(20)].map((body) =>
       thread.judgeExchange(exchangeWith(body), undefined, controller.signal).catch((e: unknown) => e),
     );
     setTimeout(() => controller.abort(), 300);

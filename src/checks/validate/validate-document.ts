@@ -2,6 +2,7 @@
  * Validates one JSON document as a kind: the schema of the kind, then every semantic check that can run
  * without what a file lacks (response headers always; the request and status unless given).
  */
+import type { StructureCount } from "../../bounded-json.js";
 import { collectViolations, type SchemaName } from "../../contract/registry.js";
 import type { Exchange, OperationId, RecordedRequest } from "../../transport/exchange.js";
 import { authWwwAuthenticateOn401 } from "../auth-www-authenticate-on-401.js";
@@ -91,8 +92,8 @@ export interface ValidateContext {
   request?: RecordedRequest;
   operation?: OperationId;
   status?: number;
-  /** Set when the text was left unparsed for opening more than MAX_CONTAINERS arrays and objects. */
-  containers?: number;
+  /** Set when the text was left unparsed for being past the structure bounds (bounded-json.ts). */
+  unparsed?: StructureCount;
 }
 
 /** Validates `value` (parsed from `text`) as `kind`. */
@@ -102,7 +103,7 @@ export function validateDocument(
   kind: Kind,
   ctx: ValidateContext = {},
 ): ValidateResult {
-  if (ctx.containers !== undefined) return unparsed(kind, text, ctx.containers);
+  if (ctx.unparsed !== undefined) return unparsed(kind, text, ctx.unparsed);
   const collected = collectViolations(kind.schema, value);
   const findings: Finding[] = collected.violations.map((v) => ({
     pointer: v.pointer,
@@ -185,11 +186,11 @@ function describe(f: { title: string; expected?: string; received?: string }): s
 }
 
 /** A document too big to parse: one finding, of `response.structure_bounded`, for any kind. */
-function unparsed(kind: Kind, text: string, containers: number): ValidateResult {
+function unparsed(kind: Kind, text: string, count: StructureCount): ValidateResult {
   const exchange: Exchange = {
     operation: kind.operation ?? "other",
     request: { method: "GET", baseUrl: "", path: "/", query: {}, headers: {} },
-    response: { status: kind.status ?? 200, headers: {}, bodyText: text, containers, durationMs: 0 },
+    response: { status: kind.status ?? 200, headers: {}, bodyText: text, ...count, durationMs: 0 },
   };
   const findings = responseStructureBounded.run(exchange).map((f) => ({
     pointer: f.pointer ?? "",

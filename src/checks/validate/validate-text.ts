@@ -1,9 +1,9 @@
 /**
- * `cbcheck validate`'s judging of one document's text: a text opening millions of arrays and objects is
- * judged by that count (not parsed), else it is parsed, its kind chosen (given or inferred) and validated.
+ * `cbcheck validate`'s judging of one document's text: a text past the structure bounds (millions of arrays,
+ * objects or object members) is judged by that count (not parsed), else it is parsed, its kind chosen (given or inferred) and validated.
  * The same function runs in the main thread (small documents) and in the judging worker (large ones).
  */
-import { countContainers, MAX_CONTAINERS } from "../../bounded-json.js";
+import { pastStructureBounds } from "../../bounded-json.js";
 import { HarnessError } from "../../errors.js";
 import { chooseKind } from "./infer-kind.js";
 import { resolveKind } from "./kinds.js";
@@ -12,10 +12,10 @@ import { type ValidateResult, validateDocument } from "./validate-document.js";
 
 /** Validates `text` (read from `source`, a file name or `stdin`); bad JSON is a `HarnessError`. */
 export function validateText(text: string, options: ResolvedValidateOptions, source: string): ValidateResult {
-  const containers = countContainers(text);
-  if (containers > MAX_CONTAINERS) {
+  const past = pastStructureBounds(text);
+  if (past) {
     const kind = options.kind ?? resolveKind("envelope");
-    return validateDocument(undefined, text, kind, { ...options, containers });
+    return validateDocument(undefined, text, kind, { ...options, unparsed: past });
   }
   const value = parseJson(text, source);
   const { kind, inferred } = chooseKind(value, options.kind, options);

@@ -1,10 +1,22 @@
 /** The flags of `cbcheck compare`, typed from `CompareOptions`. */
 
+import { HarnessError } from "../../errors.js";
+import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/index.js";
 import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values.js";
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { guardFlags } from "./guard-flags.js";
 import { SEED_FLAG } from "./seed-flag.js";
+
+/** One of the generated operations, or a usage error naming them. */
+function operationName(text: string): GeneratedOperation {
+  if ((GENERATED_OPERATIONS as readonly string[]).includes(text)) return text as GeneratedOperation;
+  throw new HarnessError(
+    "CB_USAGE",
+    `--operation must be one of ${GENERATED_OPERATIONS.join(", ")}, got "${text}"`,
+  );
+}
 
 /** Where the comparison's reports go. */
 export interface CompareOutputOptions {
@@ -48,6 +60,11 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     parse: (text) => integerIn(text, "--runs"),
     default: COMPARE_DEFAULTS.runs,
   },
+  operations: {
+    flags: "--operation <op>",
+    description: `compare only this operation (repeatable; default all: ${GENERATED_OPERATIONS.join(", ")})`,
+    parse: (text, previous) => [...(previous ?? []), operationName(text)],
+  },
   ignore: {
     flags: "--ignore <pointer>",
     description: `JSON pointer compared as data, never breaking (repeatable; * = one segment; default ${DEFAULT_COMPARE_IGNORE.join(" ")})`,
@@ -65,6 +82,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     parse: (text) => integerIn(text, "--timeout-ms"),
     default: COMPARE_DEFAULTS.timeoutMs,
   },
+  ...guardFlags("comparison"),
   allowCredits: {
     flags: "--allow-credits",
     description: "also compare influencer reads (they spend credits on both)",

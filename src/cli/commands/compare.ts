@@ -25,15 +25,23 @@ are matched by id) and each difference classified:
   data      values that differ between snapshots (request_id, as_of, balances, the data itself)
 Pointers given with --ignore (default /request_id /as_of /cost/balance /cost/credits_charged) are not compared.
 
+Hostile releases: bodies are capped and bounded as in cbcheck run; a release that stops answering
+(--give-up-after-failures calls in a row without a response) or only answers 429 (--give-up-after-429s) ends
+the comparison, and so does --deadline-s; the pairs compared so far are reported. SIGINT/SIGTERM stop it
+within a second or two, reports written and marked interrupted (a second signal quits at once).
+
 Examples:
   CB_API_KEY=... cbcheck compare --base-url https://prod.example.com/v1 --candidate-url https://rc.example.com/v1
   cbcheck compare --base-url $PROD --candidate-url $RC --fixtures fixtures.json --seed 7 --runs 30
   cbcheck compare --base-url $PROD --candidate-url $RC --candidate-api-key-env RC_KEY --ignore /data/*/score
 
 Exit codes:
-  0  no breaking difference (additive and data differences are listed)
-  1  at least one breaking difference (see the reports: grouped by kind and operation, with example pairs)
-  2  usage error, no key, unreachable release, or a comparison larger than --max-calls
+  0    no breaking difference (additive and data differences are listed)
+  1    at least one breaking difference (see the reports: grouped by kind and operation, with example pairs);
+       also a candidate that stopped answering: its unanswered requests are breaking
+  2    usage error, no key, unreachable release, a comparison larger than --max-calls, or incomplete: stopped
+       (--deadline-s, a release giving only 429s, a dead base) before any breaking difference was found
+  130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
 function summary(report: Report, files: readonly string[]): string {
@@ -58,14 +66,17 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     command: "compare",
     reportDir,
     summary,
-    async execute() {
+    async execute({ signal }) {
       const options = await resolveCompareOptions({
         ...(flags as Parameters<typeof resolveCompareOptions>[0]),
         env: cli.env,
       });
       cli.hideInOutput([options.apiKey, options.candidateApiKey]);
       cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-      return runCompare(options, (line) => cli.stderr.write(`${escapeControls(line, true)}\n`));
+      return runCompare(options, {
+        signal,
+        onProgress: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
+      });
     },
   });
 }

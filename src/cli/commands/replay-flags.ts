@@ -2,6 +2,7 @@
 import { envVarName, httpUrl, integerIn } from "../../option-values.js";
 import type { ReplayOptions } from "../../runner/replay.js";
 import type { FlagTable } from "../flag-table.js";
+import { guardFlags } from "./guard-flags.js";
 
 /** Every option of `ReplayOptions` but the report and the environment, which the CLI supplies. */
 export type ReplayFlagOptions = Omit<ReplayOptions, "report" | "env">;
@@ -45,4 +46,6 @@ export const REPLAY_FLAGS: FlagTable<ReplayFlagOptions> = {
   },
   maxBodyBytes: { notAFlag: "the response cap of run (16 MiB) is kept" },
   onSend: { notAFlag: "the CLI prints the line on stdout before sending" },
+  ...guardFlags("replay"),
+  signal: { notAFlag: "the CLI's SIGINT/SIGTERM abort it" },
 };

@@ -7,6 +7,7 @@ import { parseConcurrency } from "../../runner/option-parsers.js";
 import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { guardFlags } from "./guard-flags.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** `cbcheck run`'s decision for every option of `RunOptions`. */
@@ -127,24 +128,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     parse: (text) => integerIn(text, "--timeout-ms"),
     default: RUN_DEFAULTS.timeoutMs,
   },
-  deadlineS: {
-    flags: "--deadline-s <s>",
-    description: "overall deadline of the run",
-    parse: (text) => integerIn(text, "--deadline-s"),
-    default: RUN_DEFAULTS.deadlineS,
-  },
-  giveUpAfterFailures: {
-    flags: "--give-up-after-failures <n>",
-    description: "stop after this many calls in a row without a response (timeout, reset): a dead target",
-    parse: (text) => integerIn(text, "--give-up-after-failures"),
-    default: RUN_DEFAULTS.giveUpAfterFailures,
-  },
-  giveUpAfter429s: {
-    flags: "--give-up-after-429s <n>",
-    description: "stop after this many 429s in a row, each waited out (Retry-After)",
-    parse: (text) => integerIn(text, "--give-up-after-429s"),
-    default: RUN_DEFAULTS.giveUpAfter429s,
-  },
+  ...guardFlags("run"),
   altIgnore: {
     flags: "--alt-ignore <pointer...>",
     description: `JSON pointers the alt-base-url comparison ignores (default ${RUN_DEFAULTS.altIgnore.join(" ")})`,

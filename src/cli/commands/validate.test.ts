@@ -146,16 +146,23 @@ describe("cbcheck validate", () => {
     expect(asSearch.code).toBe(0);
   });
 
-  it("judges a wrong shape and a 50 MB body by their violations", async () => {
+  it("judges a wrong shape and a 15 MiB body by their violations; refuses a 50 MB one, exit 2", async () => {
     const wrong = await validate(file("array.json", "[1,2]"), "--as", "resolve");
     expect(wrong.code).toBe(1);
     expect(wrong.out).toMatch(
       /^\/ {2}.+ {2}\[resolve-response\.schema\.json#|^\/ {2}.+ {2}\[envelope\.schema\.json#/m,
     );
-    const big = file("big.json", JSON.stringify({ error: { code: "x" }, pad: "a".repeat(50 * 1024 * 1024) }));
+    const big = file("big.json", JSON.stringify({ error: { code: "x" }, pad: "a".repeat(15 * 1024 * 1024) }));
     const r = await validate(big, "--as", "error", "--status", "503");
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/additional/i);
+    const over = file(
+      "over.json",
+      JSON.stringify({ error: { code: "x" }, pad: "a".repeat(50 * 1024 * 1024) }),
+    );
+    const refused = await validate(over, "--as", "error");
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/over the limit of 16777216 bytes \[CB_INPUT_TOO_LARGE\]/);
   });
 });
 

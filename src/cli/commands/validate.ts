@@ -46,7 +46,7 @@ Exit codes:
   0  valid (warnings may be printed)
   1  at least one violation
   2  bad usage (including a kind that cannot be inferred or a too generic --as envelope), unreadable file,
-     empty input, input that is not JSON, input over 256 MiB, or judging that did not finish within
+     empty input, input that is not JSON, input over 16 MiB, or judging that did not finish within
      --deadline-s (default 600; documents over 1 MiB are judged on a worker that the deadline ends)
 `;
 

@@ -2,14 +2,16 @@
  * Hostile targets for the CLI's hostile matrix (and bench/hostile.ts): real `node:http` servers on
  * 127.0.0.1, port 0, each breaking one promise an attacker or a broken server would break — echoing the
  * key back, stalling, answering 429 to everything, resetting, redirecting, gzip bombs, deeply nested and
- * very wide JSON, a body slow to judge — plus a proxy that adds a deep `warnings` field to the reference server's answers.
+ * very wide JSON, an object of millions of members, a body past the size cap, a body slow to judge — plus a proxy that adds a deep `warnings` field to the reference server's answers.
  */
 
 import { createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { constants, gzipSync } from "node:zlib";
-import { manyKeysBody } from "../../checks/judge-thread/test-support/bodies.js";
+import { manyKeysBody, SLOW_KEYS } from "../../checks/judge-thread/test-support/bodies.js";
 import { echoBody, keyOf } from "../../test-support/echo-target.js";
+
+export { SLOW_KEYS };
 
 /** What a hostile target does with every request. */
 export type HostileTargetKind =
@@ -22,6 +24,8 @@ export type HostileTargetKind =
   | "gzip-bomb"
   | "deep-json"
   | "wide-array"
+  | "many-keys"
+  | "oversize"
   | "slow-to-judge";
 
 /** A started target; `hits` counts requests, `redirectHits` those that followed a redirect. */
@@ -49,8 +53,21 @@ function gzipBomb(): Buffer {
   return bomb;
 }
 
-/** Keys of the `slow-to-judge` object: about 11 MiB, one container, some 20 s of schema checks in-process. */
-export const SLOW_KEYS = 1_000_000;
+/**
+ * A 15 MiB envelope whose `data` is one object of 1.7 million members: under every size cap, it made V8 abort
+ * the whole process when the judging worker parsed it (issue 26); built once, on first use.
+ */
+let manyKeys: string | undefined;
+export function manyKeysEnvelope(): string {
+  if (!manyKeys) {
+    const members = Array.from({ length: 1_700_000 }, (_, i) => `"${i.toString(36)}":0`);
+    manyKeys = `{"contract":"cb/v1","data":{${members.join(",")}}}`;
+  }
+  return manyKeys;
+}
+
+/** A body past every command's 16 MiB cap (24 MiB of `[0,…]`): reads are cut at the cap. */
+const OVERSIZE_BYTES = 24 * 1024 * 1024;
 
 /** The `slow-to-judge` body, built once, on first use. */
 let slow: string | undefined;
@@ -98,6 +115,12 @@ function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerRespo
       // 14 MiB of `{}` items: under the 16 MiB body cap, millions of invalid items to judge.
       res.writeHead(200, json).end(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
       return;
+    case "many-keys":
+      res.writeHead(200, json).end(manyKeysEnvelope());
+      return;
+    case "oversize":
+      res.writeHead(200, json).end(`[${"0,".repeat(OVERSIZE_BYTES / 2)}0]`);
+      return;
     case "slow-to-judge":
       // Within every cap (one container, under the body cap), yet seconds of schema checks per response;
       // /me gets a small answer, so that a run's time goes to judging its data calls.
@@ -128,6 +151,10 @@ async function listen(
 
 /** Starts a target that answers every request the `kind` way. */
 export async function startHostileTarget(kind: HostileTargetKind): Promise<HostileTarget> {
+  // Built before listening, so that no request waits while its body is built (a second or more).
+  if (kind === "gzip-bomb") gzipBomb();
+  if (kind === "many-keys") manyKeysEnvelope();
+  if (kind === "slow-to-judge") slowToJudge();
   let hits = 0;
   let redirectHits = 0;
   const { port, close } = await listen((req, res) => {

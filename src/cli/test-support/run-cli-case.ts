@@ -14,10 +14,14 @@ const ROOT = process.env.CBCHECK_ROOT ?? fileURLToPath(new URL("../../../", impo
 export interface CliCall {
   args: string[];
   env?: Record<string, string>;
-  /** Send this signal after `afterMs`. */
-  signal?: { name: NodeJS.Signals; afterMs: number };
+  /** Send this signal after `afterMs`, or once `when()` holds (polled every 10 ms). */
+  signal?: { name: NodeJS.Signals; afterMs?: number; when?: () => boolean };
+  /** Runs beside the command, with its stderr so far (a proxy's clients start once it listens). */
+  during?: (output: { stderr: () => string }) => Promise<void>;
   /** Kill (SIGKILL) after this long; the outcome then says `timedOut`. Default 120 s. */
   limitMs?: number;
+  /** The module to run instead of the CLI (`bench/support/library-run.ts`: the library's `run()`). */
+  script?: string;
 }
 
 /** What one invocation did. */
@@ -45,7 +49,7 @@ function highWaterMiB(pid: number): number {
 /** Runs the CLI from the repository root with `CI=true` and no keys but those in `call.env`. */
 export function runCli(call: CliCall): Promise<CliOutcome> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...call.args], {
+  const child = spawn(process.execPath, ["--import", "tsx", call.script ?? "src/cli/main.ts", ...call.args], {
     cwd: ROOT,
     env: { ...process.env, CI: "true", CB_API_KEY: "", CB_FREE_API_KEY: "", ...call.env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -70,13 +74,18 @@ export function runCli(call: CliCall): Promise<CliOutcome> {
     }, call.limitMs ?? 120_000),
   ];
   if (call.signal) {
-    const { name, afterMs } = call.signal;
-    timers.push(setTimeout(() => child.kill(name), afterMs));
+    const { name, afterMs, when } = call.signal;
+    const send = () => {
+      for (const t of timers.splice(1)) clearInterval(t);
+      child.kill(name);
+    };
+    timers.push(when ? setInterval(() => when() && send(), 10) : setTimeout(send, afterMs ?? 0));
   }
+  void call.during?.({ stderr: () => stderr });
   return new Promise((resolve) => {
     child.on("exit", (code, signal) => {
       clearInterval(sampler);
-      for (const t of timers) clearTimeout(t);
+      for (const t of timers) clearInterval(t);
       const wallMs = Date.now() - started;
       // Output may still be in the pipes after exit: wait for them to close.
       child.on("close", () =>

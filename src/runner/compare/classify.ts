@@ -4,6 +4,7 @@
  * candidate), **additive** (a field or items added while every check still passes), **data** (values that may
  * differ between snapshots). Bodies are compared with the structural diff of the alt-base-url suite.
  */
+import type { CheckFailure } from "../../checks/check.js";
 import { runChecks } from "../../checks/run-checks.js";
 import { type DiffEntry, diffJson } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
@@ -76,25 +77,25 @@ function fromDiff(d: DiffEntry, candidateClean: boolean, sameSnapshot: boolean):
   return { kind: "data", what: `value differs at ${d.pointer}`, ...at };
 }
 
-/** The differences between the base's and the candidate's exchange of one request. */
+/** The check catalogue's failures on one exchange (the comparison judges large bodies on the worker). */
+export type JudgeExchange = (exchange: Exchange) => readonly CheckFailure[];
+
+/**
+ * The differences between the base's and the candidate's exchange of one request; the base must have
+ * answered (a pair it did not answer compares nothing: the caller does not classify it).
+ */
 export function classifyPair(
   base: Exchange,
   candidate: Exchange,
   ignore: readonly string[],
   /** Whether the two releases serve the same snapshot (their `as_of` when none is asked for). */
   sameSnapshot = true,
+  judge: JudgeExchange = runChecks,
 ): Difference[] {
   const a = base.response;
   const b = candidate.response;
-  if (!a || !b) {
-    if (!a && !b) return [];
-    return [
-      {
-        kind: "breaking",
-        what: b ? "the base did not answer" : `no answer: ${candidate.transportError?.code}`,
-      },
-    ];
-  }
+  if (!a) return [];
+  if (!b) return [{ kind: "breaking", what: `no answer: ${candidate.transportError?.code}` }];
   if (a.status !== b.status)
     return [
       { kind: "breaking", what: `status ${a.status} → ${b.status}`, base: a.status, candidate: b.status },
@@ -110,13 +111,11 @@ export function classifyPair(
     });
   }
   const failedBase = new Set(
-    runChecks(base)
+    judge(base)
       .filter((f) => f.severity === "error")
       .map((f) => f.checkId),
   );
-  const newFailures = runChecks(candidate).filter(
-    (f) => f.severity === "error" && !failedBase.has(f.checkId),
-  );
+  const newFailures = judge(candidate).filter((f) => f.severity === "error" && !failedBase.has(f.checkId));
   for (const f of newFailures) {
     out.push({
       kind: "breaking",

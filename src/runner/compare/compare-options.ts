@@ -1,12 +1,33 @@
-/** Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures, budget. */
+/**
+ * Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures from a file (without
+ * one, `runCompare` discovers the base's ids under its guards), budget, deadline and give-up limits.
+ */
+import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/index.js";
 import { httpUrl, integerIn, jsonPointer, requireApiKey } from "../../option-values.js";
-import { Transport } from "../../transport/send.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
-import { discoverFixtures } from "../discover.js";
 import { loadFixtures } from "../fixtures.js";
-import { toWireRequest } from "../wire-request.js";
+import { RUN_DEFAULTS } from "../run-defaults.js";
+import type { GuardLimits } from "../send-guard.js";
 import { DEFAULT_COMPARE_IGNORE } from "./classify.js";
-import type { ResolvedCompareOptions } from "./run-compare.js";
+
+/** Resolved options of one comparison. */
+export interface ResolvedCompareOptions extends GuardLimits {
+  baseUrl: string;
+  candidateUrl: string;
+  apiKey: string;
+  candidateApiKey: string;
+  keyEnv: { base: string; candidate: string };
+  /** Ids from `--fixtures`; absent: discovered on the base before the comparison. */
+  fixtures?: TargetFixtures;
+  seed: number;
+  runs: number;
+  /** The operations compared (default all generated ones). */
+  operations: GeneratedOperation[];
+  ignore: string[];
+  maxCalls: number;
+  timeoutMs: number;
+  allowCredits: boolean;
+}
 
 /** What a caller (or the CLI) gives; all but the two URLs optional. */
 export interface CompareOptions {
@@ -20,38 +41,24 @@ export interface CompareOptions {
   fixtures?: string;
   seed?: number;
   runs?: number;
+  /** Compare only these operations (default: every generated one). */
+  operations?: GeneratedOperation[];
   ignore?: string[];
   maxCalls?: number;
   timeoutMs?: number;
+  /** Overall deadline in seconds (default: run's, 600): the comparison stops there, incomplete. */
+  deadlineS?: number;
+  /** Calls in a row without a response from one release before giving up on it (default: run's, 5). */
+  giveUpAfterFailures?: number;
+  /** 429s in a row from one release, each waited out, before giving up on it (default: run's, 5). */
+  giveUpAfter429s?: number;
   allowCredits?: boolean;
 }
 
 /** Defaults of `compare`. */
 export const COMPARE_DEFAULTS = { runs: 10, maxCalls: 2000, timeoutMs: 10_000 } as const;
 
-/**
- * Ids from the base's own data when no fixtures file is given: the run's discovery (`discoverFixtures`: resolve
- * queries, then batch reads that rank the orgs and find sub-units, financial history and influencer ids), sent
- * to the base with its key, outside the comparison's call budget.
- */
-async function discover(
-  baseUrl: string,
-  apiKey: string,
-  timeoutMs: number,
-  seed: number,
-): Promise<TargetFixtures> {
-  const transport = new Transport({ timeoutMs, maxBodyBytes: 4 * 2 ** 20 });
-  try {
-    return await discoverFixtures(
-      { send: (request) => transport.send(toWireRequest(request, baseUrl, apiKey)) },
-      seed,
-    );
-  } finally {
-    await transport.close();
-  }
-}
-
-/** Validates and defaults the options; reads keys from `env` and fixtures from the file or the base. */
+/** Validates and defaults the options; reads keys from `env` and fixtures from the file, if one is given. */
 export async function resolveCompareOptions(input: CompareOptions): Promise<ResolvedCompareOptions> {
   const env = input.env ?? {};
   const baseUrl = httpUrl(input.baseUrl, "--base-url");
@@ -67,21 +74,26 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
     input.ignore && input.ignore.length > 0
       ? input.ignore.map((p) => jsonPointer(p, "--ignore"))
       : [...DEFAULT_COMPARE_IGNORE];
-  const fixtures = input.fixtures
-    ? await loadFixtures(input.fixtures)
-    : await discover(baseUrl, apiKey, timeoutMs, seed);
   return {
     baseUrl,
     candidateUrl,
     apiKey,
     candidateApiKey,
     keyEnv: { base: baseEnv, candidate: candidateEnv },
-    fixtures,
+    ...(input.fixtures ? { fixtures: await loadFixtures(input.fixtures) } : {}),
     seed,
     runs: integerIn(input.runs ?? COMPARE_DEFAULTS.runs, "--runs"),
+    operations:
+      input.operations && input.operations.length > 0 ? [...input.operations] : [...GENERATED_OPERATIONS],
     ignore,
     maxCalls: integerIn(input.maxCalls ?? COMPARE_DEFAULTS.maxCalls, "--max-calls"),
     timeoutMs,
+    deadlineS: integerIn(input.deadlineS ?? RUN_DEFAULTS.deadlineS, "--deadline-s"),
+    giveUpAfterFailures: integerIn(
+      input.giveUpAfterFailures ?? RUN_DEFAULTS.giveUpAfterFailures,
+      "--give-up-after-failures",
+    ),
+    giveUpAfter429s: integerIn(input.giveUpAfter429s ?? RUN_DEFAULTS.giveUpAfter429s, "--give-up-after-429s"),
     allowCredits: input.allowCredits ?? false,
   };
 }

@@ -1,235 +1,231 @@
 /**
  * `cbcheck compare`: the same generated requests (valid requests of every operation, each optional parameter
  * alone and together, and every bound case) go to the base release and the candidate, one after the other;
- * each pair of responses is classified (classify.ts) and the report groups the differences by kind and
- * operation. A breaking difference fails the comparison.
+ * each pair of responses is classified (classify.ts) and tallied, and the report (build-compare-report.ts)
+ * groups the differences by kind and operation. A breaking difference fails the comparison.
+ *
+ * Every call goes through the guards every sending command shares (send-guard.ts): the overall deadline, an
+ * interruption, giving up on a release that stopped answering or only answers 429, bounded bodies, and large
+ * bodies judged on the worker; whatever stops the comparison, the pairs compared so far are reported.
  */
 import fc from "fast-check";
 import { HarnessError } from "../../errors.js";
 import {
   GENERATED_OPERATIONS,
+  type GeneratedOperation,
   negativeCases,
   parameterExamples,
   validRequests,
 } from "../../generate/index.js";
 import { Redactor } from "../../redactor.js";
-import { toCurl } from "../../report/curl.js";
-import type { CommandResult, Counterexample, Report } from "../../report/model.js";
+import type { CommandResult } from "../../report/model.js";
 import { sealResult } from "../../report/seal-result.js";
-import { summarise } from "../../report/summarise.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { buildPath, Transport, type WireRequest } from "../../transport/send.js";
-import { COMPARE } from "../../verdicts/compare.js";
-import { VERSION } from "../../version.js";
+import { Transport, type WireRequest } from "../../transport/send.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
+import { discoverFixtures } from "../discover.js";
+import { RunStopped } from "../run-stopped.js";
+import { SendGuard } from "../send-guard.js";
 import { toWireRequest } from "../wire-request.js";
-import { asOfOf, classifyPair, type Difference } from "./classify.js";
+import { buildCompareReport } from "./build-compare-report.js";
+import { asOfOf, classifyPair } from "./classify.js";
+import type { ResolvedCompareOptions } from "./compare-options.js";
+import { CompareTally } from "./compare-tally.js";
 
-/** Resolved options of one comparison. */
-export interface ResolvedCompareOptions {
-  baseUrl: string;
-  candidateUrl: string;
-  apiKey: string;
-  candidateApiKey: string;
-  keyEnv: { base: string; candidate: string };
-  fixtures: TargetFixtures;
-  seed: number;
-  runs: number;
-  ignore: string[];
-  maxCalls: number;
-  timeoutMs: number;
-  allowCredits: boolean;
+export type { ResolvedCompareOptions } from "./compare-options.js";
+
+/** Hooks of a comparison; all optional. */
+export interface CompareHooks {
+  /** Plain progress lines. */
+  onProgress?: (line: string) => void;
+  /** Aborted on an interruption (the CLI's SIGINT/SIGTERM): sending stops, what was compared is reported. */
+  signal?: AbortSignal;
 }
 
-/** Example pairs kept per kind and operation. */
-const EXAMPLES = 3;
-/** Longest single wait on a 429's Retry-After before the comparison gives up on the pair. */
-const MAX_WAIT_S = 60;
-
-/** The planned requests of a comparison, in sending order. */
+/** The planned requests of a comparison (of `o.operations` only), in sending order. */
 export function compareRequests(
-  o: Pick<ResolvedCompareOptions, "fixtures" | "seed" | "runs" | "allowCredits">,
+  o: Pick<ResolvedCompareOptions, "seed" | "runs" | "allowCredits" | "operations">,
+  fixtures: TargetFixtures,
 ): PlannedRequest[] {
   const opts = { allowCredits: o.allowCredits };
-  const valid = GENERATED_OPERATIONS.flatMap((op, i) => [
-    ...parameterExamples(op, o.fixtures, opts),
-    ...fc.sample(validRequests(op, o.fixtures, opts), { seed: o.seed + 7919 * i, numRuns: o.runs }),
-  ]);
-  return [...valid, ...negativeCases(o.fixtures).map((c) => c.request)];
+  const wanted = (op: string) => o.operations.includes(op as GeneratedOperation);
+  // Seeds by the operation's place among all of them, so that a subset sends the same requests of each.
+  const valid = GENERATED_OPERATIONS.flatMap((op, i) =>
+    wanted(op)
+      ? [
+          ...parameterExamples(op, fixtures, opts),
+          ...fc.sample(validRequests(op, fixtures, opts), { seed: o.seed + 7919 * i, numRuns: o.runs }),
+        ]
+      : [],
+  );
+  return [
+    ...valid,
+    ...negativeCases(fixtures).flatMap((c) => (wanted(c.request.operation) ? [c.request] : [])),
+  ];
 }
 
-function wire(request: PlannedRequest, baseUrl: string, apiKey: string, keyEnv: string): WireRequest {
-  // Requests that choose another key (an invalid one, none) are sent without one: both releases alike.
-  const keyed = request.key === undefined || request.key === "main";
-  return toWireRequest(request, baseUrl, keyed ? apiKey : undefined, keyEnv);
+/** The two releases of a comparison: where each request goes, with which key, through which guards. */
+export class Releases {
+  constructor(
+    readonly o: ResolvedCompareOptions,
+    readonly guard: SendGuard,
+    readonly transport: Transport,
+  ) {}
+
+  /** Sends `request` to the base (`candidate` false) or the candidate, politely, through the guards. */
+  send(request: PlannedRequest, candidate: boolean): Promise<Exchange> {
+    const { o } = this;
+    // Requests that choose another key (an invalid one, none) are sent without one: both releases alike.
+    const keyed = request.key === undefined || request.key === "main";
+    const [url, key, env] = candidate
+      ? [o.candidateUrl, o.candidateApiKey, o.keyEnv.candidate]
+      : [o.baseUrl, o.apiKey, o.keyEnv.base];
+    return this.#sendPolite(toWireRequest(request, url, keyed ? key : undefined, env));
+  }
+
+  /**
+   * Sends one request, waiting once on a 429's Retry-After (a limit is not a difference between releases);
+   * the wait counts toward giving up on the release and must end before the deadline. A large body is
+   * judged on the worker, under the deadline, before it is compared.
+   */
+  async #sendPolite(request: WireRequest): Promise<Exchange> {
+    let exchange = await this.guard.send(this.transport, request);
+    if (exchange.response?.status === 429) {
+      await this.guard.wait(this.guard.retryAfterWait(exchange) * 1000);
+      exchange = await this.guard.send(this.transport, request);
+    }
+    await this.guard.prejudge(exchange);
+    // The deadline may have ended that judging: stop before comparing an unjudged body (a give-up waits for
+    // the next call, so that this exchange is compared first).
+    if (this.guard.signal.aborted) throw this.guard.deadlineStop();
+    return exchange;
+  }
 }
 
-/** Sends one request, waiting once on a 429's Retry-After (a limit is not a difference between releases). */
-async function sendPolite(transport: Transport, request: WireRequest): Promise<Exchange> {
-  const first = await transport.send(request);
-  if (first.response?.status !== 429) return first;
-  const wait = Number(first.response.headers["retry-after"] ?? "1");
-  if (!Number.isFinite(wait) || wait > MAX_WAIT_S) return first;
-  await new Promise((r) => setTimeout(r, Math.max(0, wait) * 1000));
-  return transport.send(request);
+/** Both releases must be reachable at all: a refused connection is a harness error, not a difference. */
+async function preflight(releases: Releases): Promise<void> {
+  const me: PlannedRequest = { operation: "me", method: "GET", path: "/me" };
+  for (const candidate of [false, true]) {
+    const ex = await releases.send(me, candidate);
+    if (ex.transportError?.code === "CB_CONNECT") {
+      const which = candidate ? "the candidate" : "the base";
+      throw new HarnessError(
+        "CB_TARGET_UNREACHABLE",
+        `cannot reach ${which} ${ex.request.baseUrl}: ${ex.transportError.message}`,
+      );
+    }
+  }
 }
 
-function urlOf(ex: Exchange): string {
-  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query)}`;
+/** Whether a request names its own snapshot (`as_of`), so that its answers say nothing of the releases'. */
+function asksAsOf(request: PlannedRequest): boolean {
+  const json =
+    request.body && "json" in request.body ? (request.body.json as { as_of?: unknown }) : undefined;
+  return request.query?.as_of !== undefined || json?.as_of !== undefined;
 }
 
-function counterexample(d: Difference, ex: Exchange): Counterexample {
-  const request = {
-    method: ex.request.method,
-    url: urlOf(ex),
-    headers: ex.request.headers,
-    ...(ex.request.body !== undefined ? { body: ex.request.body } : {}),
-  };
-  const show = (v: unknown) => (v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v));
-  const base = show(d.base);
-  const candidate = show(d.candidate);
-  return {
-    title: d.what,
-    ...(d.pointer ? { pointer: d.pointer } : {}),
-    ...(base !== undefined ? { expected: `base: ${base}` } : {}),
-    ...(candidate !== undefined ? { received: `candidate: ${candidate}` } : {}),
-    request,
-    ...(ex.response ? { status: ex.response.status } : {}),
-    curl: toCurl(request),
-  };
+/** Sends every pair and tallies what it finds; throws `RunStopped` when the guards stop it. */
+async function comparePairs(
+  releases: Releases,
+  requests: readonly PlannedRequest[],
+  tally: CompareTally,
+  progress: (line: string) => void,
+): Promise<void> {
+  const { o, guard } = releases;
+  const judge = (ex: Exchange) => guard.prejudged.judge(ex).failures;
+  // Whether both releases serve the same snapshot: their as_of on the first data request that names none.
+  let sameSnapshot: boolean | undefined;
+  for (const request of requests) {
+    const base = await releases.send(request, false);
+    const cand = await releases.send(request, true);
+    if (!base.response) {
+      tally.addUnanswered(request.operation);
+      continue;
+    }
+    if (
+      sameSnapshot === undefined &&
+      !asksAsOf(request) &&
+      asOfOf(base) !== undefined &&
+      asOfOf(cand) !== undefined
+    ) {
+      sameSnapshot = asOfOf(base) === asOfOf(cand);
+      if (!sameSnapshot)
+        progress(
+          `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
+        );
+    }
+    tally.add(request.operation, classifyPair(base, cand, o.ignore, sameSnapshot ?? true, judge), cand);
+  }
 }
 
 /** Runs the comparison; the CLI writes the reports. */
 export async function runCompare(
   o: ResolvedCompareOptions,
-  onProgress: (line: string) => void = () => {},
+  hooks: CompareHooks = {},
 ): Promise<CommandResult> {
-  const startedAt = new Date().toISOString();
-  const requests = compareRequests(o);
-  if (requests.length * 2 > o.maxCalls) {
-    throw new HarnessError(
-      "CB_USAGE",
-      `the comparison needs ${requests.length * 2} calls; --max-calls is ${o.maxCalls}`,
-    );
-  }
   const secrets = [o.apiKey, o.candidateApiKey];
+  // Both releases may echo a key: progress lines (the releases' as_of text) and the report leave redacted.
   const redactor = new Redactor(secrets);
-  onProgress(`comparing ${requests.length} requests on both releases (${requests.length * 2} calls)`);
-  const transport = new Transport({ timeoutMs: o.timeoutMs, maxBodyBytes: 16 * 2 ** 20 });
-  const found = new Map<string, { differences: number; examples: { d: Difference; ex: Exchange }[] }>();
-  const pairs = new Map<string, number>();
+  const progress = (line: string) => hooks.onProgress?.(redactor.text(line));
+  const startedAt = new Date().toISOString();
+  const guard = new SendGuard(o, hooks.signal ? { signal: hooks.signal } : {});
   let calls = 0;
-  // Whether both releases serve the same snapshot: their as_of on the first data request that names none.
-  let sameSnapshot: boolean | undefined;
+  const transport = new Transport({
+    timeoutMs: o.timeoutMs,
+    maxBodyBytes: 16 * 2 ** 20,
+    onExchange: () => {
+      calls++;
+    },
+  });
+  const releases = new Releases(o, guard, transport);
+  const tally = new CompareTally();
+  const notes: string[] = [];
   try {
-    for (const request of requests) {
-      const base = await sendPolite(transport, wire(request, o.baseUrl, o.apiKey, o.keyEnv.base));
-      const cand = await sendPolite(
-        transport,
-        wire(request, o.candidateUrl, o.candidateApiKey, o.keyEnv.candidate),
+    await preflight(releases);
+    const requests = compareRequests(o, o.fixtures ?? (await discover(releases, progress)));
+    if (requests.length * 2 > o.maxCalls) {
+      throw new HarnessError(
+        "CB_USAGE",
+        `the comparison needs ${requests.length * 2} calls; --max-calls is ${o.maxCalls}`,
       );
-      calls += 2;
-      pairs.set(request.operation, (pairs.get(request.operation) ?? 0) + 1);
-      const asked =
-        request.query?.as_of !== undefined ||
-        (request.body &&
-          "json" in request.body &&
-          (request.body.json as { as_of?: unknown })?.as_of !== undefined);
-      if (sameSnapshot === undefined && !asked && asOfOf(base) !== undefined && asOfOf(cand) !== undefined) {
-        sameSnapshot = asOfOf(base) === asOfOf(cand);
-        if (!sameSnapshot)
-          // The as_of values are the releases' own text: redacted like everything the comparison reports.
-          onProgress(
-            redactor.text(
-              `the releases serve different snapshots (as_of ${String(asOfOf(base))} / ${String(asOfOf(cand))}): changed values, fields and ids are data`,
-            ),
-          );
-      }
-      for (const d of classifyPair(base, cand, o.ignore, sameSnapshot ?? true)) {
-        const key = `${d.kind}\u0000${request.operation}`;
-        const slot = found.get(key) ?? { differences: 0, examples: [] };
-        slot.differences++;
-        if (slot.examples.length < EXAMPLES) slot.examples.push({ d, ex: cand });
-        found.set(key, slot);
-      }
     }
+    progress(`comparing ${requests.length} requests on both releases (${requests.length * 2} calls)`);
+    await comparePairs(releases, requests, tally, progress);
+  } catch (err) {
+    if (!(err instanceof RunStopped)) throw err;
   } finally {
+    await guard.close();
     await transport.close();
   }
-  const results = [...pairs.keys()].flatMap((operation) => {
-    const of = (kind: Difference["kind"]) => found.get(`${kind}\u0000${operation}`);
-    const breaking = of("breaking");
-    const additive = of("additive");
-    const data = of("data");
-    const row = (
-      v: (typeof COMPARE)[keyof typeof COMPARE],
-      status: "pass" | "fail" | "warn",
-      slot?: typeof breaking,
-      note?: string,
-    ) => ({
-      id: v.id,
-      suite: "compare",
-      operation,
-      status,
-      sentence: v.sentence,
-      section: v.section,
-      exchanges: pairs.get(operation) ?? 0,
-      ...(note ? { message: note } : {}),
-      counterexamples:
-        status === "pass" ? [] : (slot?.examples ?? []).map(({ d, ex }) => counterexample(d, ex)),
-    });
-    return [
-      row(
-        COMPARE.noBreakingChange,
-        breaking ? "fail" : "pass",
-        breaking,
-        breaking ? `${breaking.differences} breaking difference(s)` : undefined,
-      ),
-      row(
-        COMPARE.additiveChange,
-        additive ? "warn" : "pass",
-        additive,
-        additive ? `${additive.differences} additive difference(s)` : undefined,
-      ),
-      row(
-        COMPARE.dataChange,
-        "pass",
-        data,
-        data ? `${data.differences} data difference(s) (values of the snapshot)` : "no data differences",
-      ),
-    ];
-  });
-  const differences = Object.fromEntries(
-    [...found].map(([key, slot]) => [
-      key.replace("\u0000", " "),
-      {
-        count: slot.differences,
-        examples: slot.examples.map(({ d }) => ({
-          what: d.what,
-          pointer: d.pointer,
-          base: d.base,
-          candidate: d.candidate,
-        })),
-      },
-    ]),
-  );
-  const report: Report = {
-    tool: "cbcheck",
-    version: VERSION,
-    command: "compare",
+  const unanswered = [...tally.unanswered.values()].reduce((a, b) => a + b, 0);
+  if (unanswered > 0)
+    notes.push(`${unanswered} request(s) the base did not answer: those pairs were not compared`);
+  const result = buildCompareReport({
+    baseUrl: o.baseUrl,
+    candidateUrl: o.candidateUrl,
+    seed: o.seed,
+    ignore: o.ignore,
     startedAt,
     finishedAt: new Date().toISOString(),
-    seed: o.seed,
-    target: { baseUrl: o.baseUrl, altBaseUrl: o.candidateUrl },
-    verdict: results.some((r) => r.status === "fail") ? "fail" : "pass",
-    summary: { ...summarise(results), calls },
-    results,
-    details: { candidateUrl: o.candidateUrl, ignore: o.ignore, differences },
-    notes: [
-      `candidate ${o.candidateUrl} compared with base ${o.baseUrl}; ignored pointers: ${o.ignore.join(", ")}`,
-    ],
-  };
-  // Both releases may echo a key: the report leaves here redacted (its counterexamples, differences and notes).
-  return sealResult({ report, sections: [], secrets }, redactor);
+    calls,
+    tally,
+    ...(guard.stopped ? { stopped: guard.stopped } : {}),
+    notes,
+    secrets,
+  });
+  return sealResult(result, redactor);
+}
+
+/**
+ * Ids from the base's own data when no fixtures file is given: the run's discovery (resolve queries, then
+ * batch reads that rank the orgs and find sub-units, financial history and influencer ids), sent to the
+ * base with its key, under the guards, outside the comparison's call budget.
+ */
+export function discover(
+  releases: Releases,
+  progress: (line: string) => void = () => {},
+): Promise<TargetFixtures> {
+  progress("discovering ids on the base through /resolve (no --fixtures given)");
+  return discoverFixtures({ send: (request) => releases.send(request, false) }, releases.o.seed);
 }

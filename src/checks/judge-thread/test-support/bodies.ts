@@ -24,6 +24,12 @@ export function invalidResolveBody(count: number): string {
 }
 
 /**
+ * Members of the slow-to-judge body: just within the structure bounds (`MAX_MEMBERS`, 500,000), yet its
+ * schema checks take some 10 to 30 s in-process on a shared two-core machine (validate's about 2 s).
+ */
+export const SLOW_KEYS = 450_000;
+
+/**
  * One object with `keys` members: a single container, so no structure cap applies, yet the schema checks
  * take seconds (about 8 s for 300,000 keys on a shared two-core machine).
  */
