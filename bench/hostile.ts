@@ -6,7 +6,7 @@
  * `stall-default` and `compare-stall-default` (a target that never answers, at the default 10 s timeout: give-up
  * ends them within about a minute, not request by request) and `validate-238MiB` (refused before it is read;
  * it aborted V8 at 2.8 GB). For each: expected and actual exit code, wall time, the process's peak resident
- * memory (VmHWM), whether every promise held (`problemsOf`), and the branch a case awaits, if any.
+ * memory (VmHWM), and whether every promise held (`problemsOf`).
  * `npx tsx bench/hostile.ts [case…]` runs only the named cases (a target case with every command).
  */
 import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
@@ -95,13 +95,7 @@ try {
       const problems = problemsOf(c, command, outcome, readReports(planned.reportDir), target);
       const result = problems.length === 0 ? "held" : `BROKE: ${problems.join("; ").slice(0, 200)}`;
       const cells = [c.name, command, c.exits[command].join("/"), String(shellExit(outcome))];
-      row([
-        ...cells,
-        (outcome.wallMs / 1000).toFixed(1),
-        String(outcome.peakMiB),
-        result,
-        c.awaits?.[command] ? "yes" : "",
-      ]);
+      row([...cells, (outcome.wallMs / 1000).toFixed(1), String(outcome.peakMiB), result]);
     }
     await target.close();
   }
@@ -135,6 +129,6 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const header = ["case", "command", "expected exit", "exit", "wall s", "peak MiB", "result", "awaits"];
+const header = ["case", "command", "expected exit", "exit", "wall s", "peak MiB", "result"];
 const table = [header, header.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n");
 process.stdout.write(`${table}\nloadavg ${la()}\n`);

@@ -7,8 +7,7 @@
  * are figures of `bench/hostile.ts`, not asserted here.
  *
  * This file: `run`, the library's `run()` and the file cases; `compare` and `replay`, `load`, and `proxy` have
- * a file each (hostile-matrix-*.test.ts), so that vitest runs them side by side. A command marked `awaits` in a
- * case needs another branch's fix: bench/hostile.ts runs it, this matrix from when the fix lands.
+ * a file each (hostile-matrix-*.test.ts), so that vitest runs them side by side.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

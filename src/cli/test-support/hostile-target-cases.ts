@@ -51,12 +51,6 @@ export interface TargetCase {
   /** Per-request timeout in ms (default 5,000: room for a 16 MiB body on a loaded machine). */
   timeoutMs?: number;
   verify?: CaseVerify;
-  /**
-   * Commands whose promise in this case another branch keeps (its name and what it fixes): bench/hostile.ts
-   * runs them and shows whether it held; the test matrix leaves them out until that branch has landed (then
-   * this entry is deleted).
-   */
-  awaits?: Partial<Record<TargetCommand, string>>;
 }
 
 /** The same exit codes for every command. */
@@ -198,11 +192,6 @@ export const TARGET_CASES: TargetCase[] = [
     item: "§6",
     kind: "all-429",
     exits: { ...all(2), load: [1, 2], proxy: [1, 2] },
-    awaits: {
-      load:
-        "issue 22 §1 (verdicts know when their conditions were not reached): a profile every response of which " +
-        "was throttled measured nothing, yet load's verdict may pass it (seen: exit 0 in a real process)",
-    },
   },
   { name: "reset", item: "§6", kind: "reset", exits: { ...judged(1), replay: [2] } },
   { name: "redirect", item: "§6", kind: "redirect", exits: judged(1), verify: noRedirectFollowed },

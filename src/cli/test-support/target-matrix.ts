@@ -27,27 +27,22 @@ export function describeTargetMatrix(commands: readonly TargetCommand[]): void {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // A command whose promise in a case awaits another branch's fix (`awaits`) meets that case in
-  // bench/hostile.ts until the fix lands, as before: the suite stays a gate on what this branch promises.
-  const cases = TARGET_CASES.map((c) => ({ c, meeting: commands.filter((m) => !c.awaits?.[m]) }));
-  describe.each(cases.filter((x) => x.meeting.length > 0))(
-    "hostile target $c.name ($c.item)",
-    ({ c, meeting }) => {
-      let target: HostileTarget;
-      beforeAll(async () => {
-        target = await startHostileTarget(c.kind);
-      });
-      afterAll(() => target?.close());
+  const cases = TARGET_CASES.map((c) => ({ c, meeting: commands }));
+  describe.each(cases)("hostile target $c.name ($c.item)", ({ c, meeting }) => {
+    let target: HostileTarget;
+    beforeAll(async () => {
+      target = await startHostileTarget(c.kind);
+    });
+    afterAll(() => target?.close());
 
-      it.each(meeting)("%s ends as it must", async (command) => {
-        const scratch = join(dir, c.name, command);
-        mkdirSync(scratch, { recursive: true });
-        const planned = planTargetCase(c, command, target, scratch, reference);
-        const outcome = await runInProcess(planned);
-        const reports = readReports(planned.reportDir);
-        const context = `${command}: ${outcome.stderr.slice(-1500)}\n${outcome.stdout.slice(-800)}`;
-        expect(problemsOf(c, command, outcome, reports, target), context).toEqual([]);
-      });
-    },
-  );
+    it.each(meeting)("%s ends as it must", async (command) => {
+      const scratch = join(dir, c.name, command);
+      mkdirSync(scratch, { recursive: true });
+      const planned = planTargetCase(c, command, target, scratch, reference);
+      const outcome = await runInProcess(planned);
+      const reports = readReports(planned.reportDir);
+      const context = `${command}: ${outcome.stderr.slice(-1500)}\n${outcome.stdout.slice(-800)}`;
+      expect(problemsOf(c, command, outcome, reports, target), context).toEqual([]);
+    });
+  });
 }
