@@ -85,11 +85,17 @@ export function judgesAhead(options: ResolvedRunOptions, runs: number): boolean 
   return options.concurrency === 1 && options.suites.includes("schema") && runs >= options.judgeAheadFromRuns;
 }
 
-/** The options a suite reads (SuiteContext.options), for a given number of runs. */
-export function suiteOptionsOf(options: ResolvedRunOptions, target: TargetShape, runs: number): SuiteOptions {
+/** The options a suite reads (SuiteContext.options), for a given number of runs and pairwise cases. */
+export function suiteOptionsOf(
+  options: ResolvedRunOptions,
+  target: TargetShape,
+  runs: number,
+  maxPairwise: number = options.maxPairwise,
+): SuiteOptions {
   return {
     seed: options.seed,
     runs,
+    maxPairwise,
     allowCredits: options.allowCredits,
     allowLoad: options.allowLoad || target.isLoopback,
     expectRateLimit: options.expectRateLimit,

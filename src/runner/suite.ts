@@ -21,6 +21,8 @@ export interface SuiteOptions {
   seed: number;
   /** Property-based runs per operation (`--runs`). */
   runs: number;
+  /** Pairwise cases of the coverage phase per operation (all of them, or fewer to fit a declared limit). */
+  maxPairwise: number;
   allowCredits: boolean;
   /** Load-like suites may run (loopback target, or `--allow-load`). */
   allowLoad: boolean;
