@@ -13,6 +13,8 @@ import { topLevelKeysRepeated } from "./top-level-keys.js";
 /** The parts of a request decoding reads (a recorded request, or a planned one written out). */
 export interface RequestParts {
   operation: string;
+  /** The method as sent; a request of another method than the operation's is not its request. */
+  method?: string;
   /** Path relative to the base URL, percent-encoded as sent. */
   path: string;
   /** Query parameters as sent (raw text, before JSON decoding). */
@@ -56,7 +58,8 @@ const DECIMAL = /^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$/;
 /** Decodes a request of an operation with a request schema; undefined for any other operation. */
 export function decodeRequest(parts: RequestParts, registry: SchemaRegistry): DecodedRequest | undefined {
   const operation = requestOperation(parts.operation);
-  if (!operation) return undefined;
+  if (!operation || (parts.method !== undefined && parts.method.toUpperCase() !== operation.method))
+    return undefined;
   const facts: WireFact[] = (parts.repeated ?? []).map((parameter) => ({ parameter, kind: "repeated" }));
   const schema = canonicalSchema(registry, operation.schema);
   const properties = schema.properties ?? {};

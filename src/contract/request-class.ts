@@ -59,6 +59,12 @@ const OPEN_FACTS: Readonly<Partial<Record<WireFactKind, string>>> = {
   "repeated-key": "is a body key given twice",
 };
 
+/** Clearer words than ajv's for the violations that name a property rather than a value. */
+const MESSAGES: Readonly<Record<string, string>> = {
+  required: "is missing (required)",
+  additionalProperties: "is not a property of the request (no other properties allowed)",
+};
+
 /** Classifies a request as it went on the wire; undefined for an operation without a request schema. */
 export function classifyRequest(
   parts: RequestParts,
@@ -68,20 +74,44 @@ export function classifyRequest(
   return decoded ? classifyDecoded(decoded, registry) : undefined;
 }
 
-/** Classifies a decoded request (see the file comment). */
-export function classifyDecoded(decoded: DecodedRequest, registry: SchemaRegistry): RequestClass {
+/** Adds a finding unless one of the same parameter and keyword is there. */
+type AddFinding = (parameter: string, cls: Finding["class"], keyword: string, why: string) => void;
+
+function findingsList(): { findings: Finding[]; add: AddFinding } {
   const findings: Finding[] = [];
-  const schema = decoded.operation.schema;
-  const body = decoded.operation.carrier === "body";
-  const add = (parameter: string, cls: Finding["class"], keyword: string, why: string) => {
+  const add: AddFinding = (parameter, cls, keyword, why) => {
     if (!findings.some((f) => f.parameter === parameter && f.keyword === keyword))
       findings.push({ parameter, class: cls, keyword, reason: `${parameter} ${why}` });
   };
+  return { findings, add };
+}
+
+/**
+ * The stated rules a decoded request breaks, one line each (what the checks need: a 2xx answer to such a
+ * request is wrong); a violation explained by a format reading is left out (it is open).
+ */
+export function statedProblems(decoded: DecodedRequest, registry: SchemaRegistry): string[] {
+  const { findings, add } = findingsList();
+  addStated(decoded, registry, add, findings);
+  return findings.filter((f) => f.class === "invalid").map((f) => f.reason);
+}
+
+/** The invalid findings of the wire and of the stated schema (and the open ones of format readings). */
+function addStated(
+  decoded: DecodedRequest,
+  registry: SchemaRegistry,
+  add: AddFinding,
+  findings: Finding[],
+): void {
+  const schema = decoded.operation.schema;
+  const body = decoded.operation.carrier === "body";
   for (const fact of decoded.facts) {
     const invalid = INVALID_FACTS[fact.kind];
     if (invalid) add(fact.parameter, "invalid", fact.kind, invalid);
   }
   const broken = new Set(findings.map((f) => f.parameter));
+  // A body that is not JSON has no value to hold to the schema: its fact says all.
+  if (broken.has("(body)")) return;
   if (!registry.isValidAs(schema, decoded.value)) {
     for (const v of registry.collectViolations(schema, decoded.value).violations) {
       const parameter = parameterOf(v, body);
@@ -89,9 +119,17 @@ export function classifyDecoded(decoded: DecodedRequest, registry: SchemaRegistr
       if (broken.has(parameter) && v.keyword === "required") continue;
       const reading = v.keyword === "format" ? readingAt(registry, v, decoded.value) : undefined;
       if (reading) add(parameter, "open", "format", `${at(v)}is a ${v.params?.format} form (${reading})`);
-      else add(parameter, "invalid", v.keyword, `${at(v)}${v.message}`);
+      else add(parameter, "invalid", v.keyword, `${at(v)}${MESSAGES[v.keyword] ?? v.message}`);
     }
   }
+}
+
+/** Classifies a decoded request (see the file comment). */
+export function classifyDecoded(decoded: DecodedRequest, registry: SchemaRegistry): RequestClass {
+  const { findings, add } = findingsList();
+  const schema = decoded.operation.schema;
+  const body = decoded.operation.carrier === "body";
+  addStated(decoded, registry, add, findings);
   if (!findings.some((f) => f.class === "invalid")) {
     for (const fact of decoded.facts) {
       const open = OPEN_FACTS[fact.kind];

@@ -68,6 +68,7 @@ export function encodeRequest(
 /** The parts the classifier decodes, of a planned request (contract/decode-request.ts). */
 export function partsOf(request: PlannedRequest): {
   operation: string;
+  method: string;
   path: string;
   query?: Record<string, string>;
   repeated?: string[];
@@ -76,6 +77,7 @@ export function partsOf(request: PlannedRequest): {
   const body = request.body;
   return {
     operation: request.operation,
+    method: request.method,
     path: request.path,
     ...(request.query ? { query: request.query } : {}),
     ...(request.repeated ? { repeated: request.repeated } : {}),

@@ -56,7 +56,7 @@ describe("validRequests", () => {
     for (const r of paths) expect(r.path).toMatch(/^\/entities\/[^/:]+$/);
   });
 
-  it("reaches the documented extremes (100 ids, 300-character queries, 4 extensions, [\"*\"])", () => {
+  it('reaches the documented extremes (100 ids, 300-character queries, 4 extensions, ["*"])', () => {
     const fixtures = sampleFixtures();
     const batches = fc.sample(validRequests("entity-batch", fixtures, { allowCredits: false }), {
       numRuns: 400,

@@ -61,7 +61,7 @@ interface CaseTag {
 type AddCase = (value: Record<string, unknown>, tag: CaseTag, changes?: WireChanges) => void;
 
 /** Valid values of one parameter that take part in pairs (bounds, members and forms come first). */
-export const PAIRWISE_VALUES = 8;
+export const PAIRWISE_VALUES = 6;
 
 /** Case lists made with the shared registry, by what built them (the plan and the run read the same). */
 const MADE = new Map<string, InputCase[]>();

@@ -4,12 +4,13 @@
  * what came back (statuses, or the transport's code when no answer came). Every request of an operation with
  * a request schema is counted, whichever suite sent it.
  */
-import type { CbcheckReport } from "../contract/types.gen.js";
+
 import { canonicalSchema } from "../contract/canonical-schema.js";
 import { decodeRequest, type RequestParts } from "../contract/decode-request.js";
-import { classifyDecoded, type InputClass } from "../contract/request-class.js";
 import { sharedRegistry } from "../contract/registry.js";
+import { classifyDecoded, type InputClass } from "../contract/request-class.js";
 import type { SchemaRegistry } from "../contract/schema-registry.js";
+import type { CbcheckReport } from "../contract/types.gen.js";
 import { labelsOf } from "./value-labels.js";
 
 /** One row of the report's `sent` table. */
@@ -40,9 +41,12 @@ export class InputSpaceTally {
     const decoded = decodeRequest({ operation: exchange.operation, ...exchange.request }, this.registry);
     if (!decoded) return;
     const decided = classifyDecoded(decoded, this.registry);
-    const answer = exchange.response ? String(exchange.response.status) : (exchange.transportError?.code ?? "none");
+    const answer = exchange.response
+      ? String(exchange.response.status)
+      : (exchange.transportError?.code ?? "none");
     const classOf = new Map<string, InputClass>();
-    for (const f of decided.findings) if (classOf.get(f.parameter) !== "invalid") classOf.set(f.parameter, f.class);
+    for (const f of decided.findings)
+      if (classOf.get(f.parameter) !== "invalid") classOf.set(f.parameter, f.class);
     const count = (parameter: string, keyword: string, value: string) =>
       this.#count(exchange.operation, parameter, keyword, value, classOf.get(parameter) ?? "valid", answer);
     for (const f of decided.findings) count(f.parameter, f.keyword, f.reason.slice(f.parameter.length + 1));
@@ -56,7 +60,14 @@ export class InputSpaceTally {
     }
   }
 
-  #count(operation: string, parameter: string, keyword: string, value: string, cls: InputClass, answer: string): void {
+  #count(
+    operation: string,
+    parameter: string,
+    keyword: string,
+    value: string,
+    cls: InputClass,
+    answer: string,
+  ): void {
     const key = [operation, parameter, keyword, value, cls].join("\u0000");
     let cell = this.#cells.get(key);
     if (!cell) {

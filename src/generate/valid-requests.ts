@@ -32,16 +32,23 @@ export function validRequests(
   if (operation === "me" || operation === "capabilities") return fc.constant(BARE[operation]);
   const inputs = operationInputs(operation, fixtures, opts, registry);
   const hasDataset = inputs.schema.properties?.dataset !== undefined;
-  const basicOverrides = hasDataset ? { ...inputs.overrides, "/dataset": { arbitrary: () => fc.constant("basic") } } : inputs.overrides;
+  const basicOverrides = hasDataset
+    ? { ...inputs.overrides, "/dataset": { arbitrary: () => fc.constant("basic") } }
+    : inputs.overrides;
   const basic = requestsOf(inputs, arbitraryOf(preferredOf(inputs.schema), basicOverrides));
   if (!hasDataset || !opts.allowCredits || fixtures.influencer_ids.length === 0) return basic;
   // Influencer reads of influencer ids only, with no other parameter: each record costs a credit.
   const ids = fixtures.influencer_ids;
   const value =
     "ids" in (inputs.schema.properties ?? {})
-      ? fc.uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: Math.min(ids.length, 25) }).map((v) => ({ ids: v }))
+      ? fc
+          .uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: Math.min(ids.length, 25) })
+          .map((v) => ({ ids: v }))
       : fc.constantFrom(...ids).map((id) => ({ id }));
-  const influencer = requestsOf(inputs, value.map((v) => ({ ...v, dataset: "influencer" })));
+  const influencer = requestsOf(
+    inputs,
+    value.map((v) => ({ ...v, dataset: "influencer" })),
+  );
   return fc.oneof({ arbitrary: basic, weight: 4 }, { arbitrary: influencer, weight: 1 });
 }
 

@@ -6,7 +6,7 @@
  * counts these per operation, parameter and class.
  */
 import { type CanonicalSchema, preferredOf, typesOf } from "../contract/canonical-schema.js";
-import { NODE_ID_FORMAT } from "../contract/node-id-format.js";
+import { NODE_ID_FORMAT } from "../contract/formats/node-id.js";
 import { stableKey } from "./compile/stable-key.js";
 import { CLASS_NAMES, characterClassMask, characterCount, classNamesOf } from "./text-units.js";
 
@@ -29,13 +29,18 @@ export function sizeClass(n: number, min: number | undefined, max: number | unde
 export function labelsOf(schema: CanonicalSchema, value: unknown): Label[] {
   const p = preferredOf(schema);
   const out: Label[] = [];
-  if ((p.types?.length ?? 0) > 1 || (schema.types?.length ?? 0) > 1) out.push({ keyword: "type", value: jsonType(value) });
-  if (p.const && stableKey(value) === stableKey(p.const[0])) return [...out, { keyword: "const", value: stableKey(value) }];
+  if ((p.types?.length ?? 0) > 1 || (schema.types?.length ?? 0) > 1)
+    out.push({ keyword: "type", value: jsonType(value) });
+  if (p.const && stableKey(value) === stableKey(p.const[0]))
+    return [...out, { keyword: "const", value: stableKey(value) }];
   const members = schema.enum ?? p.enum;
-  if (members) out.push({ keyword: "enum", value: members.includes(value) ? JSON.stringify(value) : "not a member" });
+  if (members)
+    out.push({ keyword: "enum", value: members.includes(value) ? JSON.stringify(value) : "not a member" });
   if (typeof value === "string") return [...out, ...stringLabels(p, value)];
-  if (typeof value === "number") return [...out, { keyword: "value", value: sizeClass(value, p.minimum, p.maximum, "value") }];
-  if (Array.isArray(value) && typesOf(schema).includes("array")) return [...out, ...arrayLabels(schema, p, value)];
+  if (typeof value === "number")
+    return [...out, { keyword: "value", value: sizeClass(value, p.minimum, p.maximum, "value") }];
+  if (Array.isArray(value) && typesOf(schema).includes("array"))
+    return [...out, ...arrayLabels(schema, p, value)];
   return out;
 }
 
@@ -61,21 +66,36 @@ function stringLabels(p: CanonicalSchema, text: string): Label[] {
   if (p.format === NODE_ID_FORMAT) return idLabels(text, p);
   const out: Label[] = [];
   if (p.minLength !== undefined || p.maxLength !== undefined) {
-    out.push({ keyword: "length", value: sizeClass(characterCount(text), p.minLength, p.maxLength, "length") });
+    out.push({
+      keyword: "length",
+      value: sizeClass(characterCount(text), p.minLength, p.maxLength, "length"),
+    });
   }
-  if (p.format === "date-time") out.push({ keyword: "format", value: dateTimeForm(text) });
+  if (p.format === "date-time") out.push(...dateTimeForm(text));
   else if (!p.enum && !p.const) out.push(...characterLabels(characterClassMask(text), ""));
   return out;
 }
 
-/** The form of a date-time: its separator, zone and fraction (whatever the grammar says of it). */
-function dateTimeForm(text: string): string {
+/** Digits of a fraction, by how many: none, 1–3, 4–6, 7–9, 10 or more. */
+function fractionClass(digits: number): string {
+  if (digits === 0) return "fraction: none";
+  if (digits <= 3) return "fraction: 1–3 digits";
+  if (digits <= 6) return "fraction: 4–6 digits";
+  return digits <= 9 ? "fraction: 7–9 digits" : "fraction: 10 or more digits";
+}
+
+/** The form of a date-time, one label per part: separator, zone and fraction (whatever the grammar says). */
+function dateTimeForm(text: string): Label[] {
   const m = /^\d{4}-\d\d-\d\d([Tt ])\d\d:\d\d:\d\d(\.\d*)?(Z|z|[+-]\d\d:?\d\d|[+-]\d\d)?$/.exec(text);
-  if (!m) return "not a date-time form";
+  if (!m) return [{ keyword: "format", value: "not of the date-time form" }];
   const separator = m[1] === " " ? "space" : m[1];
-  const fraction = m[2] === undefined ? "no fraction" : `fraction of ${m[2].length - 1} digits`;
-  const zone = m[3] === undefined ? "no offset" : /^[Zz]$/.test(m[3]) ? m[3] : m[3] === "-00:00" ? "-00:00" : "offset";
-  return `${separator}, ${zone}, ${fraction}`;
+  const zone =
+    m[3] === undefined ? "none" : /^[Zz]$/.test(m[3]) || m[3] === "-00:00" ? m[3] : "numeric offset";
+  return [
+    { keyword: "format", value: `separator: ${separator}` },
+    { keyword: "format", value: `zone: ${zone}` },
+    { keyword: "format", value: fractionClass(m[2] === undefined ? 0 : m[2].length - 1) },
+  ];
 }
 
 /** The labels of each id met so far (ids repeat across a run's batches: fixture ids). */
@@ -102,8 +122,11 @@ function idLabels(id: string, p: CanonicalSchema): Label[] {
 }
 
 function arrayLabels(schema: CanonicalSchema, p: CanonicalSchema, items: unknown[]): Label[] {
-  const out: Label[] = [{ keyword: "items", value: sizeClass(items.length, p.minItems, p.maxItems, "items") }];
-  if (new Set(items.map(stableKey)).size < items.length) out.push({ keyword: "uniqueItems", value: "repeated items" });
+  const out: Label[] = [
+    { keyword: "items", value: sizeClass(items.length, p.minItems, p.maxItems, "items") },
+  ];
+  if (new Set(items.map(stableKey)).size < items.length)
+    out.push({ keyword: "uniqueItems", value: "repeated items" });
   const itemSchema = schema.items ?? {};
   const seen = new Set<string>();
   for (const item of items) {

@@ -93,7 +93,8 @@ function mergeSent(shards: readonly ShardReport[]): SentValueRow[] | undefined {
       continue;
     }
     had.count += row.count;
-    for (const [answer, n] of Object.entries(row.answers)) had.answers[answer] = (had.answers[answer] ?? 0) + n;
+    for (const [answer, n] of Object.entries(row.answers))
+      had.answers[answer] = (had.answers[answer] ?? 0) + n;
   }
   return [...counts.values()];
 }

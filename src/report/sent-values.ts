@@ -46,8 +46,18 @@ export function sentValuesMarkdown(rows: readonly SentValueRow[]): string[] {
 export function sentValuesSection(rows: readonly SentValueRow[]): HtmlSection {
   const body = rows
     .map((r) => {
-      const cells = [r.operation, r.parameter, r.keyword, r.value, r.class, String(r.count), answersText(r.answers)];
-      const html = cells.map((c, i) => (i === 1 ? `<td><code>${escapeHtml(c)}</code></td>` : `<td>${escapeHtml(c)}</td>`));
+      const cells = [
+        r.operation,
+        r.parameter,
+        r.keyword,
+        r.value,
+        r.class,
+        String(r.count),
+        answersText(r.answers),
+      ];
+      const html = cells.map((c, i) =>
+        i === 1 ? `<td><code>${escapeHtml(c)}</code></td>` : `<td>${escapeHtml(c)}</td>`,
+      );
       return `<tr>${html.join("")}</tr>`;
     })
     .join("");

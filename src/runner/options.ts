@@ -193,7 +193,10 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),
     runs: integerIn(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
-    maxPairwise: input.maxPairwise === undefined ? Number.POSITIVE_INFINITY : integerIn(input.maxPairwise, "--max-pairwise", 0),
+    maxPairwise:
+      input.maxPairwise === undefined
+        ? Number.POSITIVE_INFINITY
+        : integerIn(input.maxPairwise, "--max-pairwise", 0),
     maxPairwiseGiven: input.maxPairwise !== undefined,
     runsGiven: input.runs !== undefined,
     ...(input.maxCalls !== undefined ? { maxCalls: integerIn(input.maxCalls, "--max-calls") } : {}),

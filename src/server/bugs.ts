@@ -73,6 +73,12 @@ export interface BugSettings {
   refuseCreditsWhileCovered: boolean;
   /** Validation: an unknown `extend` name is accepted. */
   acceptUnknownExtension: boolean;
+  /** Validation: `extend` names are compared in any case (`SUBUNITS` accepted). */
+  foldExtendCase: boolean;
+  /** Validation: `as_of` with a lower-case `t` or `z` (which RFC 3339 allows) is refused. */
+  upperCaseDateTimeOnly: boolean;
+  /** Validation: a name repeated in `include` or `extend` ends in a 500. */
+  repeatedItemsFail: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
@@ -132,6 +138,9 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   servedWithoutCredits: false,
   refuseCreditsWhileCovered: false,
   acceptUnknownExtension: false,
+  foldExtendCase: false,
+  upperCaseDateTimeOnly: false,
+  repeatedItemsFail: false,
   maxIds: null,
   maxQuery: 300,
   queryLengthInUtf16Units: false,
@@ -182,6 +191,9 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "no-credits-served": { servedWithoutCredits: true },
   "credits-refused-while-covered": { refuseCreditsWhileCovered: true },
   "unknown-extension-accepted": { acceptUnknownExtension: true },
+  "extend-name-case-folded": { foldExtendCase: true },
+  "as-of-lower-case-refused": { upperCaseDateTimeOnly: true },
+  "repeated-items-500": { repeatedItemsFail: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthInUtf16Units: true },

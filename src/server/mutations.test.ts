@@ -93,6 +93,10 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "validation-500-message": async (s) => (await call(s, "/resolve")).status === 500,
   "error-without-code": async (s) => (await call(s, "/resolve")).json.error?.code === undefined,
   "unknown-extension-accepted": async (s) => (await get(s, { extend: ["accounts"] })).status === 200,
+  "extend-name-case-folded": async (s) => (await get(s, { extend: ["SUBUNITS"] })).status === 200,
+  "as-of-lower-case-refused": async (s) => (await get(s, { as_of: "2024-02-29t23:59:59z" })).status === 400,
+  "repeated-items-500": async (s) =>
+    (await batch(s, { ids: [MAIN], include: ["HAS_ROLE", "HAS_ROLE"] })).status === 500,
   "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,
   "query-length-in-utf16-units": async (s) =>
     (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,

@@ -2,13 +2,10 @@
  * The three oracles of the input space (docs/generation.md), one per class the request schemas give a
  * request (contract/request-class.ts), as Schemathesis has `positive_data_acceptance`,
  * `negative_data_rejection` and `not_a_server_error`: judged by the `schema` suite (valid and open requests,
- * coverage phase and random phase) and the `negative` suite (invalid requests), in
- * src/runner/suites/input-oracles.ts. Every class: no 5xx but 503, an answer within the timeout, every error
- * body the contract's.
+ * coverage phase and random phase) and the `negative` suite (invalid requests) with the judges of
+ * src/runner/suites/input-oracles.ts. Every class: no 5xx but 503, every error body the contract's.
  */
 import type { JudgedVerdict } from "./judged-verdict.js";
-
-const JUDGED = ["src/runner/suites/input-oracles.ts"];
 
 /** Valid, invalid and open requests. */
 export const INPUT = {
@@ -19,7 +16,7 @@ export const INPUT = {
     sentence:
       "Response 200: envelope … Ids that do not exist appear in `coverage.missing`, not as an error. (A request within every rule the contract states gets 200, or an answer of the Errors table that does not depend on the request: 402, 403, 429, 503.)",
     level: "fail",
-    judgedIn: JUDGED,
+    judgedIn: ["src/runner/suites/schema.ts", "src/runner/suites/schema-rules.ts"],
   },
   /** A request that breaks one stated rule is refused. */
   invalidRejected: {
@@ -28,7 +25,7 @@ export const INPUT = {
     sentence:
       "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | `invalid_arguments` | Fix the request; do not retry unchanged. Request bodies above the operation limit give 413.",
     level: "fail",
-    judgedIn: JUDGED,
+    judgedIn: ["src/runner/suites/negative.ts"],
   },
   /** A request outside what the contract states, not forbidden by it, gets a bounded answer in its shapes. */
   openBounded: {
@@ -37,6 +34,6 @@ export const INPUT = {
     sentence:
       "Status codes listed for the operations … Error body (all error statuses): Object `error` with `code`. (A request the contract neither allows nor forbids may be served, 200, or refused, 400 with the error body; never a server error or no answer.)",
     level: "fail",
-    judgedIn: JUDGED,
+    judgedIn: ["src/runner/suites/schema.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

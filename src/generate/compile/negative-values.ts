@@ -19,14 +19,16 @@ const invalid = (value: unknown, keyword: string, label: string): CoverageValue 
   label,
 });
 
-/** One value of each JSON type, for wrong-type cases. */
-const OF_TYPE: readonly [string, unknown][] = [
+/** One value of each JSON type, for wrong-type cases: scalars, then containers. */
+const SCALARS: readonly [string, unknown][] = [
   ["string", "cbcheck"],
   ["number", 1.5],
   ["boolean", true],
   ["null", null],
-  ["array", []],
+];
+const CONTAINERS: readonly [string, unknown][] = [
   ["object", {}],
+  ["array", []],
 ];
 
 /** The invalid values of the place `schema` (canonical, with its preferences) stands for. */
@@ -79,10 +81,13 @@ function wrongTypes(s: CanonicalSchema, walk: Walk): CoverageValue[] {
     return out;
   }
   if (walk.form !== "json" && walk.form !== "body") return [];
-  // 1.5 is a number but no integer: a wrong type for an integer too.
-  return OF_TYPE.filter(([t]) => !types.includes(t as never)).map(([t, v]) =>
-    invalid(v, "type", `${/^[aeiou]/.test(t) ? "an" : "a"} ${t} instead of ${types.join(" or ")}`),
-  );
+  // The first scalar and the first container the schema does not allow (1.5 is no integer either).
+  const wrong = (list: readonly [string, unknown][]) => list.find(([t]) => !types.includes(t as never));
+  return [wrong(SCALARS), wrong(CONTAINERS)]
+    .filter((w): w is [string, unknown] => w !== undefined)
+    .map(([t, v]) =>
+      invalid(v, "type", `${/^[aeiou]/.test(t) ? "an" : "a"} ${t} instead of ${types.join(" or ")}`),
+    );
 }
 
 function arrayNegatives(schema: CanonicalSchema, walk: Walk): CoverageValue[] {

@@ -40,7 +40,9 @@ export function positiveValues(schema: CanonicalSchema, walk: Walk): CoverageVal
   }
   let values = byPointer.get(walk.pointer);
   if (!values) {
-    const examples = (walk.overrides[walk.pointer]?.examples ?? []).map((e) => valid(e.value, "data", e.label));
+    const examples = (walk.overrides[walk.pointer]?.examples ?? []).map((e) =>
+      valid(e.value, "data", e.label),
+    );
     values = [...examples, ...ownValues(schema, walk)];
     byPointer.set(walk.pointer, values);
   }

@@ -59,6 +59,8 @@ const OUTSIDE: FormValue[] = [
   { value: "2024-06-30T24:00:00Z", label: "hour 24" },
   { value: "2024-06-30T12:60:00Z", label: "minute 60" },
   { value: "2024-06-30T12:00:00+24:00", label: "offset +24:00" },
+  { value: "2024-06-30T12:00:00+0100", label: "offset without a colon" },
+  { value: "2024-06-30T12:00:00+01", label: "offset of hours only" },
   { value: "2024-06-30T12:00:00.Z", label: "a fraction without digits" },
   { value: "2024-06-30T12:00:00,5Z", label: "a comma before the fraction" },
   { value: "yesterday", label: "not a date-time" },

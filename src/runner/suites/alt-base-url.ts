@@ -38,9 +38,10 @@ function sampled(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
     const plain =
       op === "me" || op === "capabilities"
         ? undefined
-        : inputCases(op, fixtures, { allowCredits: options.allowCredits, maxPairwise: options.maxPairwise }).find(
-            (c) => c.class === "valid",
-          );
+        : inputCases(op, fixtures, {
+            allowCredits: options.allowCredits,
+            maxPairwise: options.maxPairwise,
+          }).find((c) => c.class === "valid");
     const requests = [
       ...(plain ? [plain.request] : []),
       ...fc.sample(arb, { seed: options.seed + 104_729 * (i + 1), numRuns: bodies ? runs : 1 }),

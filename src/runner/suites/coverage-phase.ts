@@ -32,7 +32,11 @@ function judgeCase(ctx: SuiteContext, c: InputCase, ex: Exchange): void {
     ctx.record({ verdict, status: "warn", message, exchange: ex });
     return;
   }
-  const input = { class: c.class, what: caseText(c), ...(c.expectStatus ? { expectStatus: c.expectStatus } : {}) };
+  const input = {
+    class: c.class,
+    what: caseText(c),
+    ...(c.expectStatus ? { expectStatus: c.expectStatus } : {}),
+  };
   recordVerdict(ctx, verdict, ex, judgeInput(ex, input));
 }
 

@@ -1,7 +1,8 @@
 /**
  * The three oracles of the input space (src/verdicts/input.ts), as pure judges of one exchange and the class
- * its request has. What every class shares: an answer came within the timeout, no 5xx other than 503 (the
- * contract's "retry later"), and every error body is the contract's. Answers that depend on the key, the plan,
+ * its request has. What every class shares: no 5xx other than 503 (the contract's "retry later"), and every
+ * error body is the contract's; a request without an answer within the timeout fails the runner's own
+ * verdict, `transport.response_received`, and is no verdict here (the row says inconclusive). Answers that depend on the key, the plan,
  * the credits or the limits, not on the request (401, 402, 403, 429, 503), are the contract's answers for any
  * class: no oracle fails them (the runner stops on 401/402/403, waits out 429, and other verdicts judge them).
  */
@@ -33,22 +34,17 @@ export interface JudgedInput {
 
 /** The verdict of a class. */
 export function oracleOf(cls: InputClass): Verdict {
-  return cls === "valid" ? INPUT.validAccepted : cls === "invalid" ? INPUT.invalidRejected : INPUT.openBounded;
+  return cls === "valid"
+    ? INPUT.validAccepted
+    : cls === "invalid"
+      ? INPUT.invalidRejected
+      : INPUT.openBounded;
 }
 
 /** The problems of one exchange under the oracle of its class; empty when it passes. */
 export function judgeInput(exchange: Exchange, input: JudgedInput): Problem[] {
   const res = exchange.response;
-  if (!res) {
-    const t = exchange.transportError;
-    return [
-      {
-        title: `no answer to a ${input.class} request (${t?.code})`,
-        expected: expectedOf(input),
-        received: `${t?.code}: ${t?.message}`,
-      },
-    ];
-  }
+  if (!res) return [];
   const problems = errorBodyProblems(exchange);
   if (ACCOUNT_ANSWERS.has(res.status)) return problems;
   if (!allowed(exchange, input).includes(res.status)) {
@@ -84,7 +80,8 @@ function expectedOf(input: JudgedInput): string {
   if (input.class === "invalid") {
     return input.expectStatus === 413 ? "413 (a body above the operation limit)" : "400 invalid_arguments";
   }
-  if (input.class === "open") return "200, or 400 with the error body (the contract neither allows nor forbids it)";
+  if (input.class === "open")
+    return "200, or 400 with the error body (the contract neither allows nor forbids it)";
   return "200 (the request keeps every rule the contract states)";
 }
 
@@ -103,7 +100,13 @@ function errorBodyProblems(exchange: Exchange): Problem[] {
   const res = exchange.response;
   if (!res || res.status < 400) return [];
   if (res.json === undefined) {
-    return [{ title: `status ${res.status} without a JSON error body`, expected: "the error body of the contract", received: res.bodyError ?? "no JSON body" }];
+    return [
+      {
+        title: `status ${res.status} without a JSON error body`,
+        expected: "the error body of the contract",
+        received: res.bodyError ?? "no JSON body",
+      },
+    ];
   }
   return validateAs("error", res.json)
     .slice(0, 3)

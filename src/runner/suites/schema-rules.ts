@@ -4,8 +4,9 @@
  * catalogue's error-severity failures, plus the oracle of valid requests (`input.valid_accepted`), and how a
  * shrunk failure is recorded.
  */
-import type { CheckFailure, Problem } from "../../checks/check.js";
+
 import { renderJson } from "../../bounded-json.js";
+import type { CheckFailure, Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { INPUT } from "../../verdicts/input.js";
 import { verdictById } from "../../verdicts/registry.js";
@@ -32,7 +33,8 @@ export function judgeRoundExchange(ctx: SuiteContext, ex: Exchange): boolean {
 function parametersText(ex: Exchange): string {
   const { path, query, body } = ex.request;
   const params = Object.entries(query).map(([k, v]) => `${k} ${renderJson(v, 60)}`);
-  if (path.startsWith("/entities/") && !path.startsWith("/entities/batch")) params.unshift(`id ${path.slice(10)}`);
+  if (path.startsWith("/entities/") && !path.startsWith("/entities/batch"))
+    params.unshift(`id ${path.slice(10)}`);
   return body === undefined ? params.join(", ") : renderJson(body, 120);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Suite `schema`: for every operation, first the coverage phase — the valid and open requests of
- * generate/input-cases.ts, deterministic, each judged by the oracle of its class (input-oracles.ts) — then
+ * generate/input-cases.ts, deterministic, each judged by the oracle of its class (input-oracles.ts:
+ * `input.valid_accepted`, `input.open_bounded`) — then
  * the random phase: property-based valid requests compiled from the request schemas and fixtures. Every
  * response is judged by the whole check catalogue, and a valid request must get the contract's answer
  * (`input.valid_accepted`). A failing property is shrunk to a minimal request, recorded with its shrink

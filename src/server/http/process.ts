@@ -52,6 +52,9 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   const lenient = {
     acceptUnknownExtension: bugs.acceptUnknownExtension,
     maxIds: bugs.maxIds ?? account.maxIds,
+    foldExtendCase: bugs.foldExtendCase,
+    upperCaseDateTimeOnly: bugs.upperCaseDateTimeOnly,
+    repeatedItemsFail: bugs.repeatedItemsFail,
   };
   if (op === "resolve") {
     const req = parseResolve(parseQuery(r.rawQuery), {

@@ -24,10 +24,23 @@ export interface EntityRequest {
   cursor: CursorItem[] | null;
 }
 
-/** Leniencies switched on by seeded bugs. */
+/** Leniencies and faults switched on by seeded bugs. */
 export interface EntityLeniency {
   acceptUnknownExtension: boolean;
   maxIds: number;
+  /** `extend` names compared in any case. */
+  foldExtendCase: boolean;
+  /** `as_of` with a lower-case `t` or `z` refused. */
+  upperCaseDateTimeOnly: boolean;
+  /** A name given twice in `include` or `extend` ends in a server error. */
+  repeatedItemsFail: boolean;
+}
+
+/** The seeded fault of `repeatedItemsFail`: thrown past validation, it becomes a 500. */
+function failOnRepeats(list: unknown, lenient: EntityLeniency): void {
+  if (lenient.repeatedItemsFail && Array.isArray(list) && new Set(list).size < list.length) {
+    throw new Error("repeated item");
+  }
 }
 
 const BATCH_KEYS = new Set(["ids", "dataset", "include", "extend", "as_of", "cursor"]);
@@ -51,15 +64,17 @@ export function parseEntityGet(
   const cursor = get("cursor");
   const asOf = get("as_of");
   const dataset = get("dataset");
-  return {
+  const request: EntityRequest = {
     ids: [id],
     dataset: dataset === undefined ? "basic" : checkDataset(dataset),
     include: include === undefined ? [] : checkInclude(jsonParam("include", include)),
-    extend:
-      extend === undefined ? [] : checkExtend(jsonParam("extend", extend), lenient.acceptUnknownExtension),
-    asOf: asOf === undefined ? null : checkAsOf(asOf),
+    extend: extend === undefined ? [] : checkExtend(jsonParam("extend", extend), lenient),
+    asOf: asOf === undefined ? null : checkAsOf(asOf, lenient.upperCaseDateTimeOnly),
     cursor: cursor === undefined ? null : checkCursor(jsonParam("cursor", cursor)),
   };
+  if (include !== undefined) failOnRepeats(jsonParam("include", include), lenient);
+  if (extend !== undefined) failOnRepeats(jsonParam("extend", extend), lenient);
+  return request;
 }
 
 /** POST /entities/batch: the parsed JSON body (no other properties allowed). */
@@ -74,12 +89,15 @@ export function parseEntityBatch(body: unknown, lenient: EntityLeniency): Entity
   if (!Array.isArray(b.ids)) throw new InvalidArguments("ids must be an array");
   if (b.ids.length < 1) throw new InvalidArguments("ids must not be empty");
   if (b.ids.length > lenient.maxIds) throw new InvalidArguments(`more than ${lenient.maxIds} ids`);
-  return {
+  const request: EntityRequest = {
     ids: b.ids.map(checkId),
     dataset: b.dataset === undefined ? "basic" : checkDataset(b.dataset),
     include: b.include === undefined ? [] : checkInclude(b.include),
-    extend: b.extend === undefined ? [] : checkExtend(b.extend, lenient.acceptUnknownExtension),
-    asOf: b.as_of === undefined ? null : checkAsOf(b.as_of),
+    extend: b.extend === undefined ? [] : checkExtend(b.extend, lenient),
+    asOf: b.as_of === undefined ? null : checkAsOf(b.as_of, lenient.upperCaseDateTimeOnly),
     cursor: b.cursor === undefined ? null : checkCursor(b.cursor),
   };
+  failOnRepeats(b.include, lenient);
+  failOnRepeats(b.extend, lenient);
+  return request;
 }
