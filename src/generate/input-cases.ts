@@ -67,15 +67,29 @@ export const PAIRWISE_VALUES = 6;
 const MADE = new Map<string, InputCase[]>();
 const MAX_MADE = 12;
 
-/** The coverage cases of an operation, in order: alone, wire, pairwise (at most `maxPairwise` of those). */
+/**
+ * The coverage cases of an operation, in order: alone, wire, pairwise — at most `maxPairwise` of those, the
+ * first rows of the covering array, which cover the most pairs (so a plan can fit them to a rate limit).
+ */
 export function inputCases(
   id: OperationInputs["operation"]["id"],
   fixtures: TargetFixtures,
   opts: GenerateOptions & { maxPairwise?: number },
   registry?: SchemaRegistry,
 ): InputCase[] {
-  if (registry) return makeCases(id, fixtures, opts, registry);
-  const key = [id, opts.allowCredits, opts.maxPairwise ?? "all", JSON.stringify(fixtures)].join("\u0000");
+  const limit = opts.maxPairwise ?? Number.POSITIVE_INFINITY;
+  const all = registry ? makeCases(id, fixtures, opts, registry) : sharedCases(id, fixtures, opts);
+  if (limit === Number.POSITIVE_INFINITY) return all;
+  let pairs = 0;
+  return all.filter((c) => c.kind !== "pairwise" || ++pairs <= limit);
+}
+
+function sharedCases(
+  id: OperationInputs["operation"]["id"],
+  fixtures: TargetFixtures,
+  opts: GenerateOptions,
+): InputCase[] {
+  const key = [id, opts.allowCredits, JSON.stringify(fixtures)].join("\u0000");
   let cases = MADE.get(key);
   if (!cases) {
     cases = makeCases(id, fixtures, opts, sharedRegistry());
@@ -88,7 +102,7 @@ export function inputCases(
 function makeCases(
   id: OperationInputs["operation"]["id"],
   fixtures: TargetFixtures,
-  opts: GenerateOptions & { maxPairwise?: number },
+  opts: GenerateOptions,
   registry: SchemaRegistry,
 ): InputCase[] {
   const inputs = operationInputs(id, fixtures, opts, registry);
@@ -144,8 +158,7 @@ function makeCases(
     }
   }
   for (const w of wireValues(inputs, valuesOf)) add(w.value, { ...w.tag, kind: "wire" }, w.changes);
-  const limit = opts.maxPairwise ?? Number.POSITIVE_INFINITY;
-  if (limit > 0) addPairs(inputs, valuesOf, limit, add);
+  addPairs(inputs, valuesOf, add);
   return out;
 }
 
@@ -161,12 +174,7 @@ function shown(parameter: string, value: Record<string, unknown>, changes: WireC
 }
 
 /** The pairwise rows over each parameter's valid values (optional ones may also be left out). */
-function addPairs(
-  inputs: OperationInputs,
-  valuesOf: Map<string, CoverageValue[]>,
-  limit: number,
-  add: AddCase,
-): void {
+function addPairs(inputs: OperationInputs, valuesOf: Map<string, CoverageValue[]>, add: AddCase): void {
   const required = new Set(inputs.schema.required ?? []);
   const names = [...valuesOf.keys()];
   const domains = names.map((name) => {
@@ -184,7 +192,7 @@ function addPairs(
   });
   const rows = pairwiseRows(
     domains.map((d) => d.length),
-    limit,
+    Number.POSITIVE_INFINITY,
     (param, index) => domains[param][index] === undefined,
   );
   for (const row of rows) {

@@ -31,8 +31,11 @@ export function labelsOf(schema: CanonicalSchema, value: unknown): Label[] {
   const out: Label[] = [];
   if ((p.types?.length ?? 0) > 1 || (schema.types?.length ?? 0) > 1)
     out.push({ keyword: "type", value: jsonType(value) });
-  if (p.const && stableKey(value) === stableKey(p.const[0]))
+  // A constant of the schema, or of one of its forms (`["*"]` among the forms of `include`).
+  const consts = [p.const, ...(p.anyOf ?? []).map((b) => b.const)].filter((c) => c !== undefined);
+  if (consts.some((c) => stableKey(value) === stableKey(c[0]))) {
     return [...out, { keyword: "const", value: stableKey(value) }];
+  }
   const members = schema.enum ?? p.enum;
   if (members)
     out.push({ keyword: "enum", value: members.includes(value) ? JSON.stringify(value) : "not a member" });

@@ -35,15 +35,16 @@ export function below(walk: Walk, token: string): Walk {
   return { ...walk, pointer: `${walk.pointer}/${token}` };
 }
 
-/** The values in order of first appearance, one per value (and wire text). */
+/** The values in order of first appearance, one per value (and wire text), with every reason it was made. */
 export function distinctValues(values: CoverageValue[]): CoverageValue[] {
-  const seen = new Set<string>();
-  return values.filter((v) => {
+  const kept = new Map<string, CoverageValue>();
+  for (const v of values) {
     const key = v.wire === undefined ? stableKey(v.value) : `wire:${v.wire}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const first = kept.get(key);
+    if (!first) kept.set(key, { ...v });
+    else if (!first.label.split("; ").includes(v.label)) first.label += `; ${v.label}`;
+  }
+  return [...kept.values()];
 }
 
 /** A fixed seed: the coverage phase is the same on every run. */
@@ -64,7 +65,7 @@ export function distinctFill(n: number, first: unknown[], arb: fc.Arbitrary<unkn
     }
   };
   first.forEach(take);
-  if (out.length < n) fc.sample(arb, { seed: SEED, numRuns: 4 * n + 16 }).forEach(take);
+  if (out.length < n) fc.sample(arb, { seed: SEED, numRuns: 16 * n + 64 }).forEach(take);
   return out.length === n ? out : undefined;
 }
 

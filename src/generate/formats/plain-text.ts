@@ -10,16 +10,22 @@ import { type FormatGenerator, type FormValue, fitting } from "./format-generato
 const MARK = /\p{M}/u;
 const BLANK = /^\s*$/u;
 
+/** Code points that are never plain (contract/formats/plain-text.ts). */
+const NOT_PLAIN = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
+
 /**
  * The same text made plain with its length kept: a combining mark follows `q` (which composes with none of
- * ours, so the text stays in NFC and marks never meet), and blank text starts with `a`.
+ * ours, so the text stays in NFC and marks never meet), a character that is never plain or that NFC would
+ * change on its own becomes `q`, and blank text starts with `a`. Should composition still change it (conjoining
+ * jamo), every character outside ASCII becomes `q`.
  */
 export function toPlain(text: string): string {
   let out = text;
-  if (out.normalize("NFC") !== out) {
+  if (out.normalize("NFC") !== out || NOT_PLAIN.test(out)) {
     const chars = [...out];
     for (let i = 1; i < chars.length; i++) if (MARK.test(chars[i])) chars[i - 1] = "q";
-    out = chars.join("");
+    out = chars.map((c) => (NOT_PLAIN.test(c) || c.normalize("NFC") !== c ? "q" : c)).join("");
+    if (out.normalize("NFC") !== out) out = [...out].map((c) => (c.charCodeAt(0) < 0x80 ? c : "q")).join("");
   }
   if (out !== "" && BLANK.test(out)) out = `a${[...out].slice(1).join("")}`;
   return out;
