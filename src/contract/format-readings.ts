@@ -16,28 +16,17 @@ export interface FormatReading {
   undo(value: string): string | undefined;
 }
 
-/** `date-time` (RFC 3339 §5.6) forms a server may take either way. */
+/**
+ * `date-time` (RFC 3339 §5.6) forms a server may take either way. Every form of the grammar must be
+ * accepted, leap seconds included (docs/contract-rules.md, `as_of`); only the space the RFC's own note lets an
+ * application choose sits outside it without being forbidden.
+ */
 const DATE_TIME: readonly FormatReading[] = [
   {
     name: "space instead of T",
     source:
       "RFC 3339 §5.6 NOTE: applications may choose a space between full-date and full-time for readability",
     undo: (v) => (/^\d{4}-\d\d-\d\d \d/.test(v) ? `${v.slice(0, 10)}T${v.slice(11)}` : undefined),
-  },
-  {
-    name: "leap second",
-    source:
-      "RFC 3339 §5.7: a second of 60 is valid only where a leap second occurred, which needs a table of them",
-    undo: (v) => (/^[^Tt ]+[Tt ]\d\d:\d\d:60/.test(v) ? v.replace(/([Tt ]\d\d:\d\d:)60/, "$159") : undefined),
-  },
-  {
-    name: "year before 1583",
-    source: "ISO 8601 (which RFC 3339 profiles): years 0000 to 1582 only by agreement of the parties",
-    // Moved by whole 400-year cycles, so that a leap day stays a leap day and any other day stays itself.
-    undo: (v) =>
-      /^(0\d{3}|1[0-4]\d\d|15[0-7]\d|158[0-2])-/.test(v)
-        ? `${2000 + (Number(v.slice(0, 4)) % 400)}${v.slice(4)}`
-        : undefined,
   },
 ];
 

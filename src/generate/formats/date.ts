@@ -8,7 +8,7 @@ export const date: FormatGenerator = {
   inside: () => [
     { value: "2024-06-30", label: "a date" },
     { value: "2024-02-29", label: "leap day" },
-    { value: "1583-01-01", label: "earliest year without agreement (1583)" },
+    { value: "0001-01-01", label: "year 0001" },
     { value: "9999-12-31", label: "latest year (9999)" },
   ],
   outside: () => [
