@@ -42,7 +42,11 @@ export function validRequests(
   const value =
     "ids" in (inputs.schema.properties ?? {})
       ? fc
-          .uniqueArray(fc.constantFrom(...ids), { minLength: 1, maxLength: Math.min(ids.length, 25) })
+          .uniqueArray(fc.constantFrom(...ids), {
+            minLength: 1,
+            maxLength: Math.min(ids.length, 25),
+            size: "max",
+          })
           .map((v) => ({ ids: v }))
       : fc.constantFrom(...ids).map((id) => ({ id }));
   const influencer = requestsOf(

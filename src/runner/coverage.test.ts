@@ -74,7 +74,7 @@ describe("coverage of a run", () => {
     expect(sections.map((s) => s.title)).toContain("Coverage");
     const md = coverageMarkdown(c).join("\n");
     expect(md).toMatch(/^## Coverage/);
-    expect(md).toMatch(/\| `negative\.batch_ids_101` \| suite negative not selected/);
+    expect(md).toMatch(/\| `input\.invalid_rejected` \| suite negative not selected/);
 
     const strict = await runConformance({ ...options, failOnUnexercised: true });
     expect(strict.report.verdict).toBe("fail");

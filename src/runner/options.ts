@@ -50,6 +50,8 @@ export interface RunOptions {
   runs?: number;
   /** Pairwise cases of the coverage phase per operation (default: all of them). */
   maxPairwise?: number;
+  /** Whether the `schema` suite sends its coverage phase before the random one (default true; tests of other things turn it off). */
+  coveragePhase?: boolean;
   maxCalls?: number;
   /** `CALLS/SECONDS`. */
   expectRateLimit?: string;
@@ -121,6 +123,8 @@ export interface ResolvedRunOptions {
   maxPairwise: number;
   /** Whether `--max-pairwise` was given (otherwise a paced plan may choose fewer to fit the declared limit). */
   maxPairwiseGiven: boolean;
+  /** Whether the `schema` suite sends its coverage phase. */
+  coveragePhase: boolean;
   /** Whether `--runs` was given (otherwise a paced plan may choose fewer to fit the declared limit). */
   runsGiven: boolean;
   /** `--max-calls` when given; otherwise the plan's calls plus its reserve are the budget (plan.ts). */
@@ -198,6 +202,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
         ? Number.POSITIVE_INFINITY
         : integerIn(input.maxPairwise, "--max-pairwise", 0),
     maxPairwiseGiven: input.maxPairwise !== undefined,
+    coveragePhase: input.coveragePhase ?? true,
     runsGiven: input.runs !== undefined,
     ...(input.maxCalls !== undefined ? { maxCalls: integerIn(input.maxCalls, "--max-calls") } : {}),
     expectRateLimit: parseRate(rateText),

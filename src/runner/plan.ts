@@ -101,6 +101,7 @@ export function suiteOptionsOf(
     seed: options.seed,
     runs,
     maxPairwise,
+    coveragePhase: options.coveragePhase,
     allowCredits: options.allowCredits,
     allowLoad: options.allowLoad || target.isLoopback,
     expectRateLimit: options.expectRateLimit,

@@ -70,6 +70,10 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
       "declared --expect-rate-limit is too low for them; 0: values alone only)",
     parse: (text) => integerIn(text, "--max-pairwise", 0),
   },
+  coveragePhase: {
+    notAFlag:
+      "the coverage phase is part of every run; tests that judge responses rather than inputs leave it out (--max-pairwise 0 shortens it)",
+  },
   har: {
     flags: "--har <file>",
     description: "also write every exchange as HAR 1.2 to this file (keys never included; bodies capped)",

@@ -50,9 +50,9 @@ function sampleKey(
 export function schemaCases(
   op: GeneratedOperation,
   fixtures: SuiteContext["fixtures"],
-  options: Pick<SuiteOptions, "allowCredits" | "maxPairwise">,
+  options: Pick<SuiteOptions, "allowCredits" | "maxPairwise" | "coveragePhase">,
 ): InputCase[] {
-  if (op === "me" || op === "capabilities") return [];
+  if (op === "me" || op === "capabilities" || !options.coveragePhase) return [];
   const opts = { allowCredits: options.allowCredits, maxPairwise: options.maxPairwise };
   return inputCases(op, fixtures, opts).filter((c) => c.class !== "invalid");
 }
