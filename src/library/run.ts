@@ -55,6 +55,8 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   embeddedRateWindowMs: "number",
   failOnUnexercised: "boolean",
   minExercised: "number",
+  maxPairwise: "number",
+  coveragePhase: "boolean",
   apiKey: "string",
   freeApiKey: "string",
   onProgress: "function",
