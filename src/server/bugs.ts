@@ -79,6 +79,14 @@ export interface BugSettings {
   upperCaseDateTimeOnly: boolean;
   /** Validation: a name repeated in `include` or `extend` ends in a 500. */
   repeatedItemsFail: boolean;
+  /** Validation: `dataset` trimmed of white space before it is compared. */
+  trimDataset: boolean;
+  /** Validation: a JSON-encoded query parameter that is not JSON text is taken as absent. */
+  ignoreMalformedJson: boolean;
+  /** Validation: a resolve query of white space only ends in a 500. */
+  blankQueryFails: boolean;
+  /** Validation: a batch body naming a top-level key twice ends in a 500. */
+  repeatedBodyKeyFails: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
@@ -141,6 +149,10 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   foldExtendCase: false,
   upperCaseDateTimeOnly: false,
   repeatedItemsFail: false,
+  trimDataset: false,
+  ignoreMalformedJson: false,
+  blankQueryFails: false,
+  repeatedBodyKeyFails: false,
   maxIds: null,
   maxQuery: 300,
   queryLengthInUtf16Units: false,
@@ -194,6 +206,10 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "extend-name-case-folded": { foldExtendCase: true },
   "as-of-lower-case-refused": { upperCaseDateTimeOnly: true },
   "repeated-items-500": { repeatedItemsFail: true },
+  "dataset-value-trimmed": { trimDataset: true },
+  "json-param-not-json-ignored": { ignoreMalformedJson: true },
+  "blank-query-500": { blankQueryFails: true },
+  "repeated-body-key-500": { repeatedBodyKeyFails: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthInUtf16Units: true },

@@ -107,6 +107,18 @@ export const MUTATIONS = [
     "`as_of` with a lower-case `t` or `z` (RFC 3339 allows both cases) is refused with 400",
   ),
   m("repeated-items-500", "errors", "a name repeated in `include` or `extend` answers 500"),
+  m(
+    "dataset-value-trimmed",
+    "errors",
+    '`dataset` is trimmed before it is compared: `" basic "` is accepted with 200',
+  ),
+  m(
+    "json-param-not-json-ignored",
+    "errors",
+    "a JSON-encoded `include`, `extend` or `cursor` that is not JSON text is ignored (200)",
+  ),
+  m("blank-query-500", "errors", "a resolve `query` of white space only answers 500"),
+  m("repeated-body-key-500", "errors", "a batch body naming a key twice answers 500"),
   m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
   m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),
   m(

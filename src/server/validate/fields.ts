@@ -57,8 +57,9 @@ export function checkCursor(value: unknown): CursorItem[] | null {
   return value as CursorItem[];
 }
 
-/** `dataset`: `basic` or `influencer`. */
-export function checkDataset(value: unknown): "basic" | "influencer" {
+/** `dataset`: `basic` or `influencer` (`trim`: the seeded bug that trims it first). */
+export function checkDataset(raw: unknown, trim = false): "basic" | "influencer" {
+  const value = trim && typeof raw === "string" ? raw.trim() : raw;
   if (value === "basic" || value === "influencer") return value;
   return fail("dataset must be basic or influencer");
 }

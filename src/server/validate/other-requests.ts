@@ -21,12 +21,14 @@ export interface ResolveRequest {
 /** GET /resolve: `query` 1–300 characters, `types` JSON array (≤ 20) or null, `limit` 1–50 default 10. */
 export function parseResolve(
   query: ReadonlyMap<string, string>,
-  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean },
+  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean; blankQueryFails?: boolean },
 ): ResolveRequest {
   const q = query.get("query");
   if (q === undefined) fail("query is required");
   const len = options.countUtf16Units ? q.length : charLength(q);
   if (len < 1 || len > options.maxQuery) fail("query must have 1 to 300 characters");
+  // The seeded fault of `blankQueryFails`: thrown past validation, it becomes a 500.
+  if (options.blankQueryFails && q.trim() === "") throw new Error("blank query");
   let types: string[] | null = null;
   const t = query.get("types");
   if (t !== undefined) {
