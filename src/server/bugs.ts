@@ -85,6 +85,10 @@ export interface BugSettings {
   ignoreMalformedJson: boolean;
   /** Validation: a resolve query of white space only ends in a 500. */
   blankQueryFails: boolean;
+  /** Validation: a resolve query holding a control or format character ends in a 500. */
+  formatCharacterQueryFails: boolean;
+  /** Validation: a resolve query parameter the operation does not have ends in a 500. */
+  unknownParameterFails: boolean;
   /** Validation: a batch body naming a top-level key twice ends in a 500. */
   repeatedBodyKeyFails: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
@@ -152,6 +156,8 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   trimDataset: false,
   ignoreMalformedJson: false,
   blankQueryFails: false,
+  formatCharacterQueryFails: false,
+  unknownParameterFails: false,
   repeatedBodyKeyFails: false,
   maxIds: null,
   maxQuery: 300,
@@ -209,6 +215,8 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "dataset-value-trimmed": { trimDataset: true },
   "json-param-not-json-ignored": { ignoreMalformedJson: true },
   "blank-query-500": { blankQueryFails: true },
+  "format-character-query-500": { formatCharacterQueryFails: true },
+  "unknown-parameter-500": { unknownParameterFails: true },
   "repeated-body-key-500": { repeatedBodyKeyFails: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },

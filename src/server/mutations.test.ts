@@ -101,6 +101,10 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   // A string is sent as it is: `["HAS_ROLE"` is JSON text cut short.
   "json-param-not-json-ignored": async (s) => (await get(s, { include: '["HAS_ROLE"' })).status === 200,
   "blank-query-500": async (s) => (await call(s, `/resolve${qs({ query: "   " })}`)).status === 500,
+  "format-character-query-500": async (s) =>
+    (await call(s, `/resolve${qs({ query: "a\u200Bb" })}`)).status === 500,
+  "unknown-parameter-500": async (s) =>
+    (await call(s, `/resolve${qs({ query: "Avd", cbcheck_unknown: "1" })}`)).status === 500,
   "repeated-body-key-500": async (s) =>
     (await call(s, "/entities/batch", { rawBody: `{"ids":["${MAIN}"],"ids":["${MAIN}"]}` })).status === 500,
   "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,

@@ -118,6 +118,12 @@ export const MUTATIONS = [
     "a JSON-encoded `include`, `extend` or `cursor` that is not JSON text is ignored (200)",
   ),
   m("blank-query-500", "errors", "a resolve `query` of white space only answers 500"),
+  m(
+    "format-character-query-500",
+    "errors",
+    "a resolve `query` holding a control or format character (NUL, zero-width space, bidi override) answers 500",
+  ),
+  m("unknown-parameter-500", "errors", "a resolve query parameter the operation does not have answers 500"),
   m("repeated-body-key-500", "errors", "a batch body naming a key twice answers 500"),
   m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
   m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),

@@ -77,6 +77,8 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
       maxQuery: bugs.maxQuery,
       countUtf16Units: bugs.queryLengthInUtf16Units,
       blankQueryFails: bugs.blankQueryFails,
+      formatCharacterQueryFails: bugs.formatCharacterQueryFails,
+      unknownParameterFails: bugs.unknownParameterFails,
       defaultLimit: alt ? bugs.altResolveDefaultLimit : bugs.resolveDefaultLimit,
     });
     return resolve(state, req, account);
