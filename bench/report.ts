@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { GENERATED_OPERATIONS, negativeCases, validRequests } from "../src/generate/index.js";
+import { GENERATED_OPERATIONS, inputCases, validRequests } from "../src/generate/index.js";
 import { Redactor } from "../src/redactor.js";
 import type { CheckResult, Report } from "../src/report/model.js";
 import { writeReports } from "../src/report/write-reports.js";
@@ -78,5 +78,7 @@ for (const op of GENERATED_OPERATIONS) {
   console.log(`validRequests(${op}): ${Math.round((n / ms) * 1000)} requests/s`);
 }
 const t0 = performance.now();
-const cases = negativeCases(fixtures);
-console.log(`negativeCases: ${cases.length} cases in ${(performance.now() - t0).toFixed(0)} ms`);
+const cases = (["resolve", "entity-get", "entity-batch"] as const).flatMap((op) =>
+  inputCases(op, fixtures, { allowCredits: true }),
+);
+console.log(`inputCases: ${cases.length} cases in ${(performance.now() - t0).toFixed(0)} ms`);

@@ -4,9 +4,10 @@ import { failure } from "./support/failure.js";
 import { isDataOperation } from "./support/response.js";
 
 /**
- * `request.invalid_arguments_rejected`: a request that breaks a stated bound (ids 1 to 100, include max 30,
- * extend max 4 known names, cursor max 5 items, query 1 to 300 characters, limit 1 to 50, types max 20,
- * dataset basic/influencer, unknown batch property) is not answered with success (Errors: 400).
+ * `request.invalid_arguments_rejected`: a request that breaks a rule its request schema states (a bound, a
+ * type, an enum, a format, a JSON-encoded parameter that is not JSON, an unknown batch property: the same
+ * decision as the `negative` suite's, contract/request-class.ts) is not answered with success (Errors: 400).
+ * What the contract does not state (a repeated item, an id that is no node id) is no problem here.
  */
 export const requestInvalidArgumentsRejected: Check = {
   id: "request.invalid_arguments_rejected",

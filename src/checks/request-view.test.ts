@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "../transport/exchange.js";
-import { decodePathId, requestView } from "./request-view.js";
+import { requestView } from "./request-view.js";
 import { exchange, request, respond } from "./test-support/exchanges.js";
 
 const ok = respond({}, 200);
@@ -27,7 +27,6 @@ describe("requestView", () => {
   });
 
   it("is tolerant of malformed GET requests and names the broken bounds", () => {
-    expect(decodePathId("/entities/%E0%A4%A")).toBeUndefined();
     const v = requestView(
       get("/entities/%E0%A4%A", { include: "[not json", extend: '["nope"]', dataset: "x" }),
     );
@@ -35,10 +34,10 @@ describe("requestView", () => {
     expect(v.include).toEqual([]);
     expect(v.problems).toEqual(
       expect.arrayContaining([
-        "path id is not a percent-encoded string",
-        "include is not JSON",
-        "extend has an unknown extension",
-        "dataset is not basic or influencer",
+        "id is not percent-encoded UTF-8",
+        "include is not a JSON text (the parameter is JSON-encoded)",
+        expect.stringMatching(/^extend \(at \/extend\/0\) must be equal to one of the allowed values/),
+        expect.stringMatching(/^dataset must be equal to one of the allowed values/),
       ]),
     );
   });
@@ -50,15 +49,18 @@ describe("requestView", () => {
     expect(v.dataset).toBe("influencer");
     expect(v.problems).toEqual(
       expect.arrayContaining([
-        'unknown body property "extra"',
-        "ids has 101 items (1 to 100)",
-        "cursor has 6 items (max 5)",
+        "extra is not a property of the request (no other properties allowed)",
+        "ids must NOT have more than 100 items",
+        "cursor must NOT have more than 5 items",
       ]),
     );
-    expect(requestView(batch("not json")).problems).toEqual(["request body is not a JSON object"]);
+    expect(requestView(batch("not json")).problems).toEqual(["(body) is not JSON"]);
+    expect(requestView(batch([])).problems).toEqual(["(body) must be object"]);
     expect(requestView(batch({ ids: ["ab"] })).problems).toEqual([
-      "an id is not a string of 3 to 300 characters",
+      "ids (at /ids/0) must NOT have fewer than 3 characters",
     ]);
+    // What the contract does not state is no problem: a repeated id, an id that is no node id (open).
+    expect(requestView(batch({ ids: ["abc", "abc"] })).problems).toEqual([]);
   });
 
   it("decodes resolve parameters with the default limit 10", () => {
@@ -67,12 +69,16 @@ describe("requestView", () => {
     expect(r({ query: "Firma" })).toMatchObject({ query: "Firma", limit: 10, problems: [] });
     expect(r({ query: "Firma", limit: "50", types: '["org"]' }).problems).toEqual([]);
     expect(r({ query: "", limit: "0" }).problems).toEqual([
-      "query has 0 characters (1 to 300)",
-      "limit is not an integer from 1 to 50",
+      "query must NOT have fewer than 1 characters",
+      "limit must be >= 1",
     ]);
     expect(r({ query: "x".repeat(301), types: JSON.stringify(Array(21).fill("org")) }).problems).toHaveLength(
       2,
     );
     expect(r({ query: "x", limit: "abc" }).limit).toBeUndefined();
+    // A spelling a server may read otherwise gives no limit to hold it to; an absent one the default.
+    expect(r({ query: "x", limit: "010" }).limit).toBeUndefined();
+    expect(r({ query: "x", limit: "010" }).problems).toEqual([]);
+    expect(r({ query: "x" }).limit).toBe(10);
   });
 });

@@ -1,12 +1,16 @@
 /**
  * Decodes an `Exchange.request` into what the checks need: the requested ids, dataset, include, extend,
- * cursor and the resolve parameters. Tolerant: a malformed request decodes to what can be read, and the
- * contract bounds it breaks are listed in `problems` (so a check can tell that a 2xx was wrong).
+ * cursor and the resolve parameters — decoded as the request schemas describe them (contract/decode-request.ts)
+ * and held to them (contract/request-class.ts): the stated rules the request breaks are its `problems`, so a
+ * check can tell that a 2xx was wrong. Tolerant: a malformed request decodes to what can be read.
  * Cached per request object, because every check of one exchange asks for the same view.
  */
+import { type DecodedRequest, decodeRequest } from "../contract/decode-request.js";
+import { LIMITS } from "../contract/limits.js";
+import { sharedRegistry } from "../contract/registry.js";
+import { statedProblems } from "../contract/request-class.js";
 import type { Exchange, OperationId, RecordedRequest } from "../transport/exchange.js";
 import { isObject } from "./support/json.js";
-import { entityParamProblems, resolveParamProblems } from "./support/request-bounds.js";
 
 /** The request of one exchange, decoded. */
 export interface RequestView {
@@ -25,9 +29,12 @@ export interface RequestView {
   asOf?: string;
   /** Resolve: `query` as sent. */
   query?: string;
-  /** Resolve: `limit` as a number (default 10); undefined when not a usable integer. */
+  /**
+   * Resolve: `limit` as a number (the default when absent); undefined when not an integer, or written in a
+   * form a server may read otherwise (`010`, `1e1`, empty).
+   */
   limit?: number;
-  /** Contract bounds this request breaks (Endpoints parameter tables); a 2xx answer to it is wrong. */
+  /** Stated rules this request breaks (its request schema, JSON-encoding); a 2xx answer to it is wrong. */
   problems: string[];
 }
 
@@ -42,16 +49,6 @@ export function requestView(exchange: Exchange): RequestView {
   return view;
 }
 
-/** Parses JSON text, or returns `undefined` marked as unreadable. */
-function parseJsonParam(text: string | undefined): { ok: boolean; value?: unknown } {
-  if (text === undefined) return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** One shared empty list (frozen: views are read, never changed). */
 const NONE = Object.freeze([]) as unknown as string[];
 
@@ -61,7 +58,6 @@ function strings(value: unknown): string[] {
 }
 
 function decode(operation: OperationId, request: RecordedRequest): RequestView {
-  const query = request.query ?? {};
   const base: RequestView = {
     operation,
     dataset: "basic",
@@ -70,81 +66,34 @@ function decode(operation: OperationId, request: RecordedRequest): RequestView {
     cursor: null,
     problems: NONE,
   };
-  if (operation === "resolve") return decodeResolve(base, query);
-  if (operation === "entity-get") {
-    const params = {
-      dataset: query.dataset,
-      include: parseJsonParam(query.include),
-      extend: parseJsonParam(query.extend),
-      cursor: parseJsonParam(query.cursor),
-      as_of: query.as_of,
-    };
-    const id = decodePathId(request.path);
-    const problems = id === undefined ? ["path id is not a percent-encoded string"] : [];
-    problems.push(...entityParamProblems(params, "query"));
-    return finishEntity(base, id === undefined ? undefined : [id], params, problems);
-  }
-  if (operation === "entity-batch") {
-    const body = parseJsonParam(request.body ?? "");
-    if (!body.ok || !isObject(body.value)) {
-      base.problems = ["request body is not a JSON object"];
-      return base;
-    }
-    const b = body.value;
-    const params = {
-      dataset: b.dataset,
-      include: { ok: true, value: b.include },
-      extend: { ok: true, value: b.extend },
-      cursor: { ok: true, value: b.cursor },
-      as_of: b.as_of,
-      ids: b.ids,
-      keys: Object.keys(b),
-    };
-    const ids = Array.isArray(b.ids) ? strings(b.ids) : undefined;
-    return finishEntity(base, ids, params, entityParamProblems(params, "body"));
-  }
-  return base;
-}
-
-function finishEntity(
-  base: RequestView,
-  ids: string[] | undefined,
-  params: {
-    dataset: unknown;
-    include: { value?: unknown };
-    extend: { value?: unknown };
-    cursor: { value?: unknown };
-    as_of?: unknown;
-  },
-  problems: string[],
-): RequestView {
+  const registry = sharedRegistry();
+  const decoded = decodeRequest({ operation, ...request }, registry);
+  if (!decoded) return base;
+  const problems = statedProblems(decoded, registry);
+  if (problems.length > 0) base.problems = problems;
+  const v = decoded.value;
+  if (!isObject(v)) return base;
   // Built in place (no spreads): this runs once for every exchange judged under load.
-  if (ids) base.ids = ids;
-  if (typeof params.dataset === "string") base.dataset = params.dataset;
-  base.include = strings(params.include.value);
-  base.extend = strings(params.extend.value);
-  base.cursor = params.cursor.value ?? null;
-  if (typeof params.as_of === "string") base.asOf = params.as_of;
-  base.problems = problems;
-  return base;
-}
-
-function decodeResolve(base: RequestView, query: Record<string, string>): RequestView {
-  const limitText = query.limit;
-  const limit = limitText === undefined ? 10 : /^\d+$/.test(limitText) ? Number(limitText) : undefined;
-  if (query.query !== undefined) base.query = query.query;
-  if (limit !== undefined) base.limit = limit;
-  base.problems = resolveParamProblems(query, parseJsonParam(query.types));
-  return base;
-}
-
-/** The node id of `GET /entities/{id}`: the path segment after `/entities/`, percent-decoded. */
-export function decodePathId(path: string): string | undefined {
-  const match = /^\/entities\/([^?#]*)/.exec(path);
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return undefined;
+  if (operation === "resolve") {
+    if (typeof v.query === "string") base.query = v.query;
+    const limit = limitOf(decoded, v.limit);
+    if (limit !== undefined) base.limit = limit;
+    return base;
   }
+  if (operation === "entity-get" && typeof v.id === "string") base.ids = [v.id];
+  if (operation === "entity-batch" && Array.isArray(v.ids)) base.ids = strings(v.ids);
+  if (typeof v.dataset === "string") base.dataset = v.dataset;
+  base.include = strings(v.include);
+  base.extend = strings(v.extend);
+  base.cursor = v.cursor ?? null;
+  if (typeof v.as_of === "string") base.asOf = v.as_of;
+  return base;
+}
+
+/** The limit a server must honour: the default when absent, the integer when written plainly. */
+function limitOf(decoded: DecodedRequest, limit: unknown): number | undefined {
+  const unusual = decoded.facts.some((f) => f.parameter === "limit" && f.kind !== "repeated");
+  if (unusual) return undefined;
+  if (limit === undefined) return LIMITS.resolveLimitDefault;
+  return typeof limit === "number" && Number.isInteger(limit) ? limit : undefined;
 }

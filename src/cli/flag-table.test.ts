@@ -43,7 +43,8 @@ const COMMANDS = [
       ...["--fail-on-unexercised", "--min-exercised", "2", "--strict"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],
       ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
-      ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--alt-ignore", "/a", "/b"],
+      ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--max-pairwise", "3"],
+      ...["--alt-ignore", "/a", "/b"],
     ],
   },
   {

@@ -17,15 +17,18 @@ import type { SchemaViolation } from "./violations.js";
 export type { JsonSchema } from "./schema-files.js";
 export type { SchemaName } from "./types.gen.js";
 export type { SchemaViolation } from "./violations.js";
-export type { CollectedViolations };
+export type { CollectedViolations, SchemaRegistry };
 export { MAX_VIOLATIONS };
 
 let registry: SchemaRegistry | undefined;
 
-function shared(): SchemaRegistry {
+/** The registry over schemas/ that every function of this file uses (request-class.ts takes another in tests). */
+export function sharedRegistry(): SchemaRegistry {
   registry ??= createSchemaRegistry();
   return registry;
 }
+
+const shared = sharedRegistry;
 
 /**
  * Validates a value against a named schema; an empty array means valid. At most `max` violations (default

@@ -129,7 +129,7 @@ export interface BatchRequest {
    */
   include?: string[];
   /**
-   * Unique items: the harness never sends duplicates as a valid request (the contract does not say they are rejected).
+   * Items from `financial_history`, `subunits`, `web_identities`, `group_parent`; max 4.
    *
    * @maxItems 4
    */
@@ -799,7 +799,7 @@ export interface EntityGetRequest {
    */
   include?: string[];
   /**
-   * Unique items: the harness never sends duplicates as a valid request (the contract does not say they are rejected).
+   * Items from `financial_history`, `subunits`, `web_identities`, `group_parent`; max 4.
    *
    * @maxItems 4
    */
@@ -1392,13 +1392,30 @@ export interface CbcheckReport {
   };
   notes?: string[];
   /**
-   * run: what the run sent, per operation, request parameter and class of value (length against its bound, character classes, list sizes, special values), with counts.
+   * run: the input space the run covered (docs/generation.md): per operation, request parameter, schema keyword and where the value sat against it (a bound, an enum member, a format's form, a wire rule), the class the request schemas give the parameter (valid, invalid, open), how many requests carried it and what came back.
    */
   sent?: {
     operation: string;
     parameter: string;
-    class: string;
+    /**
+     * the schema keyword (length, items, enum, format, …) or wire rule (not-json, repeated, …)
+     */
+    keyword: string;
+    /**
+     * where the value sat against the keyword, e.g. `length 300 (max)`, `"basic"`, `t, z, fraction of 9 digits`
+     */
+    value: string;
+    /**
+     * valid: within every stated rule (200 expected); invalid: breaks one (400); open: outside what the contract states, not forbidden (200 or 400)
+     */
+    class: "valid" | "invalid" | "open";
     count: number;
+    /**
+     * requests by what came back: the status, or the transport's code when no answer came
+     */
+    answers: {
+      [k: string]: number;
+    };
   }[];
   /**
    * run: for each registered rule a run can judge (checks and run verdicts, src/verdicts/registry.ts), how many exchanges it judged, the ones never exercised and why; and what the responses held (statuses, error codes, node types, predicates, extensions).

@@ -2,15 +2,12 @@
  * The enumerations of contract cb/v1 as read from the schemas (node types, resolve types, datasets,
  * extension names, …), so generators and checks use the same lists the validator enforces.
  */
-import { schemaEnumAt, schemaValueAt } from "./schema-value.js";
+import { nodeTypesOf } from "./node-types.js";
+import { getSchema } from "./registry.js";
+import { schemaEnumAt } from "./schema-value.js";
 
 /** Node types of entity reads: "Node types on resolve … Entity reads may also return …" (node.schema.json). */
-export const NODE_TYPES: readonly string[] = Object.freeze(
-  (schemaValueAt("node", "/oneOf") as { $ref: string }[]).map(({ $ref }) => {
-    const def = $ref.slice($ref.indexOf("#") + 1);
-    return schemaValueAt("node", `${def}/properties/type/const`) as string;
-  }),
-);
+export const NODE_TYPES: readonly string[] = Object.freeze(nodeTypesOf(getSchema("node")));
 
 /** Node types on resolve (resolve-candidate.schema.json `type` enum). */
 export const RESOLVE_NODE_TYPES = schemaEnumAt("resolve-candidate", "/properties/type/enum");

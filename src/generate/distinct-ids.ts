@@ -1,7 +1,7 @@
-/** Many distinct ids for the batch bound cases (POST /entities/batch: "1 to 100 items"). */
+/** Many distinct ids for batch reads of many ids (POST /entities/batch: "1 to 100 items"). */
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import { basicFixtureIds } from "./entity-id.js";
-import { paddingOrgId } from "./missing-org-id.js";
+import { basicFixtureIds } from "./fixture-overrides.js";
+import { paddingOrgId } from "./formats/node-id.js";
 
 /** `n` distinct ids: fixture ids first, then well-formed padding org ids (missing ids still give 200). */
 export function distinctIds(fixtures: TargetFixtures, n: number): string[] {

@@ -23,6 +23,9 @@ describe("run (library)", () => {
       apiKey: server.keys.plus,
       fixtures: server.fixtures,
       suites: ["http", "schema"],
+      // The library's plumbing is tested here, not the inputs: the coverage phase would pass the server's
+      // 120 calls per minute and wait out its 429s.
+      coveragePhase: false,
       runs: 5,
       seed: 9,
       reportDir,
@@ -63,6 +66,8 @@ describe("run (library)", () => {
         apiKey: broken.keys.plus,
         fixtures: broken.fixtures,
         suites: ["schema"],
+        // Every response shows this bug: the random phase alone finds it.
+        coveragePhase: false,
         runs: 5,
         seed: 9,
       });

@@ -61,6 +61,8 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   embeddedRateWindowMs: "number",
   failOnUnexercised: "boolean",
   minExercised: "number",
+  maxPairwise: "number",
+  coveragePhase: "boolean",
   apiKey: "string",
   freeApiKey: "string",
   onProgress: "function",

@@ -3,6 +3,7 @@
  * 2020-12 schemas). Each file becomes one component named by its `title`, each root `$defs` entry one
  * component named by its own `title`, and every `$ref` between our files points at those components.
  */
+import { PREFERRED } from "../contract/preferred-view.js";
 import type { JsonSchema, SchemaFile } from "../contract/schema-files.js";
 import { HarnessError } from "../errors.js";
 
@@ -20,8 +21,9 @@ export interface SchemaComponents {
 }
 
 // `$id` would change the base URI of the `#/components/…` refs below it, `$schema` repeats the dialect the
-// document already uses, and `tsType` is an annotation for gen-types only.
-const DROPPED = new Set(["$id", "$schema", "tsType"]);
+// document already uses, `tsType` is an annotation for gen-types only, and PREFERRED is cbcheck's own
+// preference among the values the contract allows, not part of the contract.
+const DROPPED = new Set(["$id", "$schema", "tsType", PREFERRED]);
 // Keywords whose value maps names to schemas, and keywords whose value is data, never a schema.
 const NAMED_SCHEMAS = new Set(["properties", "patternProperties", "dependentSchemas"]);
 const DATA = new Set(["enum", "const", "default", "examples", "required", "dependentRequired"]);

@@ -4,16 +4,10 @@
  * JSON-encoded are sent in the query string as a JSON text" — those are declared as `content:
  * application/json` parameters.
  */
+import { isJsonEncoded } from "../contract/request-operations.js";
 import type { Json } from "./components.js";
 
 type SchemaObject = { [key: string]: Json };
-
-// The contract's JSON-encoded parameters (`types`, `include`, `extend`, `cursor`) are exactly those whose
-// decoded value may be an array; plain ones (`query`, `limit`, `dataset`, `as_of`) are strings or numbers.
-function isJsonEncoded(schema: SchemaObject): boolean {
-  const type = schema.type;
-  return type === "array" || (Array.isArray(type) && type.includes("array"));
-}
 
 /** The parameters declared by `requestSchema` (its properties); those named in `path` as `{name}` are path parameters. */
 export function parametersOf(path: string, requestSchema: Json): Json[] {

@@ -1,7 +1,7 @@
 /**
  * The "Coverage" part of the run reports (report.md, report.html; report.json holds `coverage` as is): which
  * rules judged how many exchanges, the ones never exercised and why, and the values the responses held.
- * The verdict/response side, beside "Sent values" (the request side).
+ * The verdict/response side, beside "Input space" (the request side).
  */
 import { escapeHtml, escapeMarkdownCell, markdownCode } from "./escape.js";
 import type { CoverageRule, HtmlSection, RunCoverage } from "./model.js";

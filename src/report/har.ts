@@ -64,7 +64,7 @@ function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
     time,
     request: {
       method: request.method,
-      url: `${origin}${buildPath(request.baseUrl, request.path, request.query)}`,
+      url: `${origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`,
       httpVersion: "HTTP/1.1",
       headers: pairs(request.headers),
       queryString: pairs(request.query),

@@ -8,7 +8,8 @@ export const REPORT_SCHEMA_URI = "https://cbcheck.dev/schemas/report.schema.json
  * The version of the report format: raised when a field is removed or changes meaning (added optional
  * fields keep it), so that tools reading report.json can refuse a format they do not know.
  */
-export const REPORT_FORMAT_VERSION = 1;
+// 2: `sent` rows are the input space (keyword, value, class valid/invalid/open, answers); `class` was the value class.
+export const REPORT_FORMAT_VERSION = 2;
 
 /** Renders `report.json`. */
 export const jsonReporter: Reporter = {

@@ -86,9 +86,15 @@ function mergeSent(shards: readonly ShardReport[]): SentValueRow[] | undefined {
   if (!shards.some((s) => s.report.sent)) return undefined;
   const counts = new Map<string, SentValueRow>();
   for (const row of shards.flatMap((s) => s.report.sent ?? [])) {
-    const key = `${row.operation}\u0000${row.parameter}\u0000${row.class}`;
+    const key = [row.operation, row.parameter, row.keyword, row.value, row.class].join("\u0000");
     const had = counts.get(key);
-    counts.set(key, had ? { ...had, count: had.count + row.count } : { ...row });
+    if (!had) {
+      counts.set(key, { ...row, answers: { ...row.answers } });
+      continue;
+    }
+    had.count += row.count;
+    for (const [answer, n] of Object.entries(row.answers))
+      had.answers[answer] = (had.answers[answer] ?? 0) + n;
   }
   return [...counts.values()];
 }

@@ -35,7 +35,12 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     hasNoCreditsKey: engine.keys.noCredits !== undefined,
     credits: engine.credits,
     fixtures,
-    options: suiteOptionsOf(options, target, engine.plan.runs),
+    options: suiteOptionsOf(
+      options,
+      target,
+      engine.plan.runs,
+      engine.plan.maxPairwise ?? options.maxPairwise,
+    ),
     send(request: PlannedRequest, opts: SendOptions = {}): Promise<Exchange> {
       return sendPaced(engine, ctx, sequential, request, opts);
     },

@@ -34,8 +34,8 @@ describe("runCoverage", () => {
       exchanges: 8,
     });
     expect(by.get("auth.free_key_plan_required_403")?.reason).toBe("no free key given");
-    expect(by.get("negative.batch_ids_101")).toMatchObject({ exchanges: 0, exempt: true });
-    expect(by.get("negative.batch_ids_101")?.reason).toMatch(/suite negative not selected/);
+    expect(by.get("input.invalid_rejected")).toMatchObject({ exchanges: 0, exempt: true });
+    expect(by.get("input.invalid_rejected")?.reason).toMatch(/suite negative not selected/);
     expect(by.get("ext.subunits.cap")?.reason).toMatch(/sub-units/);
     // Load and client rules are not a run's to judge.
     expect(by.has("client.wait_retry_after")).toBe(false);
@@ -54,7 +54,7 @@ describe("runCoverage", () => {
     const c = runCoverage({ ...base, results: [] });
     const ids = failingUnexercised(c).map((r) => r.id);
     expect(ids).toContain("auth.missing_or_invalid_key_401");
-    expect(ids).not.toContain("negative.batch_ids_101");
+    expect(ids).not.toContain("input.invalid_rejected");
     const outcome = unexercisedOutcome(c);
     expect(outcome?.status).toBe("fail");
     expect(outcome?.message).toMatch(new RegExp(`^${ids.length} rule\\(s\\) judged no exchange`));
@@ -74,7 +74,7 @@ describe("coverage of a run", () => {
     expect(sections.map((s) => s.title)).toContain("Coverage");
     const md = coverageMarkdown(c).join("\n");
     expect(md).toMatch(/^## Coverage/);
-    expect(md).toMatch(/\| `negative\.batch_ids_101` \| suite negative not selected/);
+    expect(md).toMatch(/\| `input\.invalid_rejected` \| suite negative not selected/);
 
     const strict = await runConformance({ ...options, failOnUnexercised: true });
     expect(strict.report.verdict).toBe("fail");

@@ -26,6 +26,8 @@ describe("runConformance against a target that answers deeply nested JSON", () =
           env: { CB_API_KEY: server.keys.plus },
           fixtures: server.fixtures,
           suites: ["http", "schema"],
+          // The bodies are what is judged here, not the inputs: the random phase sends enough requests.
+          coveragePhase: false,
           runs: 4,
           seed: 5,
         });

@@ -5,7 +5,7 @@
  */
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
-import { SentTally } from "../generate/index.js";
+import { InputSpaceTally } from "../generate/index.js";
 import { Redactor } from "../redactor.js";
 import { HarRecorder } from "../report/har.js";
 import type { Exchange } from "../transport/exchange.js";
@@ -67,8 +67,8 @@ export class RunEngine {
   readonly notes: string[] = [];
   /** The credit budget: `--max-credits`, or 0 when credits may not be spent. */
   readonly credits: CreditBudget;
-  /** Which parameters and value classes the run sent (report `sent`). */
-  readonly sent = new SentTally();
+  /** The input space the run covered: what it sent and what came back (report `sent`). */
+  readonly sent = new InputSpaceTally();
   /** What the responses held (report `coverage.seen`). */
   readonly seen = new SeenTally();
   /** Every exchange of the run as HAR, when `--har` asks for it. */
@@ -109,6 +109,7 @@ export class RunEngine {
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
       onExchange: (ex: Exchange) => {
+        this.sent.add(ex);
         this.har?.add(ex);
         this.onExchange(ex);
       },
@@ -182,7 +183,6 @@ export class RunEngine {
     const baseUrl = request.base === "alt" ? this.target.altBaseUrl : this.target.baseUrl;
     if (!baseUrl) throw new Error("no alternate base URL configured");
     const choice = request.key ?? "main";
-    this.sent.add(request);
     return toWireRequest(request, baseUrl, this.keyFor(choice), this.#keyEnv(choice));
   }
 

@@ -17,6 +17,7 @@ describe("a response slow to judge", () => {
         env: { CB_API_KEY: "slow-to-judge-test-key" },
         fixtures: { known_ids: ["cb:org:123456789"] },
         suites: ["schema"],
+        coveragePhase: false,
         deadlineS: 6,
         seed: 1,
       });

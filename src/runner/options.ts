@@ -48,6 +48,10 @@ export interface RunOptions {
   suites?: string[];
   seed?: number;
   runs?: number;
+  /** Pairwise cases of the coverage phase per operation (default: all of them). */
+  maxPairwise?: number;
+  /** Whether the `schema` suite sends its coverage phase before the random one (default true; tests of other things turn it off). */
+  coveragePhase?: boolean;
   maxCalls?: number;
   /** `CALLS/SECONDS`. */
   expectRateLimit?: string;
@@ -115,6 +119,12 @@ export interface ResolvedRunOptions {
   suites: SuiteName[];
   seed: number;
   runs: number;
+  /** Pairwise cases per operation (`--max-pairwise`; Infinity: all). */
+  maxPairwise: number;
+  /** Whether `--max-pairwise` was given (otherwise a paced plan may choose fewer to fit the declared limit). */
+  maxPairwiseGiven: boolean;
+  /** Whether the `schema` suite sends its coverage phase. */
+  coveragePhase: boolean;
   /** Whether `--runs` was given (otherwise a paced plan may choose fewer to fit the declared limit). */
   runsGiven: boolean;
   /** `--max-calls` when given; otherwise the plan's calls plus its reserve are the budget (plan.ts). */
@@ -187,6 +197,12 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     suites: parseSuites(input.suites, SUITE_ORDER),
     seed: input.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : integerIn(input.seed, "--seed", 0),
     runs: integerIn(input.runs ?? RUN_DEFAULTS.runs, "--runs"),
+    maxPairwise:
+      input.maxPairwise === undefined
+        ? Number.POSITIVE_INFINITY
+        : integerIn(input.maxPairwise, "--max-pairwise", 0),
+    maxPairwiseGiven: input.maxPairwise !== undefined,
+    coveragePhase: input.coveragePhase ?? true,
     runsGiven: input.runs !== undefined,
     ...(input.maxCalls !== undefined ? { maxCalls: integerIn(input.maxCalls, "--max-calls") } : {}),
     expectRateLimit: parseRate(rateText),

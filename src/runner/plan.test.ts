@@ -63,10 +63,31 @@ describe("planRun", () => {
   });
 
   it("paces to a declared limit and keeps the default cases when they fit", () => {
-    const plan = planRun(url({ expectRateLimit: "120/60" }), on, SUITES);
-    expect(plan.paceMs).toBeGreaterThanOrEqual(500);
+    const plan = planRun(url({ expectRateLimit: "600/60" }), on, SUITES);
+    expect(plan.paceMs).toBeGreaterThanOrEqual(100);
     expect(plan.runs).toBe(40);
+    expect(plan.maxPairwise).toBeUndefined();
     expect(plan.estimatedSeconds).toBeLessThanOrEqual(300);
+  });
+
+  it("fits the coverage phase's pairwise cases after the runs, and keeps a given --max-pairwise", () => {
+    const all = planRun(url(), on, SUITES);
+    const fitted = planRun(url({ expectRateLimit: "90/60" }), on, SUITES);
+    // The runs go first, to their least; then the pairwise cases, as many as fit the horizon.
+    expect(fitted.runs).toBe(5);
+    expect(fitted.maxPairwise).toBeGreaterThan(0);
+    expect(fitted.estimatedSeconds).toBeLessThanOrEqual(300);
+    expect(fitted.runsNote).toMatch(/--max-pairwise \d+: 90 calls per 60 s leave time for/);
+    const schemaCalls = (p: typeof all) => p.suites.find((s) => s.suite === "schema")?.calls ?? 0;
+    expect(schemaCalls(fitted)).toBeLessThan(schemaCalls(all));
+    // One more pairwise case per operation would not fit.
+    const more = planRun(
+      url({ expectRateLimit: "90/60", runs: 5, maxPairwise: (fitted.maxPairwise ?? 0) + 1 }),
+      on,
+      SUITES,
+    );
+    expect(more.estimatedSeconds).toBeGreaterThan(300);
+    expect(planRun(url({ expectRateLimit: "90/60", maxPairwise: 7 }), on, SUITES).maxPairwise).toBe(7);
   });
 
   it("plans fewer generated cases for a low declared limit, but never below 5, and keeps a given --runs", () => {

@@ -1,8 +1,9 @@
 /**
  * The plan of a run, made before the first suite sends anything: the calls (and credits) of every suite,
  * the call budget that follows from them, and — when the user declared the target's limit with
- * `--expect-rate-limit` — the pace that keeps every call under that limit, with fewer generated cases when
- * the limit is too low for the default ones to fit the planning horizon. Progress bars read `total`.
+ * `--expect-rate-limit` — the pace that keeps every call under that limit, with fewer generated cases (then
+ * fewer pairwise cases of the coverage phase) when the limit is too low for the default ones to fit the
+ * planning horizon. Progress bars read `total`.
  */
 import { HarnessError } from "../errors.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
@@ -28,6 +29,8 @@ export interface PlannedSuite {
 export interface RunPlan {
   /** Generated cases per operation (`--runs`, or fewer to fit a low declared limit). */
   runs: number;
+  /** Pairwise cases of the coverage phase per operation, when fewer than all (`--max-pairwise`, or fitted). */
+  maxPairwise?: number;
   /** Calls before the suites: the reachability probe and, without fixtures, discovery. */
   setup: number;
   suites: PlannedSuite[];
@@ -79,17 +82,26 @@ const PACE_MARGIN = 1.05;
 const HORIZON_S = 300;
 /** Fewest generated cases per operation a fitted plan keeps, so that every generated shape still comes up. */
 const MIN_RUNS = 5;
+/** Most pairwise cases of one operation a fitted plan tries: above every covering array of our schemas. */
+const PAIRWISE_CEILING = 400;
 
 /** Whether sequential `schema` rounds of `runs` cases judge on the judging worker (see RUN_DEFAULTS). */
 export function judgesAhead(options: ResolvedRunOptions, runs: number): boolean {
   return options.concurrency === 1 && options.suites.includes("schema") && runs >= options.judgeAheadFromRuns;
 }
 
-/** The options a suite reads (SuiteContext.options), for a given number of runs. */
-export function suiteOptionsOf(options: ResolvedRunOptions, target: TargetShape, runs: number): SuiteOptions {
+/** The options a suite reads (SuiteContext.options), for a given number of runs and pairwise cases. */
+export function suiteOptionsOf(
+  options: ResolvedRunOptions,
+  target: TargetShape,
+  runs: number,
+  maxPairwise: number = options.maxPairwise,
+): SuiteOptions {
   return {
     seed: options.seed,
     runs,
+    maxPairwise,
+    coveragePhase: options.coveragePhase,
     allowCredits: options.allowCredits,
     allowLoad: options.allowLoad || target.isLoopback,
     expectRateLimit: options.expectRateLimit,
@@ -104,10 +116,11 @@ function planSuites(
   on: PlanTarget,
   suites: readonly Suite[],
   runs: number,
+  maxPairwise: number = options.maxPairwise,
 ): PlannedSuite[] {
   const input: Omit<PlanInput, "inShard"> = {
     fixtures: on.fixtures,
-    options: suiteOptionsOf(options, on.target, runs),
+    options: suiteOptionsOf(options, on.target, runs, maxPairwise),
     hasFreeKey: on.hasFreeKey,
     hasRevokedKey: on.hasRevokedKey,
     hasTeamKey: on.hasTeamKey ?? false,
@@ -139,21 +152,27 @@ export function planRun(options: ResolvedRunOptions, on: PlanTarget, suites: rea
   const horizon = Math.min(HORIZON_S, options.deadlineS * 0.8);
   const fits = (planned: PlannedSuite[]) => estimate(planned, setup, paceMs, rate.seconds) <= horizon;
   let runs = options.runs;
+  let maxPairwise = options.maxPairwise;
   let planned = planSuites(options, on, suites, runs);
-  let runsNote: string | undefined;
+  const notes: string[] = [];
+  const limitText = `${rate.calls} calls per ${rate.seconds} s leave time for`;
   if (paceMs > 0 && !options.runsGiven && !fits(planned) && runs > MIN_RUNS) {
     // Calls grow with runs: the largest runs that fits, by bisection (at least MIN_RUNS).
-    let lo = MIN_RUNS;
-    let hi = runs;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (fits(planSuites(options, on, suites, mid))) lo = mid;
-      else hi = mid - 1;
-    }
-    runs = lo;
+    runs = largestFitting(MIN_RUNS, runs, (n) => fits(planSuites(options, on, suites, n)));
     planned = planSuites(options, on, suites, runs);
-    runsNote = `--runs ${runs} instead of ${options.runs}: ${rate.calls} calls per ${rate.seconds} s leave time for ${runs} generated cases per operation within ${horizon} s`;
+    notes.push(
+      `--runs ${runs} instead of ${options.runs}: ${limitText} ${runs} generated cases per operation within ${horizon} s`,
+    );
   }
+  if (paceMs > 0 && !options.maxPairwiseGiven && !fits(planned)) {
+    // Then the pairwise cases of the coverage phase, the first rows of each covering array (they cover most).
+    maxPairwise = largestFitting(0, PAIRWISE_CEILING, (n) => fits(planSuites(options, on, suites, runs, n)));
+    planned = planSuites(options, on, suites, runs, maxPairwise);
+    notes.push(
+      `--max-pairwise ${maxPairwise}: ${limitText} ${maxPairwise} pairwise cases per operation within ${horizon} s`,
+    );
+  }
+  const runsNote = notes.length > 0 ? notes.join("; ") : undefined;
   const total = setup + planned.reduce((n, s) => n + s.calls, 0);
   const maxCredits = options.allowCredits ? options.maxCredits : 0;
   // Every call may be repeated after a 429 (paced-send.ts): 5% of them, at least 5, is kept for those.
@@ -166,6 +185,7 @@ export function planRun(options: ResolvedRunOptions, on: PlanTarget, suites: rea
   }
   return {
     runs,
+    ...(Number.isFinite(maxPairwise) ? { maxPairwise } : {}),
     setup,
     suites: planned,
     total,
@@ -183,6 +203,18 @@ export function planRun(options: ResolvedRunOptions, on: PlanTarget, suites: rea
     ...(paceMs > 0 ? { estimatedSeconds: estimate(planned, setup, paceMs, rate.seconds) } : {}),
     ...(runsNote ? { runsNote } : {}),
   };
+}
+
+/** The largest `n` in `lo..hi` for which `fits(n)` holds (it holds for fewer when for more), at least `lo`. */
+function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): number {
+  let low = lo;
+  let high = hi;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 function planLine(suites: PlannedSuite[], setup: number): string {

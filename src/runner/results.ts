@@ -21,7 +21,7 @@ const MAX_COUNTEREXAMPLES = 3;
 function urlOf(exchange: RedactedExchange): string {
   const { request } = exchange;
   const origin = new URL(request.baseUrl).origin;
-  return `${origin}${buildPath(request.baseUrl, request.path, request.query)}`;
+  return `${origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`;
 }
 
 /** Response body characters kept in a counterexample (the report's own bound cuts again at 2,000). */

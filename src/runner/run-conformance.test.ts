@@ -34,39 +34,47 @@ describe("runConformance against the embedded reference server", () => {
     expect(validateAs("report", report)).toEqual([]);
     expect(unregisteredIds(report)).toEqual([]);
     expect(report.coverage?.rules.filter((r) => r.reason && !r.exempt)).toEqual([]);
-    // The report says what was sent: bound lengths in characters, astral letters, include ["*"].
-    const sent = (report.sent ?? []).map((r) => `${r.operation} ${r.parameter} ${r.class}`);
-    expect(sent).toEqual(
-      expect.arrayContaining([
-        "resolve query length 300 (max)",
-        "resolve query characters: astral",
-        'entity-get include ["*"]',
-        "entity-get id shape: other node id",
-        "entity-batch ids each: key characters: reserved",
-      ]),
+    // The report says what was sent and what came back, by class: bound lengths in characters, astral
+    // letters, include ["*"], id shapes, open and invalid values.
+    const sent = (report.sent ?? []).map(
+      (r) => `${r.operation} ${r.parameter} ${r.keyword} ${r.value} ${r.class}`,
     );
+    const missing = (want: string[]) => want.filter((w) => !sent.includes(w));
+    expect(
+      missing([
+        "resolve query length length 300 (max) valid",
+        "resolve query characters astral valid",
+        'entity-get include const ["*"] valid',
+        "entity-get id format shape: other node id valid",
+        "entity-batch ids items characters each: key reserved valid",
+        "entity-get extend uniqueItems repeated items open",
+        "resolve limit maximum must be <= 50 invalid",
+      ]),
+    ).toEqual([]);
+    const limit51 = report.sent?.find((r) => r.parameter === "limit" && r.value === "must be <= 50");
+    expect(limit51?.answers).toEqual({ "400": 1 });
   });
 
   it("splits the work by --shard deterministically", async () => {
-    const ids = async (shard: string) => {
+    // The invalid requests each shard sent, by what the input-space table counted.
+    const sent = async (shard: string) => {
       const { report } = await runConformance(resolveRunOptions({ seed: 3, suites: ["negative"], shard }));
-      // One row per bound case: the rows of the cases this shard ran.
-      return report.results
-        .map((r) => r.id)
-        .filter((id) => id.startsWith("negative."))
+      return (report.sent ?? [])
+        .filter((r) => r.class === "invalid")
+        .map((r) => `${r.operation} ${r.parameter} ${r.keyword} ${r.value} ×${r.count}`)
         .sort();
     };
     const [all, first, second, firstAgain] = [
-      await ids("1/1"),
-      await ids("1/2"),
-      await ids("2/2"),
-      await ids("1/2"),
+      await sent("1/1"),
+      await sent("1/2"),
+      await sent("2/2"),
+      await sent("1/2"),
     ];
     expect(firstAgain).toEqual(first);
     expect(first.length).toBeGreaterThan(0);
     expect(second.length).toBeGreaterThan(0);
-    expect(first.filter((id) => second.includes(id))).toEqual([]);
-    expect([...first, ...second].sort()).toEqual(all);
+    const count = (rows: string[]) => rows.reduce((n, r) => n + Number(r.split("×").pop()), 0);
+    expect(count(first) + count(second)).toBe(count(all));
   });
 
   it("refuses a --max-calls below the plan before the first call, saying how many are needed", async () => {
@@ -105,8 +113,11 @@ describe("runConformance against the embedded reference server", () => {
     const options = resolveRunOptions({ seed: 2, runs: 450, suites: ["schema"] });
     const { report } = await runConformance(options, { onPlan: (p) => plans.push(p) });
     expect(plans).toHaveLength(1);
-    // Discovery, the generated runs of five operations, and the four calls of the meaning steps.
-    expect(plans[0].total).toBe(1 + 5 * 450 + 4);
+    // Discovery, the coverage phase (its valid and open cases), the generated runs of five operations, and the
+    // four calls of the meaning steps.
+    const coverage = plans[0].total - (1 + 5 * 450 + 4);
+    expect(coverage).toBeGreaterThan(200);
+    expect(coverage).toBeLessThan(600);
     expect(plans[0].budget).toBeGreaterThan(plans[0].total);
     expect(report.details?.stopped).toBeUndefined();
     expect(report.verdict).toBe("pass");

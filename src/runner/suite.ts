@@ -21,6 +21,10 @@ export interface SuiteOptions {
   seed: number;
   /** Property-based runs per operation (`--runs`). */
   runs: number;
+  /** Pairwise cases of the coverage phase per operation (all of them, or fewer to fit a declared limit). */
+  maxPairwise: number;
+  /** Whether the `schema` suite sends its coverage phase before the random one. */
+  coveragePhase: boolean;
   allowCredits: boolean;
   /** Load-like suites may run (loopback target, or `--allow-load`). */
   allowLoad: boolean;

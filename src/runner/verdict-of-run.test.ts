@@ -90,7 +90,7 @@ describe("the verdict of a run", () => {
       const { report } = await runConformance(options);
       expect(report.verdict).toBe("fail");
       expect(report.results.filter((r) => r.status === "pass").map((r) => r.id)).toEqual([]);
-      const served = report.results.filter((r) => r.id === "schema.valid_request_served");
+      const served = report.results.filter((r) => r.id === "input.valid_accepted");
       expect(served.length).toBeGreaterThan(0);
       for (const row of served) expect(row.status).toBe("inconclusive");
     } finally {

@@ -24,6 +24,7 @@ export function toWireRequest(
     baseUrl,
     path: request.path,
     ...(request.query ? { query: request.query } : {}),
+    ...(request.repeated?.length ? { repeated: request.repeated } : {}),
     headers,
     ...(body !== undefined ? { body } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),

@@ -73,6 +73,24 @@ export interface BugSettings {
   refuseCreditsWhileCovered: boolean;
   /** Validation: an unknown `extend` name is accepted. */
   acceptUnknownExtension: boolean;
+  /** Validation: `extend` names are compared in any case (`SUBUNITS` accepted). */
+  foldExtendCase: boolean;
+  /** Validation: `as_of` with a lower-case `t` or `z` (which RFC 3339 allows) is refused. */
+  upperCaseDateTimeOnly: boolean;
+  /** Validation: a name repeated in `include` or `extend` ends in a 500. */
+  repeatedItemsFail: boolean;
+  /** Validation: `dataset` trimmed of white space before it is compared. */
+  trimDataset: boolean;
+  /** Validation: a JSON-encoded query parameter that is not JSON text is taken as absent. */
+  ignoreMalformedJson: boolean;
+  /** Validation: a resolve query of white space only ends in a 500. */
+  blankQueryFails: boolean;
+  /** Validation: a resolve query holding a control or format character ends in a 500. */
+  formatCharacterQueryFails: boolean;
+  /** Validation: a resolve query parameter the operation does not have ends in a 500. */
+  unknownParameterFails: boolean;
+  /** Validation: a batch body naming a top-level key twice ends in a 500. */
+  repeatedBodyKeyFails: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
@@ -132,6 +150,15 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   servedWithoutCredits: false,
   refuseCreditsWhileCovered: false,
   acceptUnknownExtension: false,
+  foldExtendCase: false,
+  upperCaseDateTimeOnly: false,
+  repeatedItemsFail: false,
+  trimDataset: false,
+  ignoreMalformedJson: false,
+  blankQueryFails: false,
+  formatCharacterQueryFails: false,
+  unknownParameterFails: false,
+  repeatedBodyKeyFails: false,
   maxIds: null,
   maxQuery: 300,
   queryLengthInUtf16Units: false,
@@ -182,6 +209,15 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "no-credits-served": { servedWithoutCredits: true },
   "credits-refused-while-covered": { refuseCreditsWhileCovered: true },
   "unknown-extension-accepted": { acceptUnknownExtension: true },
+  "extend-name-case-folded": { foldExtendCase: true },
+  "as-of-lower-case-refused": { upperCaseDateTimeOnly: true },
+  "repeated-items-500": { repeatedItemsFail: true },
+  "dataset-value-trimmed": { trimDataset: true },
+  "json-param-not-json-ignored": { ignoreMalformedJson: true },
+  "blank-query-500": { blankQueryFails: true },
+  "format-character-query-500": { formatCharacterQueryFails: true },
+  "unknown-parameter-500": { unknownParameterFails: true },
+  "repeated-body-key-500": { repeatedBodyKeyFails: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthInUtf16Units: true },

@@ -93,6 +93,20 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "validation-500-message": async (s) => (await call(s, "/resolve")).status === 500,
   "error-without-code": async (s) => (await call(s, "/resolve")).json.error?.code === undefined,
   "unknown-extension-accepted": async (s) => (await get(s, { extend: ["accounts"] })).status === 200,
+  "extend-name-case-folded": async (s) => (await get(s, { extend: ["SUBUNITS"] })).status === 200,
+  "as-of-lower-case-refused": async (s) => (await get(s, { as_of: "2024-02-29t23:59:59z" })).status === 400,
+  "repeated-items-500": async (s) =>
+    (await batch(s, { ids: [MAIN], include: ["HAS_ROLE", "HAS_ROLE"] })).status === 500,
+  "dataset-value-trimmed": async (s) => (await get(s, { dataset: " basic " })).status === 200,
+  // A string is sent as it is: `["HAS_ROLE"` is JSON text cut short.
+  "json-param-not-json-ignored": async (s) => (await get(s, { include: '["HAS_ROLE"' })).status === 200,
+  "blank-query-500": async (s) => (await call(s, `/resolve${qs({ query: "   " })}`)).status === 500,
+  "format-character-query-500": async (s) =>
+    (await call(s, `/resolve${qs({ query: "a\u200Bb" })}`)).status === 500,
+  "unknown-parameter-500": async (s) =>
+    (await call(s, `/resolve${qs({ query: "Avd", cbcheck_unknown: "1" })}`)).status === 500,
+  "repeated-body-key-500": async (s) =>
+    (await call(s, "/entities/batch", { rawBody: `{"ids":["${MAIN}"],"ids":["${MAIN}"]}` })).status === 500,
   "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,
   "query-length-in-utf16-units": async (s) =>
     (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,

@@ -96,6 +96,35 @@ export const MUTATIONS = [
   m("validation-500-message", "errors", 'invalid arguments answer 500 with `{"message": …}`'),
   m("error-without-code", "errors", "400 error bodies lack `error.code`"),
   m("unknown-extension-accepted", "errors", "an unknown `extend` name is accepted with 200"),
+  m(
+    "extend-name-case-folded",
+    "errors",
+    "`extend` names are compared in any case: `SUBUNITS` is accepted with 200",
+  ),
+  m(
+    "as-of-lower-case-refused",
+    "errors",
+    "`as_of` with a lower-case `t` or `z` (RFC 3339 allows both cases) is refused with 400",
+  ),
+  m("repeated-items-500", "errors", "a name repeated in `include` or `extend` answers 500"),
+  m(
+    "dataset-value-trimmed",
+    "errors",
+    '`dataset` is trimmed before it is compared: `" basic "` is accepted with 200',
+  ),
+  m(
+    "json-param-not-json-ignored",
+    "errors",
+    "a JSON-encoded `include`, `extend` or `cursor` that is not JSON text is ignored (200)",
+  ),
+  m("blank-query-500", "errors", "a resolve `query` of white space only answers 500"),
+  m(
+    "format-character-query-500",
+    "errors",
+    "a resolve `query` holding a control or format character (NUL, zero-width space, bidi override) answers 500",
+  ),
+  m("unknown-parameter-500", "errors", "a resolve query parameter the operation does not have answers 500"),
+  m("repeated-body-key-500", "errors", "a batch body naming a key twice answers 500"),
   m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
   m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),
   m(

@@ -24,6 +24,8 @@ export interface RecordedRequest {
   path: string;
   /** Query parameters as sent (raw strings, before JSON decoding). */
   query: Record<string, string>;
+  /** Parameters of `query` that were sent twice, with the same value. */
+  repeated?: string[];
   /**
    * Headers as sent, lower-case names; `authorization` is `Bearer $NAME` (the environment variable that holds
    * the key) or `Bearer <redacted>` when a key was sent — never the key.

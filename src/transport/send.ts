@@ -22,6 +22,8 @@ export interface WireRequest {
   /** Path relative to the base URL, already percent-encoded, starting with `/`. */
   path: string;
   query?: Record<string, string>;
+  /** Parameters of `query` sent twice (same value). */
+  repeated?: readonly string[];
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** The bearer credential; absent sends no `Authorization` header. */
@@ -99,10 +101,22 @@ function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
   return split;
 }
 
-/** Builds `path?query` relative to the origin, keeping the base URL's path prefix. */
-export function buildPath(baseUrl: string, path: string, query?: Record<string, string>): string {
+/**
+ * Builds `path?query` relative to the origin, keeping the base URL's path prefix; the parameters named in
+ * `repeated` are written twice.
+ */
+export function buildPath(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, string>,
+  repeated?: readonly string[],
+): string {
   let qs = "";
-  for (const k in query) qs += `${qs ? "&" : "?"}${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`;
+  for (const k in query) {
+    const pair = `${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`;
+    qs += `${qs ? "&" : "?"}${pair}`;
+    if (repeated?.includes(k)) qs += `&${pair}`;
+  }
   return `${splitBaseUrl(baseUrl).prefix}${path}${qs}`;
 }
 
@@ -136,6 +150,7 @@ function record(request: WireRequest, sent: Record<string, string>): RecordedReq
     query: { ...(request.query ?? {}) },
     headers,
   };
+  if (request.repeated?.length) recorded.repeated = [...request.repeated];
   if (request.body !== undefined) recorded.body = request.body.toString();
   return recorded;
 }
@@ -155,7 +170,7 @@ export async function sendExchange(
       transport.pool(splitBaseUrl(request.baseUrl).origin),
       {
         method: request.method as "GET",
-        path: buildPath(request.baseUrl, request.path, request.query),
+        path: buildPath(request.baseUrl, request.path, request.query, request.repeated),
         headers,
         body: request.body,
       },

@@ -1,4 +1,4 @@
-/** Verdicts of the `http`, `auth`, `schema` and `alt-base-url` suites of `cbcheck run`. */
+/** Verdicts of the `http`, `auth` and `alt-base-url` suites of `cbcheck run` (`schema`, `negative`: input.ts). */
 import type { JudgedVerdict } from "./judged-verdict.js";
 
 /** Suite `auth` (Authentication 1–4). */
@@ -64,17 +64,6 @@ export const HTTP = {
       "Responses are JSON. (RFC 9110 §8.4, §12.5.3: asked with Accept-Encoding: gzip, the answer is uncoded or a gzip coding of the JSON)",
     level: "fail",
     judgedIn: ["src/runner/suites/gzip-probe.ts"],
-  },
-} as const satisfies Record<string, JudgedVerdict>;
-
-/** Suite `schema`: a valid request must be answered with 200 (each operation's "Response 200"). */
-export const SCHEMA = {
-  validRequestServed: {
-    id: "schema.valid_request_served",
-    section: "Endpoints",
-    sentence: "Response 200: envelope (a request within every bound of the contract is served).",
-    level: "fail",
-    judgedIn: ["src/runner/suites/schema-rules.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;
 

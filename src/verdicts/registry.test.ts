@@ -2,10 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CLIENT_RULES } from "../certify/rules/index.js";
 import { CATALOGUE } from "../checks/catalogue.js";
-import { negativeCases } from "../generate/index.js";
-import { sampleFixtures } from "../generate/test-support/fixtures.js";
 import type { JudgedVerdict } from "./judged-verdict.js";
-import { negativeVerdicts } from "./negative.js";
 import { allVerdicts, verdictById } from "./registry.js";
 import { unregisteredIds } from "./test-support/unregistered.js";
 
@@ -80,14 +77,6 @@ describe("the verdict registry", () => {
       }
     }
     expect(defined).toBeGreaterThan(20);
-  });
-
-  it("builds the negative verdicts from case names that do not depend on the fixtures", () => {
-    const names = negativeCases(sampleFixtures()).map((c) => c.name);
-    expect(negativeVerdicts().map((v) => v.id)).toEqual(
-      names.map((n) => `negative.${n.replaceAll("-", "_")}`),
-    );
-    expect(verdictById("negative.batch_ids_101")?.sentence).toMatch(/1 to 100 items/);
   });
 
   it("knows no other id, and names the unregistered ids of a report", () => {

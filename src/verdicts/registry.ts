@@ -1,20 +1,20 @@
 /**
  * The registry of every verdict id a report can show: the response checks (src/checks/catalogue.ts), the
- * verdicts of the run suites, the runner and load (defined in this directory), the bound cases of the
- * `negative` suite, and the client rules of `certify-client` (src/certify/rules/index.ts). Docs, the registry
- * tests and what keys on verdict ids (run coverage, `replay --check`) read it here.
+ * verdicts of the run suites (the input oracles among them), the runner and load (defined in this directory),
+ * and the client rules of `certify-client` (src/certify/rules/index.ts). Docs, the registry tests and what
+ * keys on verdict ids (run coverage, `replay --check`) read it here.
  */
 import { CLIENT_RULES } from "../certify/rules/index.js";
 import { CATALOGUE } from "../checks/catalogue.js";
 import type { Verdict } from "../vocabulary/verdict.js";
-import { ALT, AUTH, HTTP, SCHEMA } from "./access.js";
+import { ALT, AUTH, HTTP } from "./access.js";
 import { COMPARE } from "./compare.js";
 import { CREDITS } from "./credits.js";
+import { INPUT } from "./input.js";
 import type { JudgedVerdict, RegisteredVerdict } from "./judged-verdict.js";
 import { BATCH, LIMITS } from "./limits.js";
 import { LOAD } from "./load.js";
 import { MEANING } from "./meaning.js";
-import { negativeVerdicts } from "./negative.js";
 import { RATE } from "./rate.js";
 import { RUNNER } from "./runner.js";
 
@@ -39,22 +39,20 @@ const own = (v: Verdict, judgedIn: string, name: string): RegisteredVerdict => (
 const grouped = (group: Record<string, JudgedVerdict>): RegisteredVerdict[] =>
   Object.entries(group).map(([name, v]) => ({ ...v, name }));
 
-/** Every verdict but the negative bound cases: cheap to build, so built at load. */
-const FIXED: readonly RegisteredVerdict[] = [
+/** Every verdict. */
+const ALL: readonly RegisteredVerdict[] = [
   ...CATALOGUE.map((c) => own(c, checkFile(c.id), c.id)),
-  ...[AUTH, HTTP, SCHEMA, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD, COMPARE, MEANING].flatMap(grouped),
+  ...[AUTH, HTTP, INPUT, ALT, CREDITS, LIMITS, BATCH, RATE, RUNNER, LOAD, COMPARE, MEANING].flatMap(grouped),
   ...CLIENT_RULES.map((r) => own(r, clientRuleFile(r.id), r.id)),
 ];
-const byId = new Map(FIXED.map((v) => [v.id, v]));
-let everyVerdict: readonly RegisteredVerdict[] | undefined;
+const byId = new Map(ALL.map((v) => [v.id, v]));
 
-/** Every registered verdict: checks, suites, negative bound cases, runner, load and client rules. */
+/** Every registered verdict: checks, suites (the input oracles among them), runner, load and client rules. */
 export function allVerdicts(): readonly RegisteredVerdict[] {
-  everyVerdict ??= [...FIXED, ...negativeVerdicts().map((v) => ({ ...v, name: "negativeVerdict" }))];
-  return everyVerdict;
+  return ALL;
 }
 
 /** The registered verdict of an id; undefined for an id no report may show. */
 export function verdictById(id: string): RegisteredVerdict | undefined {
-  return byId.get(id) ?? allVerdicts().find((v) => v.id === id);
+  return byId.get(id);
 }

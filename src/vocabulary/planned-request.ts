@@ -12,6 +12,8 @@ export interface PlannedRequest {
   path: string;
   /** Raw query parameter values (JSON-encoded parameters already encoded as JSON text). */
   query?: Record<string, string>;
+  /** Query parameters of `query` sent twice, with the same value (an open request: a repeated parameter). */
+  repeated?: string[];
   /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
   body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
   headers?: Record<string, string>;

@@ -64,6 +64,17 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
       "fewer when a declared --expect-rate-limit is too low for them)",
     parse: (text) => integerIn(text, "--runs"),
   },
+  maxPairwise: {
+    flags: "--max-pairwise <n>",
+    description:
+      "pairwise cases of the coverage phase per operation (default: every pair of valid values; fewer when a " +
+      "declared --expect-rate-limit is too low for them; 0: values alone only)",
+    parse: (text) => integerIn(text, "--max-pairwise", 0),
+  },
+  coveragePhase: {
+    notAFlag:
+      "the coverage phase is part of every run; tests that judge responses rather than inputs leave it out (--max-pairwise 0 shortens it)",
+  },
   har: {
     flags: "--har <file>",
     description: "also write every exchange as HAR 1.2 to this file (keys never included; bodies capped)",

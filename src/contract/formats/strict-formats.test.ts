@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { PREFERRED } from "../preferred-view.js";
 import { validateAs } from "../registry.js";
 import { readSchemaFiles } from "../schema-files.js";
 import { validFixtures } from "../test-support/schema-fixtures.js";
 import { STRICT_FORMATS } from "./strict-formats.js";
 
-/** Every `format` keyword value anywhere in a schema document. */
+/**
+ * Every `format` keyword value of a schema document's rules (our preferences name our own formats, which no
+ * RFC defines: preferred-view.ts).
+ */
 function formatsIn(node: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(node)) for (const item of node) formatsIn(item, out);
   else if (node !== null && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
+      if (key === PREFERRED) continue;
       if (key === "format" && typeof value === "string") out.add(value);
       else formatsIn(value, out);
     }

@@ -2,6 +2,7 @@
  * Lists the places of every constraint keyword in a schema document as `<file>#<pointer>/<keyword>`,
  * the same form as `SchemaViolation.schemaPath`, so tests can prove each rule has a failing fixture.
  */
+import { PREFERRED } from "../preferred-view.js";
 import type { JsonSchema } from "../schema-files.js";
 
 /** Keywords that reject values (annotations and applicators are left out). */
@@ -25,8 +26,11 @@ export const CONSTRAINT_KEYWORDS = [
   "discriminator",
 ] as const;
 
-/** Keys whose value is data, not a sub-schema. */
-const DATA_KEYS = new Set(["enum", "const", "required", "default", "examples", "discriminator"]);
+/**
+ * Keys whose value is data, not a sub-schema; and our preferences (preferred-view.ts), which are no contract
+ * rule: the generator's tests hold them to the open values that break them.
+ */
+const DATA_KEYS = new Set(["enum", "const", "required", "default", "examples", "discriminator", PREFERRED]);
 
 /** Every constraint place in `schema` (file name without `.schema.json`). */
 export function constraintPlaces(name: string, schema: JsonSchema): string[] {

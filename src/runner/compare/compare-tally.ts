@@ -38,7 +38,7 @@ export function shownValue(v: unknown): unknown {
 }
 
 function urlOf(ex: Exchange): string {
-  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query)}`;
+  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query, ex.request.repeated)}`;
 }
 
 /** The candidate's side of a difference as a reproducible counterexample (`Expected: base: …`). */

@@ -5,7 +5,7 @@
  * refusals (401, 400, 404, 405) give the same status, error code and named headers (`alt-errors.ts`).
  */
 import fc from "fast-check";
-import { parameterExamples, validRequests } from "../../generate/index.js";
+import { inputCases, validRequests } from "../../generate/index.js";
 import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
@@ -35,9 +35,15 @@ function sampled(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
   return ops.map(([op, bodies], i) => {
     const arb = validRequests(op, fixtures, { allowCredits: options.allowCredits });
     // The plainest request of the operation first (for resolve: a known query, default limit), then random ones.
-    const plain = bodies ? parameterExamples(op, fixtures, { allowCredits: options.allowCredits }) : [];
+    const plain =
+      op === "me" || op === "capabilities"
+        ? undefined
+        : inputCases(op, fixtures, {
+            allowCredits: options.allowCredits,
+            maxPairwise: options.maxPairwise,
+          }).find((c) => c.class === "valid");
     const requests = [
-      ...plain.slice(0, 1),
+      ...(plain ? [plain.request] : []),
       ...fc.sample(arb, { seed: options.seed + 104_729 * (i + 1), numRuns: bodies ? runs : 1 }),
     ];
     return { op, bodies, requests };

@@ -6,7 +6,7 @@
  */
 
 import type { Problem } from "../../checks/check.js";
-import { negativeCases } from "../../generate/index.js";
+import { inputCases } from "../../generate/index.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
@@ -18,7 +18,8 @@ const NAMED_HEADERS = ["www-authenticate", "retry-after", "content-type"] as con
 
 /** The refusals compared (10 calls in all): each provokes one error status of the Errors table. */
 export function errorPathRequests(ctx: SuiteContext): { name: string; request: PlannedRequest }[] {
-  const past400 = negativeCases(ctx.fixtures).find((c) => c.expect.status === 400);
+  const opts = { allowCredits: ctx.options.allowCredits, maxPairwise: ctx.options.maxPairwise };
+  const past400 = inputCases("resolve", ctx.fixtures, opts).find((c) => c.expectStatus === 400);
   return [
     {
       name: "no key",

@@ -4,7 +4,7 @@
  * id, with `extensions_truncated`; and the edge pages of one node followed with `cursor` to the end.
  */
 import { EXTENSION_NAMES } from "../../contract/vocabulary.js";
-import { distinctIds } from "../../generate/negative-batch.js";
+import { distinctIds } from "../../generate/index.js";
 import { LIMITS } from "../../verdicts/limits.js";
 import { CREDIT_PURPOSE } from "../credits/plan.js";
 import { judgeAndRecord } from "../judge-record.js";

@@ -1,13 +1,13 @@
 /**
  * The plan and the run share sampled requests: a shorter sample of a seed must be a prefix of a longer one
- * (so the run's sample, after its examples, is the start of the plan's), and a cached sample must equal a
+ * (so the run's sample is the start of the plan's), and a cached sample must equal a
  * fresh one.
  */
 import { describe, expect, it } from "vitest";
 import { GENERATED_OPERATIONS, validRequests } from "../../generate/index.js";
 import { startServer } from "../../server/index.js";
 import { normaliseFixtures } from "../../vocabulary/target-fixtures.js";
-import { roundRequests, sampleRequests } from "./round-requests.js";
+import { sampleRequests } from "./round-requests.js";
 
 describe("sampleRequests", () => {
   it("gives a prefix of a longer sample of the same seed, cached or not", async () => {
@@ -28,21 +28,6 @@ describe("sampleRequests", () => {
       const long = sampleRequests(arb, 99, 10, "test-seeds");
       expect(sampleRequests(arb, 98, 5, "test-seeds")).not.toEqual(long.slice(0, 5));
       expect(sampleRequests(arb, 98, 5, "test-seeds")).toEqual(sampleRequests(arb, 98, 5));
-    } finally {
-      await server.close();
-    }
-  });
-
-  it("puts the examples first, within the run count", async () => {
-    const server = await startServer({});
-    try {
-      const arb = validRequests("me", normaliseFixtures(server.fixtures), { allowCredits: false });
-      const example = { operation: "me" as const, method: "GET", path: "/me", headers: { "x-example": "1" } };
-      const round = roundRequests(arb, 5, 4, [example, example]);
-      expect(round).toHaveLength(4);
-      expect(round.slice(0, 2)).toEqual([example, example]);
-      expect(round.slice(2)).toEqual(sampleRequests(arb, 5, 2));
-      expect(roundRequests(arb, 5, 1, [example, example])).toEqual([example]);
     } finally {
       await server.close();
     }

@@ -34,15 +34,12 @@ export function sampleRequests(
   return fresh;
 }
 
-/** The requests of one property round: the examples first (within `numRuns`), then the seed's stream. */
+/** The requests of one property round: the seed's stream (the coverage phase went before it). */
 export function roundRequests(
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
   numRuns: number,
-  examples: PlannedRequest[] = [],
   key?: string,
 ): PlannedRequest[] {
-  // fast-check runs the examples first, within numRuns, then values from the seed's own stream.
-  const head = examples.slice(0, numRuns);
-  return [...head, ...sampleRequests(arb, seed, numRuns - head.length, key)];
+  return sampleRequests(arb, seed, numRuns, key);
 }

@@ -19,10 +19,9 @@ export async function concurrentRound(
   ctx: SuiteContext,
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
-  examples: PlannedRequest[] = [],
   key?: string,
 ): Promise<boolean> {
-  const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, examples, key));
+  const requests = affordable(ctx, roundRequests(arb, seed, ctx.options.runs, key));
   let failed = false;
   const { stopped } = await ctx.sendMany(requests, ctx.options.concurrency, (ex) => {
     if (judgeRoundExchange(ctx, ex)) failed = true;

@@ -33,10 +33,9 @@ export async function pipelinedRound(
   ctx: SuiteContext,
   arb: fc.Arbitrary<PlannedRequest>,
   seed: number,
-  examples: PlannedRequest[] = [],
   key?: string,
 ): Promise<boolean> {
-  const requests = roundRequests(arb, seed, ctx.options.runs, examples, key);
+  const requests = roundRequests(arb, seed, ctx.options.runs, key);
   return ctx.options.judgeAhead ? judgedAhead(ctx, requests) : judgedBetweenCalls(ctx, requests);
 }
 

@@ -1,21 +1,22 @@
 /**
- * What the `schema` suite asks of every response to a valid request, shared by its sequential property
- * (schema.ts) and its concurrent first round (schema-concurrent.ts): the catalogue's error-severity
- * failures, plus its own rule that a valid request is served, and how a shrunk failure is recorded.
+ * What the `schema` suite asks of every response to a valid request of its random phase, shared by its
+ * sequential property (schema.ts) and its first rounds (schema-pipelined.ts, schema-concurrent.ts): the
+ * catalogue's error-severity failures, plus the oracle of valid requests (`input.valid_accepted`), and how a
+ * shrunk failure is recorded.
  */
+
+import { renderJson } from "../../bounded-json.js";
 import type { CheckFailure, Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { SCHEMA } from "../../verdicts/access.js";
+import { INPUT } from "../../verdicts/input.js";
 import { verdictById } from "../../verdicts/registry.js";
 import { judgeAndRecord, transportFailures } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
+import { judgeInput } from "./input-oracles.js";
 
-/** A valid request must be answered with 200 (each operation's "Response 200"). */
-const { validRequestServed } = SCHEMA;
-
-/** Statuses the contract allows on any call whatever the request (Errors: 429 wait, 503 retry later). */
-const TRANSIENT = new Set([429, 503]);
+/** Every request of the random phase is valid by construction (the generator's tests hold it to that). */
+const { validAccepted } = INPUT;
 
 /**
  * Judges and records one exchange of a first round, as the property would; true when it failed. A 402 judged
@@ -24,21 +25,32 @@ const TRANSIENT = new Set([429, 503]);
 export function judgeRoundExchange(ctx: SuiteContext, ex: Exchange): boolean {
   if (ctx.credits.isRefused(ex)) return false;
   const judged = judgeAndRecord(ctx, ex);
-  recordVerdict(ctx, validRequestServed, ex, served(ex));
+  recordVerdict(ctx, validAccepted, ex, accepted(ex));
   return errorsOf(ctx, ex, judged).length > 0;
 }
 
-/** Problems of the `schema.valid_request_served` verdict on one exchange. */
-export function served(ex: Exchange): Problem[] {
-  const status = ex.response?.status;
-  if (status === 200 || status === undefined || TRANSIENT.has(status)) return [];
-  return [{ title: `valid request answered ${status}`, expected: "200", received: String(status) }];
+/** The parameters of a request as sent, for failure text: `query "Acme", limit "10"`. */
+function parametersText(ex: Exchange): string {
+  const { path, query, body } = ex.request;
+  const params = Object.entries(query).map(([k, v]) => `${k} ${renderJson(v, 60)}`);
+  if (path.startsWith("/entities/") && !path.startsWith("/entities/batch"))
+    params.unshift(`id ${path.slice(10)}`);
+  return body === undefined ? params.join(", ") : renderJson(body, 120);
+}
+
+/**
+ * Problems of `input.valid_accepted` on one exchange of the random phase. No answer at all is the
+ * runner's own failure (`transport.response_received`), not judged twice.
+ */
+export function accepted(ex: Exchange): Problem[] {
+  if (!ex.response) return [];
+  return judgeInput(ex, { class: "valid", what: parametersText(ex) });
 }
 
 /** Error-severity failures of an exchange; `judged` reuses failures already found by the catalogue. */
 export function errorsOf(ctx: SuiteContext, ex: Exchange, judged?: CheckFailure[]): CheckFailure[] {
   const all = judged ?? [...transportFailures(ex), ...(ex.response ? ctx.judge(ex).failures : [])];
-  const own = served(ex).map((p) => ({ ...p, checkId: validRequestServed.id, severity: "error" as const }));
+  const own = accepted(ex).map((p) => ({ ...p, checkId: validAccepted.id, severity: "error" as const }));
   return [...all, ...own].filter((f) => f.severity === "error");
 }
 
@@ -47,8 +59,8 @@ export function recordMinimal(ctx: SuiteContext, ex: Exchange, ids: string[], sh
   const failures = errorsOf(ctx, ex).filter((f) => ids.includes(f.checkId));
   for (const id of ids) {
     const mine = failures.filter((f) => f.checkId === id);
-    if (id === validRequestServed.id) {
-      recordVerdict(ctx, validRequestServed, ex, mine, { shrinks });
+    if (id === validAccepted.id) {
+      recordVerdict(ctx, validAccepted, ex, mine, { shrinks });
     } else {
       // Every id here is a check's or the transport's; an unregistered one still shows (and fails the registry tests).
       const verdict = verdictById(id) ?? { id, section: "", sentence: "", level: "fail" };

@@ -1,31 +1,36 @@
 /**
- * Suite `schema`: property-based valid requests for every operation (fast-check arbitraries from the
- * request schemas and fixtures); every response is judged by the whole check catalogue, and a valid request
- * must be served (200). A failing property is shrunk to a minimal request, recorded with its shrink count.
- * With `--concurrency N` > 1 the first round goes out N at a time (schema-concurrent.ts); the sequential
- * property then only runs when that round found a failure, to shrink it.
+ * Suite `schema`: for every operation, first the coverage phase — the valid and open requests of
+ * generate/input-cases.ts, deterministic, each judged by the oracle of its class (input-oracles.ts:
+ * `input.valid_accepted`, `input.open_bounded`) — then
+ * the random phase: property-based valid requests compiled from the request schemas and fixtures. Every
+ * response is judged by the whole check catalogue, and a valid request must get the contract's answer
+ * (`input.valid_accepted`). A failing property is shrunk to a minimal request, recorded with its shrink
+ * count. With `--concurrency N` > 1 the first round goes out N at a time (schema-concurrent.ts); the
+ * sequential property then only runs when that round found a failure, to shrink it.
  */
 import fc from "fast-check";
 import type { CheckFailure } from "../../checks/check.js";
 import {
   GENERATED_OPERATIONS,
   type GeneratedOperation,
-  parameterExamples,
+  type InputCase,
+  inputCases,
   validRequests,
 } from "../../generate/index.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { SCHEMA } from "../../verdicts/access.js";
+import { INPUT } from "../../verdicts/input.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import { influencerRecords } from "../influencer-records.js";
 import { judgeAndRecord } from "../judge-record.js";
 import { RunStopped } from "../run-stopped.js";
-import type { PlanInput, Suite, SuiteContext, SuitePlan } from "../suite.js";
+import type { PlanInput, Suite, SuiteContext, SuiteOptions, SuitePlan } from "../suite.js";
+import { runCoverage } from "./coverage-phase.js";
 import { recordVerdict } from "./expect.js";
 import { judgeMeaning, meaningCalls } from "./meaning.js";
 import { roundRequests } from "./round-requests.js";
 import { concurrentRound } from "./schema-concurrent.js";
 import { pipelinedRound } from "./schema-pipelined.js";
-import { errorsOf, recordMinimal, roundSeed, served } from "./schema-rules.js";
+import { accepted, errorsOf, recordMinimal, roundSeed } from "./schema-rules.js";
 
 /** Calls one shrink may spend before the smallest failure so far is taken as minimal. */
 const MAX_SHRINK_CALLS = 60;
@@ -41,18 +46,27 @@ function sampleKey(
   return `${op}\u0000${allowCredits}\u0000${JSON.stringify(fixtures)}`;
 }
 
+/** The coverage cases of the schema suite: the valid and open ones (the invalid ones are `negative`'s). */
+export function schemaCases(
+  op: GeneratedOperation,
+  fixtures: SuiteContext["fixtures"],
+  options: Pick<SuiteOptions, "allowCredits" | "maxPairwise" | "coveragePhase">,
+): InputCase[] {
+  if (op === "me" || op === "capabilities" || !options.coveragePhase) return [];
+  const opts = { allowCredits: options.allowCredits, maxPairwise: options.maxPairwise };
+  return inputCases(op, fixtures, opts).filter((c) => c.class !== "invalid");
+}
+
 async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: number): Promise<void> {
-  const generate = { allowCredits: ctx.options.allowCredits };
-  const arb = validRequests(op, ctx.fixtures, generate);
-  // Every optional parameter alone and all together first, so no run leaves one to chance.
-  // At most half the runs: the random requests after them reach what no fixed example does.
-  const examples = parameterExamples(op, ctx.fixtures, generate).slice(0, Math.floor(ctx.options.runs / 2));
+  await runCoverage(ctx, schemaCases(op, ctx.fixtures, ctx.options));
+  if (!ctx.inShard(op)) return;
+  const arb = validRequests(op, ctx.fixtures, { allowCredits: ctx.options.allowCredits });
   // Round 0 is sent and recorded without the property (concurrently, or one call at a time with judging
   // overlapping the next call): after a failure the property replays it only to find and shrink it again.
   const key = sampleKey(op, ctx.fixtures, ctx.options.allowCredits);
   const seed0 = roundSeed(ctx.options.seed, index, 0);
   const firstRound = ctx.options.concurrency > 1 ? concurrentRound : pipelinedRound;
-  if (!(await firstRound(ctx, arb, seed0, examples, key))) return;
+  if (!(await firstRound(ctx, arb, seed0, key))) return;
   const shrunk = new Set<string>();
   let runsLeft = ctx.options.runs;
   for (let round = 0; round < MAX_ROUNDS && runsLeft > 0; round++) {
@@ -85,7 +99,7 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
       let judged: CheckFailure[] | undefined;
       if (phase === "run" && recordRuns) {
         judged = judgeAndRecord(ctx, ex);
-        recordVerdict(ctx, SCHEMA.validRequestServed, ex, served(ex));
+        recordVerdict(ctx, INPUT.validAccepted, ex, accepted(ex));
       }
       const fresh = errorsOf(ctx, ex, judged).filter((f) => !shrunk.has(f.checkId));
       if (fresh.length === 0) return true;
@@ -96,7 +110,6 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
     const result = await fc.check(property, {
       seed: roundSeed(ctx.options.seed, index, round),
       numRuns: runsLeft,
-      ...(round === 0 ? { examples: examples.map((e): [PlannedRequest] => [e]) } : {}),
     });
     runsLeft -= runs;
     const found = minimal as { ex: Exchange; ids: string[] } | undefined;
@@ -111,9 +124,10 @@ async function checkOperation(ctx: SuiteContext, op: GeneratedOperation, index: 
 }
 
 /**
- * Calls: `runs` per operation in the shard, and the meaning steps. Reserve: shrinking (at most
- * MAX_SHRINK_CALLS in each of MAX_ROUNDS rounds) and the property's replay of a failed first round.
- * Credits: the influencer records of the first round, sampled from the same seed as the run.
+ * Calls: the coverage cases in the shard and `runs` per operation in the shard, and the meaning steps.
+ * Reserve: shrinking (at most MAX_SHRINK_CALLS in each of MAX_ROUNDS rounds) and the property's replay of a
+ * failed first round. Credits: the influencer records of the coverage cases and of the first round, sampled
+ * from the same seed as the run.
  */
 function plan(input: PlanInput): SuitePlan {
   const { options } = input;
@@ -121,13 +135,18 @@ function plan(input: PlanInput): SuitePlan {
   let reserve = 0;
   let credits = 0;
   for (const [i, op] of GENERATED_OPERATIONS.entries()) {
+    for (const c of schemaCases(op, input.fixtures, options)) {
+      if (!input.inShard(c.name)) continue;
+      calls++;
+      credits += influencerRecords(c.request);
+    }
     if (!input.inShard(op)) continue;
     calls += options.runs;
     reserve += MAX_ROUNDS * MAX_SHRINK_CALLS + options.runs;
     if (options.allowCredits && (op === "entity-get" || op === "entity-batch")) {
       const arb = validRequests(op, input.fixtures, { allowCredits: true });
       const key = sampleKey(op, input.fixtures, true);
-      for (const request of roundRequests(arb, roundSeed(options.seed, i + 1, 0), options.runs, [], key)) {
+      for (const request of roundRequests(arb, roundSeed(options.seed, i + 1, 0), options.runs, key)) {
         credits += influencerRecords(request);
       }
     }
@@ -140,14 +159,13 @@ function plan(input: PlanInput): SuitePlan {
 export const schemaSuite: Suite = {
   name: "schema",
   description:
-    "property-based valid requests for every operation, every response judged; failures shrunk; resolve by exact id, one-id batch = GET",
+    "the coverage phase's valid and open requests, then property-based valid requests for every operation, every response judged; failures shrunk; resolve by exact id, one-id batch = GET",
   plan,
   async run(ctx) {
     let index = 0;
     for (const op of GENERATED_OPERATIONS) {
       index++;
-      if (!ctx.inShard(op)) continue;
-      ctx.progress(`${op}: ${ctx.options.runs} generated requests`);
+      ctx.progress(`${op}: coverage phase, then ${ctx.options.runs} generated requests`);
       await checkOperation(ctx, op, index);
     }
     await judgeMeaning(ctx);

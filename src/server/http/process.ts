@@ -10,7 +10,13 @@ import { readEntities } from "../ops/entities.js";
 import { resolve } from "../ops/resolve.js";
 import { search, traverse } from "../ops/search.js";
 import type { ServerState } from "../state.js";
-import { parseEntityBatch, parseEntityGet } from "../validate/entity-request.js";
+import {
+  type EntityLeniency,
+  type EntityRequest,
+  failOnRepeatedKeys,
+  parseEntityBatch,
+  parseEntityGet,
+} from "../validate/entity-request.js";
 import { parseJsonBody } from "../validate/json-body.js";
 import { parseResolve, parseSearch, parseTraversal, parseUsage } from "../validate/other-requests.js";
 import { parseQuery } from "../validate/query.js";
@@ -36,6 +42,13 @@ function isRefusedCredits(state: ServerState, account: Account): boolean {
   return balance <= 0 && !state.bugs.servedWithoutCredits;
 }
 
+/** POST /entities/batch: the body parsed and validated (with the seeded fault of a key named twice). */
+function parseBatchBody(r: RoutedRequest, lenient: EntityLeniency): EntityRequest {
+  const body = parseJsonBody(r.headers, r.body);
+  failOnRepeatedKeys(r.body, lenient);
+  return parseEntityBatch(body, lenient);
+}
+
 /** Answers an authenticated, admitted request: 403, 400, 402 or the data. */
 function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   const op = r.route.operation;
@@ -52,11 +65,20 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   const lenient = {
     acceptUnknownExtension: bugs.acceptUnknownExtension,
     maxIds: bugs.maxIds ?? account.maxIds,
+    foldExtendCase: bugs.foldExtendCase,
+    upperCaseDateTimeOnly: bugs.upperCaseDateTimeOnly,
+    repeatedItemsFail: bugs.repeatedItemsFail,
+    trimDataset: bugs.trimDataset,
+    ignoreMalformedJson: bugs.ignoreMalformedJson,
+    repeatedBodyKeyFails: bugs.repeatedBodyKeyFails,
   };
   if (op === "resolve") {
     const req = parseResolve(parseQuery(r.rawQuery), {
       maxQuery: bugs.maxQuery,
       countUtf16Units: bugs.queryLengthInUtf16Units,
+      blankQueryFails: bugs.blankQueryFails,
+      formatCharacterQueryFails: bugs.formatCharacterQueryFails,
+      unknownParameterFails: bugs.unknownParameterFails,
       defaultLimit: alt ? bugs.altResolveDefaultLimit : bugs.resolveDefaultLimit,
     });
     return resolve(state, req, account);
@@ -66,7 +88,7 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
     const req =
       op === "entity-get"
         ? parseEntityGet(r.route.id ?? "", parseQuery(r.rawQuery), lenient)
-        : parseEntityBatch(parseJsonBody(r.headers, r.body), lenient);
+        : parseBatchBody(r, lenient);
     if (req.dataset === "influencer" && isRefusedCredits(state, account)) {
       return errorReply(402, "credits_exhausted");
     }

@@ -25,14 +25,18 @@ export function checkInclude(value: unknown): string[] {
 }
 
 /** `extend`: at most 4 known extension names (duplicates are folded). */
-export function checkExtend(value: unknown, acceptUnknown: boolean): ExtensionName[] {
+export function checkExtend(
+  value: unknown,
+  quirks: { acceptUnknownExtension: boolean; foldExtendCase: boolean },
+): ExtensionName[] {
   if (!Array.isArray(value)) fail("extend must be an array of strings");
   if (value.length > 4) fail("extend has more than 4 items");
   const out: ExtensionName[] = [];
-  for (const item of value) {
-    if (typeof item !== "string") fail("extend items must be strings");
+  for (const raw of value) {
+    if (typeof raw !== "string") fail("extend items must be strings");
+    const item = quirks.foldExtendCase ? raw.toLowerCase() : raw;
     if (!(EXTENSIONS as readonly string[]).includes(item)) {
-      if (acceptUnknown) continue;
+      if (quirks.acceptUnknownExtension) continue;
       fail(`unknown extension ${item}`);
     }
     if (!out.includes(item as ExtensionName)) out.push(item as ExtensionName);
@@ -53,8 +57,9 @@ export function checkCursor(value: unknown): CursorItem[] | null {
   return value as CursorItem[];
 }
 
-/** `dataset`: `basic` or `influencer`. */
-export function checkDataset(value: unknown): "basic" | "influencer" {
+/** `dataset`: `basic` or `influencer` (`trim`: the seeded bug that trims it first). */
+export function checkDataset(raw: unknown, trim = false): "basic" | "influencer" {
+  const value = trim && typeof raw === "string" ? raw.trim() : raw;
   if (value === "basic" || value === "influencer") return value;
   return fail("dataset must be basic or influencer");
 }
@@ -99,9 +104,10 @@ function isLeapSecondMinute(y: number, mo: number, d: number, utcMinuteOfDay: nu
   return at.getUTCHours() === 23 && at.getUTCMinutes() === 59 && next.getUTCDate() === 1;
 }
 
-/** `as_of`: a date-time string. */
-export function checkAsOf(value: unknown): string {
+/** `as_of`: a date-time string (`upperCaseOnly`: a seeded bug refuses a lower-case `t` or `z`). */
+export function checkAsOf(value: unknown, upperCaseOnly = false): string {
   if (typeof value !== "string" || !isDateTime(value)) fail("as_of must be a date-time");
+  if (upperCaseOnly && /[tz]/.test(value)) fail("as_of must be a date-time");
   return value;
 }
 

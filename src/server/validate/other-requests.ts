@@ -11,6 +11,18 @@ function fail(reason: string): never {
   throw new InvalidArguments(reason);
 }
 
+/** Seeded faults of resolve: thrown past validation, each becomes a 500. */
+export interface ResolveFaults {
+  /** A query of white space only. */
+  blankQueryFails?: boolean;
+  /** A query holding a control or format character. */
+  formatCharacterQueryFails?: boolean;
+  /** A parameter resolve does not have. */
+  unknownParameterFails?: boolean;
+}
+
+const RESOLVE_PARAMETERS = new Set(["query", "types", "limit"]);
+
 /** A validated resolve request. */
 export interface ResolveRequest {
   query: string;
@@ -21,12 +33,17 @@ export interface ResolveRequest {
 /** GET /resolve: `query` 1–300 characters, `types` JSON array (≤ 20) or null, `limit` 1–50 default 10. */
 export function parseResolve(
   query: ReadonlyMap<string, string>,
-  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean },
+  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean } & ResolveFaults,
 ): ResolveRequest {
   const q = query.get("query");
   if (q === undefined) fail("query is required");
   const len = options.countUtf16Units ? q.length : charLength(q);
   if (len < 1 || len > options.maxQuery) fail("query must have 1 to 300 characters");
+  if (options.blankQueryFails && q.trim() === "") throw new Error("blank query");
+  if (options.formatCharacterQueryFails && /[\p{Cc}\p{Cf}]/u.test(q)) throw new Error("format character");
+  if (options.unknownParameterFails && [...query.keys()].some((k) => !RESOLVE_PARAMETERS.has(k))) {
+    throw new Error("unknown parameter");
+  }
   let types: string[] | null = null;
   const t = query.get("types");
   if (t !== undefined) {

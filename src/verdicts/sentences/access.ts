@@ -88,8 +88,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     sentence:
       "400 | Invalid bounded arguments or query (too many ids, unknown extension, wrong format) | `invalid_arguments`",
     checks: ["error.code_for_status", "request.invalid_arguments_rejected"],
-    suites: ["negative"],
-    reading: '"Known code(s)": another code on 400/402/429/503 is a warning',
+    suites: ["negative", "schema"],
+    reading:
+      '"Known code(s)": another code on 400/402/429/503 is a warning. A request that breaks a rule the contract states is refused with 400 `invalid_arguments` (`input.invalid_rejected`); one outside what it states but not forbidden (a repeated item, blank or control text, an id of no node, a cursor not handed out: docs/generation.md) may be served or refused with 400 and the error body (`input.open_bounded`)',
   },
   {
     section: ER,

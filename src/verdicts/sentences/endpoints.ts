@@ -1,4 +1,5 @@
 /** Rules of "Endpoints" (common part, GET /resolve, GET /entities/{id}, POST /entities/batch, other operations). */
+import type { SuiteName } from "../../vocabulary/suite-name.js";
 import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 
 const EP = "Endpoints";
@@ -6,7 +7,10 @@ const R = "Endpoints / GET /resolve";
 const G = "Endpoints / GET /entities/{id}";
 const B = "Endpoints / POST /entities/batch";
 const O = "Endpoints / Other operations";
+/** What holds any exchange's request to a stated rule (the input oracles judge in the `schema`/`negative` suites). */
 const BOUNDS = "request.invalid_arguments_rejected";
+/** The suites whose coverage phase sends each parameter's valid, invalid and open values (docs/generation.md). */
+const INPUT: SuiteName[] = ["schema", "negative"];
 
 /** Rules of these sections. */
 export const ENDPOINT_SENTENCES: ContractSentence[] = [
@@ -45,7 +49,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     sentence: "`query` | query | string | required; 1 to 300 characters",
     schema: [at("resolve-request", "/properties/query")],
     checks: [BOUNDS],
-    reading: "characters are Unicode code points",
+    suites: INPUT,
+    reading:
+      "characters are Unicode code points; text within the bounds that is blank, holds control, zero-width or bidi characters or is not in NFC is open (200 or 400): the contract states only the length",
   },
   {
     section: R,
@@ -53,8 +59,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       "`types` | query | JSON-encoded array of strings, or null | optional; max 20 items. Allowed item values: not shown.",
     schema: [at("resolve-request", "/properties/types")],
     checks: [BOUNDS],
+    suites: INPUT,
     reading:
-      "any item value is accepted, and what `types` does to the candidates is not shown (the name suggests a filter, the contract does not say so): a candidate of a type not listed is no finding, not even a warning",
+      "what `types` does to the candidates is not shown (the name suggests a filter, the contract does not say so): a candidate of a type not listed is no finding, not even a warning. Item values other than the node types on resolve, and repeated items, are open (200 or 400): allowed values are not shown",
   },
   {
     section: R,
@@ -115,6 +122,10 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: G,
     sentence: "`id` | path | string | required",
     schema: [at("entity-get-request", "/properties/id")],
+    checks: [BOUNDS],
+    suites: INPUT,
+    reading:
+      "an id of the contract's form (`cb:<type>:<key>`, a node type of the contract, an organisation key of 9 digits) must be served, in `coverage.missing` when unknown; any other string, and one beyond the 300 characters a batch id may have, is open (200 or 400): the GET id has no stated bound",
   },
   {
     section: G,
@@ -129,6 +140,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     sentence: "`include` | query | JSON-encoded array of strings | max 30; default empty.",
     schema: [at("entity-get-request", "/properties/include")],
     checks: [BOUNDS],
+    suites: INPUT,
+    reading:
+      'names of the one form shown (`HAS_ROLE`: upper snake case) and `["*"]` must be served; other strings, `*` beside names and repeated names are open (200 or 400): predicate names are not shown',
   },
   {
     section: G,
@@ -156,8 +170,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       "`extend` | query | JSON-encoded array | max 4; items from `financial_history`, `subunits`, `web_identities`, `group_parent`; default empty",
     schema: [at("entity-get-request", "/properties/extend")],
     checks: [BOUNDS, "ext.only_requested"],
+    suites: INPUT,
     reading:
-      "an extension delivered without being requested is a warning (the contract states the default, not a ban)",
+      "an extension delivered without being requested is a warning (the contract states the default, not a ban); a repeated name is open (200 or 400): the contract does not say repeated names are rejected",
   },
   {
     section: G,
@@ -173,6 +188,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       "`cursor` | query | JSON-encoded array or null | array of max 5 items, each a string (max 300 characters) or a number.",
     schema: [at("entity-get-request", "/properties/cursor")],
     checks: [BOUNDS],
+    suites: INPUT,
+    reading:
+      "null must be served; an array within the bounds that the server did not hand out is open (200 or 400): the meaning of its content is not shown; past the bounds it is invalid (400)",
   },
   { section: G, sentence: "Meaning of its [the cursor's] content: not shown.", notCheckable: NOT_SHOWN },
   {
@@ -207,6 +225,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     sentence: "`ids` | array of strings | required; 1 to 100 items; each 3 to 300 characters",
     schema: [at("batch-request", "/properties/ids")],
     checks: [BOUNDS],
+    suites: INPUT,
+    reading:
+      "ids of the contract's form must be served (unknown ones in `coverage.missing`); strings within 3 to 300 characters of no node's form, and repeated ids, are open (200 or 400): the contract does not say they are rejected",
   },
   {
     section: B,
@@ -244,7 +265,9 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: B,
     sentence: "Request bodies above the operation limit give 413.",
     checks: ["http.documented_status"],
-    reading: "the limit is not shown, so no body size is required to fail; 413 is an accepted status",
+    suites: ["negative"],
+    reading:
+      "the limit is not shown: a body of 10 MB (a valid body padded with white space) is taken as above any sensible one and must give 413; a valid request of more than 64 KiB may get 413 too (`input.valid_accepted`)",
   },
   {
     section: O,

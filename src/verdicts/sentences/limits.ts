@@ -4,6 +4,7 @@ import { at, type ContractSentence, NOT_SHOWN } from "./sentence.js";
 const L = "Limits";
 const LR = "Limits / Rules";
 const V = "Versioning";
+/** What holds any exchange's request to a stated rule (the input oracles judge in the `schema`/`negative` suites). */
 const BOUNDS = "request.invalid_arguments_rejected";
 const data = (p: string) => at("entities-response", `/allOf/1/properties/data/properties/${p}`);
 

@@ -1,0 +1,86 @@
+/**
+ * A decoded request written as it goes on the wire, the reverse of contract/decode-request.ts: the path
+ * parameter percent-encoded into the path, JSON-encoded parameters as JSON text, numbers as `String(n)`,
+ * other query parameters as text, a body operation's value as its JSON body. Wire cases replace a
+ * parameter's text (malformed JSON, another spelling of a number), repeat a parameter or send a raw body.
+ */
+import type { CanonicalSchema } from "../contract/canonical-schema.js";
+import { type RequestOperation, wireFormOf } from "../contract/request-operations.js";
+import type { PlannedRequest } from "../vocabulary/planned-request.js";
+
+/** What a wire case changes beyond the decoded value. */
+export interface WireChanges {
+  /** Text sent for a parameter instead of its encoded value. */
+  texts?: Readonly<Record<string, string>>;
+  /** Query parameters sent twice. */
+  repeated?: readonly string[];
+  /** A body sent as these bytes instead of the JSON of the value. */
+  rawBody?: string | Buffer;
+  /** The path parameter's segment as sent, instead of the percent-encoded value. */
+  rawSegment?: string;
+}
+
+/** Percent-encodes, or undefined for text no URL can carry (a lone surrogate). */
+function uriEncoded(text: string): string | undefined {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The planned request of a decoded value; undefined when the wire cannot carry it. */
+export function encodeRequest(
+  op: RequestOperation,
+  schema: CanonicalSchema,
+  value: unknown,
+  changes: WireChanges = {},
+): PlannedRequest | undefined {
+  const request: PlannedRequest = { operation: op.id, method: op.method, path: op.path };
+  if (op.carrier === "body") {
+    request.body =
+      changes.rawBody !== undefined
+        ? { raw: changes.rawBody, contentType: "application/json" }
+        : { json: value };
+    return request;
+  }
+  const params = (value ?? {}) as Record<string, unknown>;
+  const query: Record<string, string> = {};
+  for (const [name, v] of Object.entries(params)) {
+    const form = wireFormOf(op, name, schema.properties?.[name] ?? {});
+    const text = changes.texts?.[name] ?? (form === "json" ? JSON.stringify(v) : String(v));
+    if (uriEncoded(text) === undefined) return undefined;
+    if (form === "path") {
+      // An empty path segment names another route, not this operation with an empty id.
+      if (text === "") return undefined;
+      request.path = op.path.replace(`{${name}}`, encodeURIComponent(text));
+    } else query[name] = text;
+  }
+  for (const [name, text] of Object.entries(changes.texts ?? {})) {
+    if (!(name in params) && uriEncoded(text) !== undefined) query[name] = text;
+  }
+  if (changes.rawSegment !== undefined) request.path = op.path.replace(/\{[^}]+\}/, changes.rawSegment);
+  if (Object.keys(query).length > 0) request.query = query;
+  if (changes.repeated?.length) request.repeated = [...changes.repeated];
+  return request;
+}
+
+/** The parts the classifier decodes, of a planned request (contract/decode-request.ts). */
+export function partsOf(request: PlannedRequest): {
+  operation: string;
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  repeated?: string[];
+  body?: string;
+} {
+  const body = request.body;
+  return {
+    operation: request.operation,
+    method: request.method,
+    path: request.path,
+    ...(request.query ? { query: request.query } : {}),
+    ...(request.repeated ? { repeated: request.repeated } : {}),
+    ...(body === undefined ? {} : { body: "json" in body ? JSON.stringify(body.json) : body.raw.toString() }),
+  };
+}
