@@ -83,7 +83,7 @@ export interface RunOptions {
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
-  mutation?: string;
+  mutation?: string | readonly string[];
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
   failOnUnexercised?: boolean;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
@@ -152,7 +152,7 @@ export interface ResolvedRunOptions {
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
-  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
+  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string | readonly string[] };
   clock: Clock;
 }
 
