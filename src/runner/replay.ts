@@ -12,6 +12,7 @@ import { inferOperation } from "../checks/validate/request-input.js";
 import { HarnessError } from "../errors.js";
 import { Redactor } from "../redactor.js";
 import type { CheckResult, Counterexample, Report } from "../report/model.js";
+import { type Replayable, replayableCounterexamples } from "../report/replayable.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
@@ -56,14 +57,8 @@ export interface ReplayResult {
 
 const CHECK_IDS = new Set(CATALOGUE.map((c) => c.id));
 
-function candidates(report: Report): { row: CheckResult; cx: Counterexample }[] {
-  return report.results
-    .filter((r) => r.status === "fail" || r.status === "warn")
-    .flatMap((row) => row.counterexamples.filter((cx) => cx.request).map((cx) => ({ row, cx })));
-}
-
-function pick(options: ReplayOptions): { row: CheckResult; cx: Counterexample } {
-  const all = candidates(options.report);
+function pick(options: ReplayOptions): Replayable {
+  const all = replayableCounterexamples(options.report.results);
   if (all.length === 0)
     throw new HarnessError("CB_USAGE", "the report has no failing counterexample with a request");
   if (options.index !== undefined) {
