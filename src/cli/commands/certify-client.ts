@@ -6,6 +6,7 @@ import { ClientStartError } from "../../certify/client-start-error.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
+import { failureSummaryLines } from "../../report/failure-summary.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
@@ -62,8 +63,9 @@ function certificateText(report: Report, files: readonly string[]): string {
       : report.verdict === "fail"
         ? "NOT CERTIFIED"
         : `NOT CERTIFIED (${verdictLabel(report.verdict)}: ${report.reason ?? ""})`;
+  const grouped = failureSummaryLines(report).map((line) => `${line}\n`);
   return (
-    `${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
+    `${grouped.join("")}${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
     `certificate: ${files.join(", ")}\n`
   );
 }

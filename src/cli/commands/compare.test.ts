@@ -78,7 +78,11 @@ describe("cbcheck compare (CLI)", () => {
   it("catches a seeded bug in the candidate as breaking, with example pairs (exit 1)", async () => {
     const { code, stdout, report } = await compareWith({ mutation: "org-employees-string" }, "mutated");
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^BREAKING entity-(get|batch): /m);
+    // Grouped by rule and cause: the breaking rule, on how many operations, each cause with its curl line.
+    expect(stdout).toMatch(/^FAIL compare\.no_breaking_change: \d+ exchanges?, \d+ operations?/m);
+    expect(stdout).toMatch(
+      /^ {2}- response\.schema passes on the base, fails on the candidate.*\n.*\n {6}Reproduce with: curl /m,
+    );
     const row = report.results.find(
       (r: { id: string; status: string }) => r.id === "compare.no_breaking_change" && r.status === "fail",
     );

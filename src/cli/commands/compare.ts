@@ -5,6 +5,9 @@
 
 import type { Command } from "commander";
 import { escapeControls } from "../../report/escape.js";
+import { groupFailures } from "../../report/failure-groups.js";
+import { failureSummaryLines, groupExtent } from "../../report/failure-summary.js";
+import { oneLine } from "../../report/failure-text.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
@@ -44,13 +47,11 @@ Exit codes:
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
+/** Breaking differences grouped by cause (failure-summary.ts), additive ones one line per rule, then the verdict. */
 function summary(report: Report, files: readonly string[]): string {
-  const lines = report.results
-    .filter((r) => r.status !== "pass")
-    .map(
-      (r) =>
-        `${r.status === "fail" ? "BREAKING" : "additive"} ${r.operation}: ${r.message ?? ""}${r.counterexamples[0] ? ` — first: ${r.counterexamples[0].title}` : ""}`,
-    );
+  const lines = failureSummaryLines(report, { rowWord: "operation" });
+  for (const g of groupFailures(report.results, "warn"))
+    lines.push(`additive ${g.id}: ${groupExtent(g, "operation")} — first: ${oneLine(g.causes[0]?.title ?? "", 300)}`);
   const s = report.summary;
   lines.push(
     `${verdictLabel(report.verdict)}: ${s.failed} operation(s) with breaking differences, ${s.warnings} with additive ones; ${s.calls ?? 0} calls; seed ${report.seed}`,

@@ -79,6 +79,8 @@ describe("cbcheck proxy (CLI)", () => {
     const { code, stdout, stderr } = await session.ended;
     expect(code).toBe(1);
     expect(stderr).toMatch(/client FAIL client\.stop_on_fatal key k:[0-9a-f]{8} exchange 2/);
+    // The end-of-session text groups the violations by rule (failure-summary.ts), as every command does.
+    expect(stdout).toMatch(/^FAIL client\.stop_on_fatal: 1 exchange, 1 check/m);
     const written = ["report.json", "report.md", "report.html", "junit.xml"]
       .map((f) => readFileSync(join(dir, "bad", f), "utf8"))
       .join("\n");

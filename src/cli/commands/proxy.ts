@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { parseListen, runProxy } from "../../proxy/run-proxy.js";
 import { escapeControls } from "../../report/escape.js";
+import { failureSummaryLines } from "../../report/failure-summary.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { RUNNER } from "../../verdicts/runner.js";
@@ -47,10 +48,12 @@ Exit codes:
 Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0, 1 or 2), not 130/143.
 `;
 
+/** The violations grouped by rule and cause (failure-summary.ts), then the verdict and the counts. */
 function summary(report: Report, files: readonly string[]): string {
   const s = report.summary;
   const unjudged = report.results.find((r) => r.id === RUNNER.judgingUnfinished.id);
   const lines = [
+    ...failureSummaryLines(report),
     `${verdictLabel(report.verdict)}: ${s.calls ?? 0} exchange(s), ${s.failed} failing row(s), ${s.warnings} warning(s)`,
     ...(unjudged?.message ? [unjudged.message] : []),
   ];
