@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupFailures } from "../report/failure-groups.js";
 import type { Report } from "../report/model.js";
 import { replayableCounterexamples } from "../report/replayable.js";
+import { junitXsdErrors } from "../report/test-support/standards/validate.js";
 import { safeReport, writeReports } from "../report/write-reports.js";
 import { MUTATIONS } from "../server/mutations.js";
 import { resolveRunOptions } from "./options.js";
@@ -79,6 +80,11 @@ describe("a fully broken target", () => {
 
   it("keeps report.html bounded", async () => {
     expect((await stat(join(dir, "report.html"))).size).toBeLessThan(500 * 1024);
+  });
+
+  it("writes a junit.xml that Jenkins' junit-10.xsd accepts", async () => {
+    const xml = await readFile(join(dir, "junit.xml"), "utf8");
+    expect(await junitXsdErrors({ "junit.xml": xml })).toEqual([]);
   });
 
   it("keeps every failing row and counterexample in report.json", async () => {
