@@ -9,6 +9,7 @@ import { EXIT, HarnessError } from "../errors.js";
 import { boundReport } from "../report/bound.js";
 import { errorReport } from "../report/error-report.js";
 import { escapeControls } from "../report/escape.js";
+import type { HarDocument } from "../report/har.js";
 import type { CommandResult, HtmlSection, Report } from "../report/model.js";
 import { prepareReportDir } from "../report/prepare-report-dir.js";
 import {
@@ -26,6 +27,14 @@ import type { Invocation } from "./invocation.js";
 /** Renders the end-of-run text of a command from its report and the files written. */
 export type SummaryText = (report: Report, files: readonly string[]) => string;
 
+/** Exchanges a command records as HAR (`--har`), written on every exit once kept: a run ended by a harness error
+ * (exit 2) is when they explain most. */
+export interface HarSink {
+  path: string;
+  /** Records redacted, with the command's `Redactor` (src/report/har.ts). */
+  recorder: { document(): HarDocument };
+}
+
 /** One run of a reporting command. */
 export interface ReportingCommandSpec {
   command: ReportingCommand;
@@ -34,8 +43,15 @@ export interface ReportingCommandSpec {
   summary: SummaryText;
   /** True when SIGINT/SIGTERM is the command's normal end (`proxy`): the verdict stays pass/fail. */
   signalEnds?: boolean;
-  /** Resolves the options (with `reportDir`, the folder chosen) and runs; stops when `signal` aborts. */
-  execute(run: { reportDir: string; signal: AbortSignal }): Promise<CommandResult>;
+  /**
+   * Resolves the options (with `reportDir`, the folder chosen) and runs; stops when `signal` aborts. With `--har`
+   * it keeps its recorder (`keepHar`) before sending, so that the HAR is written on every exit.
+   */
+  execute(run: {
+    reportDir: string;
+    signal: AbortSignal;
+    keepHar(sink: HarSink): void;
+  }): Promise<CommandResult>;
 }
 
 /** Writes the reports: into `dir` as given, or into a fresh default folder plus its `latest` copy. */
@@ -60,12 +76,16 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
   const startedAt = new Date();
   const dir = cli.path(spec.reportDir ?? defaultReportDir(spec.command, startedAt));
   const watch = watchInterrupts(cli.io, (line) => cli.stderr.write(`${line}\n`));
+  let har: HarSink | undefined;
+  const keepHar = (sink: HarSink) => {
+    har = sink;
+  };
   try {
     let result: CommandResult;
     try {
       // An unwritable folder is refused before anything is sent (a recursive mkdir under /proc never returns).
       await prepareReportDir(spec.reportDir === undefined ? dirname(dir) : dir);
-      result = await spec.execute({ reportDir: dir, signal: watch.signal });
+      result = await spec.execute({ reportDir: dir, signal: watch.signal, keepHar });
     } catch (error) {
       if (!(error instanceof HarnessError) || error.code === "CB_OUTPUT_UNWRITABLE") throw error;
       const { code, message } = error;
@@ -74,7 +94,15 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
       const reportCommand = spec.command === "merge" ? "run" : spec.command;
       const base = errorReport({ command: reportCommand, startedAt, code, message });
       const report = signal ? markInterrupted(base, signal) : base;
-      const files = await writeAll(cli, spec, dir, report, []).catch(() => []);
+      const files = await writeAll(cli, spec, dir, report, []).catch((): string[] => []);
+      if (har) {
+        const kept = har;
+        // The exchanges before the error explain it; a HAR that cannot be written does not hide the error.
+        await writeHar(kept.path, kept.recorder.document()).then(
+          (f) => files.push(f),
+          () => {},
+        );
+      }
       // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
       if (files.length > 0) cli.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
       if (!signal) throw error;

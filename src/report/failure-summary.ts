@@ -5,8 +5,8 @@
  * each, then "… and N more". The reports hold the rest: report.md every rule, report.json every row.
  */
 import { reportDiagnosis } from "./diagnosis.js";
-import { type FailureCause, type FailureGroup, groupFailures } from "./failure-groups.js";
 import { escapeControls } from "./escape.js";
+import { type FailureCause, type FailureGroup, groupFailures } from "./failure-groups.js";
 import { curlOf, exampleFacts, oneLine } from "./failure-text.js";
 import type { Report } from "./model.js";
 
@@ -104,7 +104,9 @@ export function failureSummaryLines(report: Report, options: FailureSummaryOptio
   for (const g of groups.slice(0, detailed)) lines.push(...detailedLines(g, options));
   const rest = groups.slice(detailed, detailed + listed);
   for (const g of rest)
-    lines.push(`FAIL ${g.id}: ${groupExtent(g, options.rowWord)} — ${oneLine(g.causes[0]?.title ?? "", 300)}`);
+    lines.push(
+      `FAIL ${g.id}: ${groupExtent(g, options.rowWord)} — ${oneLine(g.causes[0]?.title ?? "", 300)}`,
+    );
   const more = groups.length - detailed - rest.length;
   if (more > 0) lines.push(`… and ${plural(more, "more failing rule")} (report.md lists every rule)`);
   if (rest.length > 0 || more > 0) lines.push("");

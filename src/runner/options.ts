@@ -236,3 +236,14 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     clock: input.clock ?? SYSTEM_CLOCK,
   };
 }
+
+/** Every key a run may send (and a target may echo back): what its outputs redact. */
+export function runSecrets(options: ResolvedRunOptions): string[] {
+  return [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+  ].filter((k): k is string => k !== undefined);
+}

@@ -51,7 +51,9 @@ Exit codes:
 function summary(report: Report, files: readonly string[]): string {
   const lines = failureSummaryLines(report, { rowWord: "operation" });
   for (const g of groupFailures(report.results, "warn"))
-    lines.push(`additive ${g.id}: ${groupExtent(g, "operation")} — first: ${oneLine(g.causes[0]?.title ?? "", 300)}`);
+    lines.push(
+      `additive ${g.id}: ${groupExtent(g, "operation")} — first: ${oneLine(g.causes[0]?.title ?? "", 300)}`,
+    );
   const s = report.summary;
   lines.push(
     `${verdictLabel(report.verdict)}: ${s.failed} operation(s) with breaking differences, ${s.warnings} with additive ones; ${s.calls ?? 0} calls; seed ${report.seed}`,

@@ -100,7 +100,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     command: "load",
     reportDir: flags.reportDir,
     summary: loadSummaryText,
-    async execute({ reportDir, signal }) {
+    async execute({ reportDir, signal, keepHar }) {
       // --merge: no load is sent; shards' reports are combined and gated as one run.
       if (merge) return mergeLoad(merge.map((file) => cli.path(file)));
       const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env, clock: cli.io.clock });
@@ -110,9 +110,13 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       // The plan is printed even with --quiet: it is the safety notice of what will be sent.
       cli.stderr.write(`${planLines(options).join("\n")}\n`);
       const bars = loadProgress(out);
-      return runLoad(options, { signal, onProgress: (line) => out.say(line), ...bars }).finally(() =>
-        bars.stop(),
-      );
+      return runLoad(options, {
+        signal,
+        onProgress: (line) => out.say(line),
+        ...bars,
+        // The reporting frame keeps the recorder: the HAR is written on every exit, an exit 2 too.
+        onHar: (recorder) => options.har && keepHar({ path: options.har, recorder }),
+      }).finally(() => bars.stop());
     },
   });
 }
