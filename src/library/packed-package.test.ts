@@ -1,5 +1,5 @@
 /**
- * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepare`), then a
+ * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepack`), then a
  * separate TypeScript project installs the tarball, type-checks `import { run, validate, startServer } from
  * "cbcheck"` against the shipped declarations, runs the program with node, and certifies the shipped adapter
  * example with plain node through the installed `cbcheck` bin.
@@ -59,6 +59,16 @@ describe("the packed package", () => {
     expect(packed.files.filter((f) => f.startsWith("examples/"))).toEqual([
       "examples/reference-client-adapter.js",
     ]);
+  });
+
+  it("ships a package.json without install scripts: npm warns on installing a package with one (prepare included)", () => {
+    const shipped = JSON.parse(readFileSync(join(app, "node_modules/cbcheck/package.json"), "utf8"));
+    for (const script of ["preinstall", "install", "postinstall", "prepare"])
+      expect(shipped.scripts?.[script], script).toBeUndefined();
+    // The checkout keeps it: `npm ci` there builds dist/.
+    expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepare).toBe(
+      "npm run build",
+    );
   });
 
   it("type-checks a program importing run, validate and startServer, and runs it with node", async () => {
