@@ -2,7 +2,8 @@
  * The frame every report-producing command (`run`, `load`, `certify-client`) runs in: it watches SIGINT and
  * SIGTERM, picks the report folder, and writes the four reports on EVERY exit after argv was parsed — pass,
  * fail, incomplete, interrupted, and a harness error (an unreachable target, a bad option value found while
- * resolving) — so CI always finds a junit.xml whose verdict matches the exit code.
+ * resolving) — so CI always finds a junit.xml whose verdict matches the exit code; under GitHub Actions it also
+ * appends the grouped summary to the step summary and prints one annotation per failing rule (github-output.ts).
  */
 import { dirname } from "node:path";
 import { EXIT, HarnessError } from "../errors.js";
@@ -21,6 +22,7 @@ import {
 import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
 import { writeHar } from "../report/write-har.js";
 import { writeReports } from "../report/write-reports.js";
+import { writeGithubOutputs } from "./github-output.js";
 import { watchInterrupts } from "./interrupt.js";
 import type { Invocation } from "./invocation.js";
 
@@ -53,6 +55,17 @@ export interface ReportingCommandSpec {
     keepHar(sink: HarSink): void;
   }): Promise<CommandResult>;
 }
+
+/** The invocation's streams, as the GitHub outputs write to them (the step summary redacted as they are). */
+const streamsOf = (cli: Invocation) => ({
+  redact: (text: string) => cli.redact(text),
+  stdout: (text: string) => {
+    cli.stdout.write(text);
+  },
+  stderr: (text: string) => {
+    cli.stderr.write(text);
+  },
+});
 
 /** Writes the reports: into `dir` as given, or into a fresh default folder plus its `latest` copy. */
 async function writeAll(
@@ -105,6 +118,7 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
       }
       // On stdout, where the reports line of every run goes: stderr keeps its one line of explanation.
       if (files.length > 0) cli.stdout.write(`Reports (${report.verdict}): ${files.join(", ")}\n`);
+      writeGithubOutputs(report, cli.env, streamsOf(cli));
       if (!signal) throw error;
       cli.stderr.write(`cbcheck: ${escapeControls(message, true)} [${code}]\n`);
       cli.exitCode = exitCodeOf(report.verdict, signal);
@@ -118,6 +132,7 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
     if (result.har) files.push(await writeHar(result.har.path, result.har.document));
     // The summary quotes received values: it shows the same bounded report the files hold, on a terminal.
     cli.stdout.write(escapeControls(spec.summary(boundReport(report), files)));
+    writeGithubOutputs(boundReport(report), cli.env, streamsOf(cli));
     if (report.verdict === "incomplete" || report.verdict === "error") {
       throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
     }
