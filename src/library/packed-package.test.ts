@@ -83,6 +83,12 @@ describe("the packed package", () => {
     const tsc = await runIn(app, process.execPath, [TSC, "-p", "tsconfig.json"]);
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.code).toBe(0);
+    // CommonJS too (Node 20.19+ loads ES modules with require): the same exports.
+    const required = await runIn(app, process.execPath, [
+      "-e",
+      'const c = require("cbcheck"); console.log([typeof c.run, typeof c.validate, typeof c.startServer].join())',
+    ]);
+    expect(required.stdout.trim(), required.stderr).toBe("function,function,function");
     const ran = await runIn(app, process.execPath, ["out/main.js"]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual({
