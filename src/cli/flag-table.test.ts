@@ -38,6 +38,7 @@ const COMMANDS = [
     args: [
       ...["--base-url", "http://127.0.0.1:1/v1", "--alt-base-url", "http://127.0.0.1:1/api/v1"],
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
+      ...["--header", "X-Tenant: acme"],
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--fail-on-unexercised", "--min-exercised", "2", "--strict"],
@@ -73,6 +74,8 @@ const COMMANDS = [
       ...[
         "--candidate-api-key-env",
         "C",
+        "--header",
+        "X-Tenant: acme",
         "--fixtures",
         "f.json",
         "--seed",

@@ -5,6 +5,7 @@
  */
 import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
+import { type ExtraHeader, type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
@@ -45,6 +46,8 @@ export interface RunOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
   fixtures?: string | FixturesInput;
+  /** Headers every request carries (`--header NAME:VALUE`, repeatable): a gateway's tenant or routing header. */
+  headers?: readonly HeaderInput[];
   suites?: string[];
   seed?: number;
   runs?: number;
@@ -116,6 +119,8 @@ export interface ResolvedRunOptions {
   /** The environment variables the keys are read from (named in curl lines and rerun commands). */
   keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
+  /** `--header`s: sent on every request; secret ones redacted everywhere. */
+  headers: readonly ExtraHeader[];
   suites: SuiteName[];
   seed: number;
   runs: number;
@@ -232,6 +237,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     minExercised: input.minExercised === undefined ? 0 : integerIn(input.minExercised, "--min-exercised"),
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
+    headers: parseHeaders(input.headers),
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
     clock: input.clock ?? SYSTEM_CLOCK,
   };
@@ -245,5 +251,6 @@ export function runSecrets(options: ResolvedRunOptions): string[] {
     options.teamApiKey,
     options.revokedApiKey,
     options.noCreditsApiKey,
+    ...headerSecrets(options.headers),
   ].filter((k): k is string => k !== undefined);
 }

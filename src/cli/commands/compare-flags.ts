@@ -7,6 +7,7 @@ import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { guardFlags } from "./guard-flags.js";
+import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** One of the generated operations, or a usage error naming them. */
@@ -49,6 +50,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     description: "variable holding the key for the candidate (default: the base's)",
     parse: (text) => envVarName(text),
   },
+  headers: HEADER_FLAG,
   fixtures: {
     flags: "--fixtures <file>",
     description: "known ids (default: a few found through the base's /resolve)",

@@ -4,6 +4,7 @@
  */
 
 import type { Command } from "commander";
+import { headerSecrets } from "../../extra-headers.js";
 import { escapeControls } from "../../report/escape.js";
 import { groupFailures } from "../../report/failure-groups.js";
 import { failureSummaryLines, groupExtent } from "../../report/failure-summary.js";
@@ -74,7 +75,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
         ...(flags as Parameters<typeof resolveCompareOptions>[0]),
         env: cli.env,
       });
-      cli.hideInOutput([options.apiKey, options.candidateApiKey]);
+      cli.hideInOutput([options.apiKey, options.candidateApiKey, ...headerSecrets(options.headers)]);
       cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
       return runCompare(options, {
         signal,

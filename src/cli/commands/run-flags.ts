@@ -8,6 +8,7 @@ import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { guardFlags } from "./guard-flags.js";
+import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** `cbcheck run`'s decision for every option of `RunOptions`. */
@@ -25,6 +26,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     description: "environment variable holding the main (Plus) API key",
     default: RUN_DEFAULTS.apiKeyEnv,
   },
+  headers: HEADER_FLAG,
   freeApiKeyEnv: {
     flags: "--free-api-key-env <name>",
     description: "environment variable holding a Free-plan key (optional)",
