@@ -76,6 +76,7 @@ const COMMANDS = [
         "C",
         "--header",
         "X-Tenant: acme",
+        "--quiet",
         "--fixtures",
         "f.json",
         "--seed",
@@ -96,7 +97,7 @@ const COMMANDS = [
     args: [
       ...["--target", "http://127.0.0.1:1/v1", "--listen", "127.0.0.1:0", "--max-exchanges", "3"],
       ...["--timeout-ms", "100", "--max-body-bytes", "1000", "--report-dir", "d"],
-      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0"],
+      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0", "--quiet"],
     ],
   },
   {

@@ -6,6 +6,7 @@ import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { guardFlags } from "./guard-flags.js";
 import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
@@ -25,7 +26,7 @@ export interface CompareOutputOptions {
 }
 
 /** `cbcheck compare`'s decision for every option. */
-export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
+export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions & ProgressOutputOptions> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "the release to compare against (its {base_url}, ending in /v1)",
@@ -94,4 +95,5 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     description:
       "where the reports go (default: a new reports/compare/<timestamp>, copied to reports/compare/latest)",
   },
+  ...QUIET_FLAG,
 };

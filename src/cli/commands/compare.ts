@@ -5,7 +5,6 @@
 
 import type { Command } from "commander";
 import { headerSecrets } from "../../extra-headers.js";
-import { escapeControls } from "../../report/escape.js";
 import { groupFailures } from "../../report/failure-groups.js";
 import { failureSummaryLines, groupExtent } from "../../report/failure-summary.js";
 import { oneLine } from "../../report/failure-text.js";
@@ -15,6 +14,7 @@ import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
 import { runCompare } from "../../runner/compare/run-compare.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
+import { progressOutput } from "../progress-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { COMPARE_FLAGS } from "./compare-flags.js";
 
@@ -64,7 +64,7 @@ function summary(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, ...given } = readFlags(command, COMPARE_FLAGS);
+  const { reportDir, quiet, ...given } = readFlags(command, COMPARE_FLAGS);
   const flags = cli.withPaths(given, "fixtures");
   await runReportingCommand(cli, {
     command: "compare",
@@ -76,11 +76,9 @@ async function action(cli: Invocation, command: Command): Promise<void> {
         env: cli.env,
       });
       cli.hideInOutput([options.apiKey, options.candidateApiKey, ...headerSecrets(options.headers)]);
-      cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-      return runCompare(options, {
-        signal,
-        onProgress: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
-      });
+      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
+      out.say(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})`);
+      return runCompare(options, { signal, onProgress: (line) => out.say(line) });
     },
   });
 }

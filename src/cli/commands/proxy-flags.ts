@@ -2,6 +2,7 @@
 import { httpUrl, integerIn } from "../../option-values.js";
 import { PROXY_DEFAULTS, type ProxyOptions } from "../../proxy/run-proxy.js";
 import type { FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 
 /** Where the proxy's reports go. */
 export interface ProxyOutputOptions {
@@ -9,7 +10,7 @@ export interface ProxyOutputOptions {
 }
 
 /** `cbcheck proxy`'s decision for every option. */
-export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
+export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions & ProgressOutputOptions> = {
   target: {
     flags: "--target <url>",
     description:
@@ -65,4 +66,5 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
     description:
       "where the reports go (default: a new reports/proxy/<timestamp>, copied to reports/proxy/latest)",
   },
+  ...QUIET_FLAG,
 };

@@ -87,6 +87,18 @@ describe("cbcheck proxy (CLI)", () => {
     for (const text of [stdout, stderr, written]) expect(text).not.toContain(server.keys.revoked);
   }, 60_000);
 
+  it("--quiet: no live violation lines, only the address on stderr; the summary still groups them", async () => {
+    const session = await startProxy("quiet", ["--max-exchanges", "2", "--quiet"]);
+    await get(`${session.base}/me`, server.keys.revoked);
+    await get(`${session.base}/me`, server.keys.revoked);
+    const { code, stdout, stderr } = await session.ended;
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^cbcheck proxy: listening; clients use /),
+    ]);
+    expect(stdout).toMatch(/^FAIL client\.stop_on_fatal: 1 exchange, 1 check/m);
+  }, 60_000);
+
   it("ends on SIGINT with the session's verdict (0 when clean)", async () => {
     const session = await startProxy("sigint", []);
     expect(await get(`${session.base}/me`, server.keys.plus)).toBe(200);
