@@ -19,6 +19,7 @@ import {
   latestReportDir,
   type ReportingCommand,
 } from "../report/report-dir.js";
+import type { ReporterName } from "../report/reporters.js";
 import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
 import { writeHar } from "../report/write-har.js";
 import { writeReports } from "../report/write-reports.js";
@@ -43,6 +44,8 @@ export interface ReportingCommandSpec {
   /** `--report-dir` as given (written as is); absent: a new `reports/<command>/<timestamp>` and `latest`. */
   reportDir: string | undefined;
   summary: SummaryText;
+  /** `--formats`: the report files to write (default all four). */
+  formats?: readonly ReporterName[];
   /** True when SIGINT/SIGTERM is the command's normal end (`proxy`): the verdict stays pass/fail. */
   signalEnds?: boolean;
   /**
@@ -75,12 +78,13 @@ async function writeAll(
   report: Report,
   sections: readonly HtmlSection[],
 ): Promise<string[]> {
-  if (spec.reportDir !== undefined) return writeReports(dir, report, sections);
+  const options = { ...(spec.formats ? { reporters: spec.formats } : {}) };
+  if (spec.reportDir !== undefined) return writeReports(dir, report, sections, options);
   const claimed = await claimReportDir(dir).catch((error: unknown) => {
     throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot create ${dir}: ${(error as Error).message}`);
   });
-  const files = await writeReports(claimed, report, sections);
-  await writeReports(cli.path(latestReportDir(spec.command)), report, sections);
+  const files = await writeReports(claimed, report, sections, options);
+  await writeReports(cli.path(latestReportDir(spec.command)), report, sections, options);
   return files;
 }
 

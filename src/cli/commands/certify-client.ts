@@ -71,9 +71,10 @@ function certificateText(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, clientCommand: string[], command: Command): Promise<void> {
-  const { quiet, ...flags } = readFlags(command, CERTIFY_FLAGS);
+  const { quiet, formats, ...flags } = readFlags(command, CERTIFY_FLAGS);
   await runReportingCommand(cli, {
     command: "certify-client",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: certificateText,
     async execute({ reportDir, signal }) {

@@ -7,6 +7,7 @@ import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { guardFlags } from "./guard-flags.js";
 import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
@@ -26,7 +27,9 @@ export interface CompareOutputOptions {
 }
 
 /** `cbcheck compare`'s decision for every option. */
-export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions & ProgressOutputOptions> = {
+export const COMPARE_FLAGS: FlagTable<
+  CompareOptions & CompareOutputOptions & ProgressOutputOptions & ReportFormatOptions
+> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "the release to compare against (its {base_url}, ending in /v1)",
@@ -96,4 +99,5 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions & Pr
       "where the reports go (default: a new reports/compare/<timestamp>, copied to reports/compare/latest)",
   },
   ...QUIET_FLAG,
+  ...REPORT_FORMATS_FLAG,
 };

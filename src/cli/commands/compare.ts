@@ -64,10 +64,11 @@ function summary(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, quiet, ...given } = readFlags(command, COMPARE_FLAGS);
+  const { reportDir, quiet, formats, ...given } = readFlags(command, COMPARE_FLAGS);
   const flags = cli.withPaths(given, "fixtures");
   await runReportingCommand(cli, {
     command: "compare",
+    ...(formats ? { formats } : {}),
     reportDir,
     summary,
     async execute({ signal }) {

@@ -91,13 +91,14 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     import("../../load/run-load.js"),
     import("../../load/summary-text.js"),
   ]);
-  const { merge, quiet, profiles, ...given } = readFlags(command, LOAD_FLAGS);
+  const { merge, quiet, formats, profiles, ...given } = readFlags(command, LOAD_FLAGS);
   const flags = {
     ...cli.withPaths(given, "fixtures", "har"),
     ...(profiles ? { profiles: profiles.map((p) => (isProfileFile(p) ? cli.path(p) : p)) } : {}),
   };
   await runReportingCommand(cli, {
     command: "load",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: loadSummaryText,
     async execute({ reportDir, signal, keepHar }) {

@@ -63,11 +63,12 @@ function summary(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, quiet, ...flags } = readFlags(command, PROXY_FLAGS);
+  const { reportDir, quiet, formats, ...flags } = readFlags(command, PROXY_FLAGS);
   // --quiet drops the live lines (the summary and the reports keep what they said); the address stays.
   const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
   await runReportingCommand(cli, {
     command: "proxy",
+    ...(formats ? { formats } : {}),
     reportDir,
     summary,
     signalEnds: true,

@@ -56,10 +56,11 @@ export function runPlanTotal(plan: RunPlan): number {
 
 async function action(cli: Invocation, command: Command): Promise<void> {
   limitInlining();
-  const { quiet, ...given } = readFlags(command, RUN_FLAGS);
+  const { quiet, formats, ...given } = readFlags(command, RUN_FLAGS);
   const flags = cli.withPaths(given, "fixtures", "har");
   await runReportingCommand(cli, {
     command: "run",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: summaryText,
     async execute({ reportDir, signal, keepHar }) {
