@@ -57,6 +57,8 @@ describe("the packed package", () => {
       ]),
     );
     expect(packed.files.filter((f) => f.startsWith("examples/"))).toEqual([
+      "examples/python-client/cb_client.py",
+      "examples/python-client/certify_adapter.py",
       "examples/reference-client-adapter.js",
     ]);
   });
