@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { Redactor } from "../redactor.js";
 import { SAMPLE_SECRET, sampleReport } from "../report/test-support/sample-report.js";
 import { startServer } from "../server/index.js";
 import { writeGithubOutputs } from "./github-output.js";
-import { buildProgram } from "./program.js";
+import { cbcheckInProcess } from "./test-support/in-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-github-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,31 +58,14 @@ describe("cbcheck run under GitHub Actions (the variables set, in-process)", () 
     const summary = join(dir, "step-summary.md");
     const fixtures = join(dir, "fixtures.json");
     writeFileSync(fixtures, JSON.stringify(server.fixtures));
-    const program = buildProgram();
     let stdout = "";
-    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-      stdout += String(chunk);
-      return true;
-    });
-    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      GITHUB_STEP_SUMMARY: summary,
-      GITHUB_ACTIONS: "true",
-      CB_API_KEY: server.keys.plus,
-    });
     try {
       const args = ["--base-url", server.url, "--fixtures", fixtures, "--suite", "http", "--quiet"];
-      await program.parseAsync(["node", "cbcheck", "run", ...args, "--report-dir", join(dir, "run")]);
-      expect(process.exitCode).toBe(1);
+      const env = { GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: "true", CB_API_KEY: server.keys.plus };
+      const run = await cbcheckInProcess(["run", ...args, "--report-dir", join(dir, "run")], env);
+      expect(run.code).toBe(1);
+      stdout = run.stdout;
     } finally {
-      process.exitCode = undefined;
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-      out.mockRestore();
-      err.mockRestore();
       await server.close();
     }
     const text = readFileSync(summary, "utf8");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { causeKey, groupFailures, renderWithinBudget } from "./failure-groups.js";
+import { renderWithinBudget } from "./failure-details.js";
+import { causeKey, groupFailures } from "./failure-groups.js";
 import type { CheckResult, Counterexample } from "./model.js";
 import { replayableCounterexamples } from "./replayable.js";
 

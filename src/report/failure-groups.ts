@@ -135,27 +135,3 @@ export function groupFailures(
     .map(([id, rows]) => groupOf(id, status, rows, results))
     .sort((a, b) => b.exchanges - a.exchanges || b.checks - a.checks || (a.id < b.id ? -1 : 1));
 }
-
-/** What is left to spend on rule details in one report file; shared by its failures and its warnings. */
-export interface DetailBudget {
-  chars: number;
-}
-
-/**
- * Renders `groups` in order while their text fits in what is left of `budget` (spending it), so that a report
- * file stays readable however much failed; returns the texts of the groups that fit.
- */
-export function renderWithinBudget(
-  groups: readonly FailureGroup[],
-  render: (g: FailureGroup) => string,
-  budget: DetailBudget,
-): string[] {
-  const texts: string[] = [];
-  for (const g of groups) {
-    const text = render(g);
-    if (text.length > budget.chars) break;
-    budget.chars -= text.length;
-    texts.push(text);
-  }
-  return texts;
-}

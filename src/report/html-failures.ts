@@ -4,20 +4,11 @@
  * open. The details stop at a size budget (report.json holds every row), as in report.md.
  */
 import { escapeHtml as h } from "./escape.js";
-import {
-  type DetailBudget,
-  type FailureCause,
-  type FailureGroup,
-  groupFailures,
-  renderWithinBudget,
-} from "./failure-groups.js";
+import { causesShown, type DetailBudget, renderWithinBudget } from "./failure-details.js";
+import { type FailureCause, type FailureGroup, groupFailures } from "./failure-groups.js";
 import { causeExtent, groupExtent } from "./failure-summary.js";
 import { curlOf, keyValueLines } from "./failure-text.js";
 import type { CheckResult } from "./model.js";
-
-/** Causes per rule shown with their counterexample; the next ones are listed by title. */
-const DETAILED_CAUSES = 3;
-const LISTED_CAUSES = 10;
 
 /** Characters of rule details one report.html holds at most. */
 export const HTML_DETAIL_BUDGET = 150_000;
@@ -40,15 +31,14 @@ function causeHtml(c: FailureCause, isOpen: boolean): string {
 }
 
 function ruleHtml(g: FailureGroup): string {
-  const listed = g.causes.slice(DETAILED_CAUSES, DETAILED_CAUSES + LISTED_CAUSES);
-  const more = g.causes.length - DETAILED_CAUSES - listed.length;
+  const { detailed, listed, more } = causesShown(g);
   const items = listed.map((c) => `<li>${h(c.title)} <small>(${h(causeExtent(c))})</small></li>`);
   if (more > 0) items.push(`<li>… and ${more} more causes (report.json)</li>`);
   return [
     `<div class="rule st-${h(g.status)}-rule"><h3><code>${h(g.id)}</code> <small>${h(groupExtent(g))}</small></h3>`,
     `<div class="sentence">${h(g.sentence)}${g.section ? ` — ${h(g.section)}` : ""}</div>`,
     g.message ? `<div>${h(g.message)}</div>` : "",
-    ...g.causes.slice(0, DETAILED_CAUSES).map((c, i) => causeHtml(c, i === 0)),
+    ...detailed.map((c, i) => causeHtml(c, i === 0)),
     items.length > 0 ? `<ul>${items.join("")}</ul>` : "",
     "</div>",
   ].join("\n");

@@ -5,21 +5,11 @@
  * still gives a file a person can read; the table still lists every rule and report.json holds every row.
  */
 import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
-import {
-  type DetailBudget,
-  type FailureCause,
-  type FailureGroup,
-  groupFailures,
-  renderWithinBudget,
-} from "./failure-groups.js";
+import { causesShown, type DetailBudget, renderWithinBudget } from "./failure-details.js";
+import { type FailureCause, type FailureGroup, groupFailures } from "./failure-groups.js";
 import { causeExtent, groupExtent } from "./failure-summary.js";
 import { failureText } from "./failure-text.js";
 import type { CheckResult } from "./model.js";
-
-/** Causes per rule shown with their counterexample; the next ones are listed by title. */
-const DETAILED_CAUSES = 3;
-/** Causes per rule listed by title after those. */
-const LISTED_CAUSES = 10;
 
 /** A fenced block no text inside can close. */
 export function fenced(text: string): string[] {
@@ -44,11 +34,10 @@ function ruleBlock(g: FailureGroup): string[] {
   );
   lines.push(`${escapeMarkdownCell(groupExtent(g))}; suites: ${escapeMarkdownCell(g.suites.join(", "))}`, "");
   if (g.message) lines.push(escapeMarkdownCell(g.message), "");
-  for (const [i, c] of g.causes.slice(0, DETAILED_CAUSES).entries()) lines.push(...causeBlock(g, c, i + 1));
-  const listed = g.causes.slice(DETAILED_CAUSES, DETAILED_CAUSES + LISTED_CAUSES);
+  const { detailed, listed, more } = causesShown(g);
+  for (const [i, c] of detailed.entries()) lines.push(...causeBlock(g, c, i + 1));
   for (const c of listed)
     lines.push(`- ${escapeMarkdownCell(c.title)} (${escapeMarkdownCell(causeExtent(c))})`);
-  const more = g.causes.length - DETAILED_CAUSES - listed.length;
   if (more > 0) lines.push(`- … and ${more} more causes (report.json)`);
   if (listed.length > 0 || more > 0) lines.push("");
   return lines;
