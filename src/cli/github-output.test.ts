@@ -6,7 +6,7 @@ import { Redactor } from "../redactor.js";
 import { SAMPLE_SECRET, sampleReport } from "../report/test-support/sample-report.js";
 import { startServer } from "../server/index.js";
 import { writeGithubOutputs } from "./github-output.js";
-import { cbcheckInProcess } from "./test-support/in-process.js";
+import { runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-github-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +62,7 @@ describe("cbcheck run under GitHub Actions (the variables set, in-process)", () 
     try {
       const args = ["--base-url", server.url, "--fixtures", fixtures, "--suite", "http", "--quiet"];
       const env = { GITHUB_STEP_SUMMARY: summary, GITHUB_ACTIONS: "true", CB_API_KEY: server.keys.plus };
-      const run = await cbcheckInProcess(["run", ...args, "--report-dir", join(dir, "run")], env);
+      const run = await runMain(["run", ...args, "--report-dir", join(dir, "run")], { env });
       expect(run.code).toBe(1);
       stdout = run.stdout;
     } finally {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseReportFormats } from "../report/reporters.js";
-import { cbcheckInProcess } from "./test-support/in-process.js";
+import { runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-formats-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +22,7 @@ describe("parseReportFormats", () => {
 describe("--formats", () => {
   it("writes only the files named, after a verdict", async () => {
     const out = join(dir, "run");
-    const { code } = await cbcheckInProcess([
+    const { code } = await runMain([
       "run",
       "--suite",
       "http",
@@ -40,7 +40,7 @@ describe("--formats", () => {
   it("and after a harness error (exit 2)", async () => {
     const out = join(dir, "error");
     const args = ["run", "--base-url", "http://127.0.0.1:9/v1", "--formats", "md", "--report-dir", out];
-    expect((await cbcheckInProcess(args, { CB_API_KEY: "k" })).code).toBe(2);
+    expect((await runMain(args, { env: { CB_API_KEY: "k" } })).code).toBe(2);
     expect(readdirSync(out)).toEqual(["report.md"]);
   });
 });
