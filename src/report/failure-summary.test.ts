@@ -71,6 +71,16 @@ describe("failureSummaryLines", () => {
     expect(text).not.toContain("rule.r15");
   });
 
+  it("names a target off this machine on the replay lines (replay sends a key only where the user says)", () => {
+    const remote = failureSummaryLines(reportOf(results), {
+      replayDir: "r",
+      replayBaseUrl: "https://api.example.com/v1",
+    });
+    expect(remote).toContain(
+      "      Replay with: cbcheck replay r --index 1 --base-url https://api.example.com/v1",
+    );
+  });
+
   it("prints no replay line without a report.json to replay from", () => {
     expect(failureSummaryLines(reportOf(results)).join("\n")).not.toContain("Replay with");
   });

@@ -46,9 +46,10 @@ export function failureText(cx: Counterexample, opts: { checkId?: string; seed?:
   return lines.join("\n");
 }
 
-/** One line of at most `max` characters: line breaks flattened, the rest cut, control characters escaped. */
+/** One line of at most `max` characters: line feeds flattened, the rest cut, control characters escaped. */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s*[\r\n]+\s*/g, " ");
+  // A lone carriage return is no line break: escapeControls shows it (`\r`), as it would overwrite the line.
+  const flat = text.replace(/\s*(?:\r?\n)+\s*/g, " ");
   return escapeControls(flat.length > max ? `${flat.slice(0, max)}…` : flat, true);
 }
 

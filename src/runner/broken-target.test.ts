@@ -8,11 +8,12 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boundReport } from "../report/bound.js";
 import { groupFailures } from "../report/failure-groups.js";
 import type { Report } from "../report/model.js";
 import { replayableCounterexamples } from "../report/replayable.js";
 import { junitXsdErrors } from "../report/test-support/standards/validate.js";
-import { safeReport, writeReports } from "../report/write-reports.js";
+import { writeReports } from "../report/write-reports.js";
 import { MUTATIONS } from "../server/mutations.js";
 import { resolveRunOptions } from "./options.js";
 import { runConformance } from "./run-conformance.js";
@@ -36,9 +37,10 @@ beforeAll(async () => {
     reportDir: dir,
   });
   const result = await runConformance(options);
-  files = await writeReports(dir, result.report, result.sections, { secrets: result.secrets });
-  // What the CLI prints (reporting-command.ts): the summary of the redacted, bounded report the files hold.
-  shown = safeReport(result.report, result.secrets);
+  files = await writeReports(dir, result.report, result.sections);
+  // What the CLI prints (reporting-command.ts): the summary of the bounded report the files hold (the result
+  // comes redacted from the run).
+  shown = boundReport(result.report);
   printed = summaryText(shown, files);
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
