@@ -140,6 +140,8 @@ const COMMANDS = [
       "http://127.0.0.1:1/v1",
       "--alt-base-url",
       "http://127.0.0.1:1/api/v1",
+      "--header",
+      "X-Api-Key: k",
     ],
   },
   {
