@@ -86,10 +86,10 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     setRateLimit: (rateLimit, rateWindowMs) => state.limiter.setWindow(rateLimit, rateWindowMs),
     setMutation: (id) => {
       // Checked before anything changes: an unknown id leaves the running bug as it was.
-      const mutation = id === null ? null : findMutation(id).id;
-      state.mutation = mutation;
-      state.bugs = bugSettings(mutation);
-      state.bendReply = replyBendOf(mutation);
+      const mutations = id === null ? [] : [findMutation(id).id];
+      state.mutations = mutations;
+      state.bugs = bugSettings(mutations);
+      state.bendReply = replyBendOf(mutations);
     },
     close: () =>
       new Promise<void>((resolve) => {
