@@ -1,4 +1,4 @@
-/** An unknown command is refused (exit 2) with or without `--help`: a typo must never pass a CI step. */
+/** An unknown command (`cbcheck watch`) is refused (exit 2) with or without `--help`: a typo must never pass a CI step. */
 import { CommanderError } from "commander";
 import { describe, expect, it } from "vitest";
 import { buildProgram, refuseUnknownCommand } from "./program.js";
@@ -17,13 +17,13 @@ function refuse(args: string[]): { error?: CommanderError; printed: string } {
 }
 
 describe("refuseUnknownCommand", () => {
-  it.each([["monitor", "--help"], ["monitor"], ["--config", "c.json", "monitor", "-h"], ["-V", "monitor"]])(
+  it.each([["watch", "--help"], ["watch"], ["--config", "c.json", "watch", "-h"], ["-V", "watch"]])(
     "refuses %s: says so, exit 2",
     (...args) => {
       const { error, printed } = refuse(args);
       expect(error).toBeInstanceOf(CommanderError);
       expect(error?.exitCode).toBe(2);
-      expect(printed).toContain("error: unknown command 'monitor'");
+      expect(printed).toContain("error: unknown command 'watch'");
     },
   );
 
