@@ -34,6 +34,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // A suite run by GitHub Actions must not append its commands' summaries to the job's own step summary nor
+    // annotate the job with their failures (src/cli/github-output.ts): the tests of those outputs set them.
+    env: { GITHUB_STEP_SUMMARY: "", GITHUB_ACTIONS: "" },
     globalSetup: ["src/report/test-support/prepare-browser.ts", "src/test-support/built-modules.ts"],
     // On CI a JSON summary too, so that .ci/run can end on a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],

@@ -8,7 +8,7 @@ import { EXIT, HarnessError } from "../errors.js";
 import { escapeControls } from "../report/escape.js";
 import type { CliIo } from "./cli-io.js";
 import { Invocation } from "./invocation.js";
-import { buildProgram } from "./program.js";
+import { buildProgram, refuseUnknownCommand } from "./program.js";
 
 /** One line of visible characters, whatever the message quotes (a target's body, a file's bytes). */
 function oneLine(text: string): string {
@@ -20,6 +20,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const cli = new Invocation(io);
   const program = buildProgram(cli);
   try {
+    refuseUnknownCommand(program, argv);
     await program.parseAsync([...argv], { from: "user" });
     return cli.exitCode ?? EXIT.pass;
   } catch (err) {

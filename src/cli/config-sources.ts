@@ -97,7 +97,9 @@ export function applyConfigSources(
   const explicit = configPath !== undefined || env.CBCHECK_CONFIG !== undefined;
   const config = readConfig(locate(path), path, explicit);
   if (config !== undefined) {
-    const ajv = new Ajv({ allErrors: false });
+    // The schema's scalar options are `["string", "number"]`: allowed outright, or strict mode prints one
+    // "use allowUnionTypes" line per option on every run that reads a config file.
+    const ajv = new Ajv({ allErrors: false, allowUnionTypes: true });
     if (!ajv.validate(configSchema(program), config)) {
       const e = ajv.errors?.[0];
       const extra =

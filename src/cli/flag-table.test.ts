@@ -25,6 +25,7 @@ import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
 import type { ProgressOutputOptions } from "./progress-output.js";
+import type { ReportFormatOptions } from "./report-formats-flag.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 
 /** A flag table of any options type (the typed tables are checked above, at compile time). */
@@ -38,6 +39,7 @@ const COMMANDS = [
     args: [
       ...["--base-url", "http://127.0.0.1:1/v1", "--alt-base-url", "http://127.0.0.1:1/api/v1"],
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
+      ...["--header", "X-Tenant: acme", "--formats", "junit,md"],
       ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--fail-on-unexercised", "--min-exercised", "2", "--strict"],
@@ -55,7 +57,7 @@ const COMMANDS = [
       ...["--allow-remote-load", "--report-dir", "d", "--fixtures", "f.json", "--duration", "1.5"],
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
       ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
-      ...["--expect-rate-limit", "600/5", "--allow-inconclusive", "--quiet"],
+      ...["--expect-rate-limit", "600/5", "--allow-inconclusive", "--quiet", "--formats", "json"],
     ],
   },
   {
@@ -73,6 +75,11 @@ const COMMANDS = [
       ...[
         "--candidate-api-key-env",
         "C",
+        "--header",
+        "X-Tenant: acme",
+        "--quiet",
+        "--formats",
+        "html",
         "--fixtures",
         "f.json",
         "--seed",
@@ -93,7 +100,8 @@ const COMMANDS = [
     args: [
       ...["--target", "http://127.0.0.1:1/v1", "--listen", "127.0.0.1:0", "--max-exchanges", "3"],
       ...["--timeout-ms", "100", "--max-body-bytes", "1000", "--report-dir", "d"],
-      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0"],
+      ...["--seed", "7", "--metrics-port", "0", "--metrics-host", "0.0.0.0", "--quiet"],
+      ...["--formats", "junit"],
     ],
   },
   {
@@ -111,7 +119,9 @@ const COMMANDS = [
   {
     name: "merge",
     table: MERGE_FLAGS as unknown as AnyTable,
-    args: ["shard-1", "shard-2", "--report-dir", "d", "--fail-on-unexercised", "--min-exercised", "3"],
+    args: ["shard-1", "shard-2", "--report-dir", "d", "--fail-on-unexercised", "--min-exercised", "3"].concat(
+      ["--formats", "md,html"],
+    ),
   },
   {
     name: "replay",
@@ -130,12 +140,24 @@ const COMMANDS = [
       "http://127.0.0.1:1/v1",
       "--alt-base-url",
       "http://127.0.0.1:1/api/v1",
+      "--header",
+      "X-Api-Key: k",
     ],
   },
   {
     name: "certify-client",
     table: CERTIFY_FLAGS as unknown as AnyTable,
-    args: ["--scenario", "happy", "--level", "required", "--report-dir", "d", "--timeout-s", "5", "--quiet"],
+    args: [
+      "--scenario",
+      "happy",
+      "--level",
+      "required",
+      "--report-dir",
+      "d",
+      "--timeout-s",
+      "5",
+      "--quiet",
+    ].concat(["--formats", "json"]),
   },
   {
     name: "validate",
@@ -173,13 +195,19 @@ const COMMANDS = [
 
 describe("flag tables (compile time)", () => {
   it("type every command's flags from its options type", () => {
-    expectTypeOf(RUN_FLAGS).toEqualTypeOf<FlagTable<RunOptions & ProgressOutputOptions>>();
-    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions>>();
-    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<FlagTable<CertifyOptions & ProgressOutputOptions>>();
+    expectTypeOf(RUN_FLAGS).toEqualTypeOf<
+      FlagTable<RunOptions & ProgressOutputOptions & ReportFormatOptions>
+    >();
+    expectTypeOf(LOAD_FLAGS).toEqualTypeOf<
+      FlagTable<LoadOptions & MergeOptions & ProgressOutputOptions & ReportFormatOptions>
+    >();
+    expectTypeOf(CERTIFY_FLAGS).toEqualTypeOf<
+      FlagTable<CertifyOptions & ProgressOutputOptions & ReportFormatOptions>
+    >();
     expectTypeOf(VALIDATE_FLAGS).toEqualTypeOf<FlagTable<ValidateOptions & ValidateOutputOptions>>();
     expectTypeOf(SERVE_FLAGS).toEqualTypeOf<FlagTable<ServerOptions & HandoffOptions>>();
     expectTypeOf(OPENAPI_FLAGS).toEqualTypeOf<FlagTable<OpenApiOptions & OpenApiOutputOptions>>();
-    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet">();
+    expectTypeOf<keyof typeof RUN_FLAGS>().toEqualTypeOf<keyof RunOptions | "quiet" | "formats">();
     expectTypeOf(readFlags<RunOptions>).returns.toEqualTypeOf<Partial<RunOptions>>();
   });
 

@@ -4,7 +4,7 @@
  * program runs installed (`processIo`) and in-process in a test.
  */
 import { type CliIo, type CliOutput, pathIn } from "./cli-io.js";
-import { hideInOutput } from "./redacted-output.js";
+import { hideInOutput, shownOn } from "./redacted-output.js";
 
 /** The state of one `main(argv, io)` call, shared by the command it runs. */
 export class Invocation {
@@ -28,6 +28,11 @@ export class Invocation {
   /** From now on stdout and stderr never show `keys`, in any encoding (Authentication 6). */
   hideInOutput(keys: readonly (string | undefined)[]): void {
     hideInOutput([this.io.stdout, this.io.stderr], keys);
+  }
+
+  /** `text` redacted as stdout shows it (for outputs outside the reports: a CI step summary). */
+  redact(text: string): string {
+    return shownOn(this.io.stdout, text);
   }
 
   /** A path argument, taken relative to the invocation's working directory. */

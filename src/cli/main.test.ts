@@ -42,6 +42,10 @@ describe("cbcheck main", () => {
   it("an unknown command or flag is a usage error (exit 2)", async () => {
     const unknown = await runMain(["frobnicate"]);
     expect(unknown.code).toBe(2);
+    // With --help too: commander alone would print the main help and exit 0.
+    const withHelp = await runMain(["frobnicate", "--help"]);
+    expect(withHelp.code).toBe(2);
+    expect(withHelp.stderr).toContain("error: unknown command 'frobnicate'");
     const flag = await runMain(["run", "--no-such-flag"]);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(/unknown option/);

@@ -62,3 +62,19 @@ export function buildProgram(cli: Invocation = new Invocation(processIo())): Com
   registerMonitor(program, cli);
   return program;
 }
+
+/**
+ * Refuses an unknown command before commander reads `--help`: commander would print the main help and exit 0
+ * for `cbcheck monitor --help`, so a typo would pass a CI step. `args`: the arguments after `cbcheck`.
+ * Throws commander's error (exit 2) after printing `error: unknown command 'monitor'`.
+ */
+export function refuseUnknownCommand(program: Command, args: readonly string[]): void {
+  // The first operand is the command; the root's only option with a value is --config <file>.
+  let at = 0;
+  while (at < args.length && args[at].startsWith("-")) at += args[at] === "--config" ? 2 : 1;
+  const name = args[at];
+  if (name === undefined || name === "help") return;
+  const known = program.commands.some((c) => c.name() === name || c.aliases().includes(name));
+  if (!known)
+    program.error(`error: unknown command '${name}'`, { exitCode: 2, code: "commander.unknownCommand" });
+}

@@ -14,7 +14,7 @@ export interface ProgressOutputOptions {
   quiet?: boolean;
 }
 
-/** The `--quiet` flag of `run`, `load` and `certify-client`. */
+/** The `--quiet` flag of every command that prints progress: `run`, `load`, `certify-client`, `compare`, `proxy`. */
 export const QUIET_FLAG: FlagTable<ProgressOutputOptions> = {
   quiet: { flags: "--quiet", description: "no progress bar and no progress lines on stderr" },
 };

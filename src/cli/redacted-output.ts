@@ -34,3 +34,9 @@ export function hideInOutput(streams: readonly CliOutput[], keys: readonly (stri
   if (given.length === 0) return;
   for (const stream of streams) guard(stream).add(given);
 }
+
+/** `text` as `stream` shows it: redacted with the keys hidden in it so far. */
+export function shownOn(stream: CliOutput, text: string): string {
+  const redactor = guards.get(stream);
+  return redactor?.hasKeys ? redactor.text(text) : text;
+}

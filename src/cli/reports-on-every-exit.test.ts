@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Report } from "../report/model.js";
+import { harErrors } from "../report/test-support/standards/validate.js";
+import { startServer } from "../server/index.js";
 import { startCountingServer } from "./test-support/counting-server.js";
 import { runMain } from "./test-support/run-main.js";
 
@@ -79,6 +81,28 @@ describe("reports on every exit", () => {
       expect(json.verdict).toBe("error");
       expect(json.error?.code).toContain(c.code);
       expect(junit).toContain(`type="${json.error?.code}"`);
+    }
+  });
+
+  it("a base URL without /v1 with --har: exit 2 saying why in one line, and the HAR of what was sent, valid HAR 1.2", async () => {
+    const server = await startServer({ orgs: 50 });
+    try {
+      const cwd = tempDir();
+      const base = server.url.replace(/\/v1$/, "");
+      const args = ["run", "--base-url", base, "--har", "r/exchanges.har", "--report-dir", "r"];
+      const run = await cbcheck(args, cwd, { CB_API_KEY: server.keys.plus });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(
+        /^cbcheck: every \/resolve \(\d+\) answered 404: is --base-url the API root, including \/v1 .* \[CB_FIXTURES\]$/m,
+      );
+      expect(run.stdout).toContain(join(cwd, "r", "exchanges.har"));
+      const har = JSON.parse(readFileSync(join(cwd, "r", "exchanges.har"), "utf8"));
+      expect(await harErrors(har)).toEqual([]);
+      const urls: string[] = har.log.entries.map((e: { request: { url: string } }) => e.request.url);
+      expect(urls.filter((u) => u.startsWith(`${base}/resolve?`)).length).toBeGreaterThan(1);
+      expect(JSON.stringify(har)).not.toContain(server.keys.plus);
+    } finally {
+      await server.close();
     }
   });
 

@@ -1485,6 +1485,10 @@ export interface CheckResult {
    */
   section?: string;
   exchanges?: number;
+  /**
+   * How many of the exchanges judged failed (or warned); the row keeps only a few of them as counterexamples.
+   */
+  failedExchanges?: number;
   message?: string;
   counterexamples: Counterexample1[];
 }

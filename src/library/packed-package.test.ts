@@ -1,5 +1,5 @@
 /**
- * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepare`), then a
+ * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepack`), then a
  * separate TypeScript project installs the tarball, type-checks `import { run, validate, startServer } from
  * "cbcheck"` against the shipped declarations, runs the program with node, and certifies the shipped adapter
  * example with plain node through the installed `cbcheck` bin.
@@ -57,8 +57,20 @@ describe("the packed package", () => {
       ]),
     );
     expect(packed.files.filter((f) => f.startsWith("examples/"))).toEqual([
+      "examples/python-client/cb_client.py",
+      "examples/python-client/certify_adapter.py",
       "examples/reference-client-adapter.js",
     ]);
+  });
+
+  it("ships a package.json without install scripts: npm warns on installing a package with one (prepare included)", () => {
+    const shipped = JSON.parse(readFileSync(join(app, "node_modules/cbcheck/package.json"), "utf8"));
+    for (const script of ["preinstall", "install", "postinstall", "prepare"])
+      expect(shipped.scripts?.[script], script).toBeUndefined();
+    // The checkout keeps it: `npm ci` there builds dist/.
+    expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepare).toBe(
+      "npm run build",
+    );
   });
 
   it("type-checks a program importing run, validate and startServer, and runs it with node", async () => {
@@ -73,6 +85,12 @@ describe("the packed package", () => {
     const tsc = await runIn(app, process.execPath, [TSC, "-p", "tsconfig.json"]);
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.code).toBe(0);
+    // CommonJS too (Node 20.19+ loads ES modules with require): the same exports.
+    const required = await runIn(app, process.execPath, [
+      "-e",
+      'const c = require("cbcheck"); console.log([typeof c.run, typeof c.validate, typeof c.startServer].join())',
+    ]);
+    expect(required.stdout.trim(), required.stderr).toBe("function,function,function");
     const ran = await runIn(app, process.execPath, ["out/main.js"]);
     expect(ran.code, ran.stderr).toBe(0);
     expect(JSON.parse(ran.stdout)).toEqual({

@@ -56,6 +56,7 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   judgeAheadFromRuns: "number",
   strict: "boolean",
   har: "string",
+  headers: "object[]",
   allowInconclusive: "boolean",
   embeddedRateLimit: "number",
   embeddedRateWindowMs: "number",

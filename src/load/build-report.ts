@@ -78,6 +78,7 @@ export function tallyRows(suite: string, tallies: Tally[]): CheckResult[] {
     sentence: f.sentence,
     section: f.section,
     exchanges: f.judged,
+    ...(f.failed + f.warned > 0 ? { failedExchanges: f.failed + f.warned } : {}),
     message: f.message ?? failureNote(f),
     counterexamples: f.examples,
   }));

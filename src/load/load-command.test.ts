@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runMain } from "../cli/test-support/run-main.js";
 import type { Report } from "../report/model.js";
+import { harErrors } from "../report/test-support/standards/validate.js";
 import { startServer } from "../server/index.js";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import type { LoadDetails } from "./build-report.js";
@@ -110,7 +111,9 @@ describe("cbcheck load", () => {
     expect(output).not.toContain(server.keys.plus);
     for (const file of files)
       expect(readFileSync(join(dir, file), "utf8"), file).not.toContain(server.keys.plus);
-    const { log } = JSON.parse(readFileSync(join(dir, "load.har"), "utf8"));
+    const document = JSON.parse(readFileSync(join(dir, "load.har"), "utf8"));
+    expect(await harErrors(document)).toEqual([]);
+    const { log } = document;
     expect(log.entries.length).toBeGreaterThan(0);
     expect(log.entries.length).toBeLessThanOrEqual(2000);
     expect(log.entries[0].request.headers).toContainEqual({

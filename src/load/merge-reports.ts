@@ -108,6 +108,9 @@ function mergeRows(rows: CheckResult[]): CheckResult[] {
     }
     into.status = combinedStatus(into.status, r.status);
     into.exchanges = (into.exchanges ?? 0) + (r.exchanges ?? 0);
+    if (into.failedExchanges !== undefined || r.failedExchanges !== undefined) {
+      into.failedExchanges = (into.failedExchanges ?? 0) + (r.failedExchanges ?? 0);
+    }
     into.counterexamples = [...into.counterexamples, ...r.counterexamples].slice(0, 3);
   }
   return [...byKey.values()];

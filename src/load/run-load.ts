@@ -37,6 +37,11 @@ export interface LoadHooks {
   onProfile?: (name: string, plannedSeconds: number) => void;
   /** Told of every response while a profile runs (live req/s). */
   onResponse?: () => void;
+  /**
+   * With `--har`: told the recorder of the exchanges (redacting with the command's `Redactor`) as soon as it
+   * exists, so that the caller can write the HAR even when the run throws.
+   */
+  onHar?: (recorder: HarRecorder) => void;
 }
 
 /** The planned duration of profile `p` in seconds (the plan and the progress bar read it here). */
@@ -94,6 +99,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   const runs: ProfileRun[] = [];
   const notes: string[] = [];
   const har = options.har ? new HarRecorder(redactor, 2000) : undefined;
+  if (har) hooks.onHar?.(har);
   let stopped = false;
   let pool: ValidationPool | undefined;
   try {

@@ -1,9 +1,9 @@
 /**
- * The text `cbcheck load` prints at the end: each broken expectation by id with its first counterexample,
+ * The text `cbcheck load` prints at the end: the broken expectations grouped by rule (failure-summary.ts),
  * the latency figures per profile and mix item (corrected and uncorrected, with the load model), the
  * verdict, and where the reports are.
  */
-import { failingRowsText } from "../report/failure-text.js";
+import { failureSummaryLines } from "../report/failure-summary.js";
 import type { Report } from "../report/model.js";
 import { verdictLabel } from "../report/verdict.js";
 import type { LoadDetails } from "./build-report.js";
@@ -29,7 +29,7 @@ export function loadSummaryText(report: Report, files: readonly string[] = []): 
     }
   }
   if (lines.length > 0) lines.push("");
-  lines.push(...failingRowsText(report.results));
+  lines.push(...failureSummaryLines(report));
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   const s = report.summary;
   lines.push(

@@ -69,6 +69,7 @@ function row(
     ...base,
     status: found.errors === 0 ? "warn" : level,
     exchanges: found.count,
+    failedExchanges: found.count,
     message: `broken by ${found.count} exchange(s), first by exchange ${found.examples[0]?.exchange.n}`,
     counterexamples: found.examples.map((f) => counterexample(f, baseUrl)),
   };

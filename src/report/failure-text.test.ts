@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSummaryText } from "../load/summary-text.js";
-import { summaryText } from "../runner/summary-text.js";
-import { failingRowsText, failureText } from "./failure-text.js";
-import type { CheckResult } from "./model.js";
-import { sampleReport } from "./test-support/sample-report.js";
+import { failureText, oneLineForm } from "./failure-text.js";
 
 describe("failureText", () => {
   it("reads like Schemathesis: title, Key: value lines, then Reproduce with: and curl", () => {
@@ -52,46 +48,19 @@ describe("failureText", () => {
   });
 });
 
-describe("failingRowsText", () => {
-  const row = (id: string, extra: Partial<CheckResult> = {}): CheckResult => ({
-    id,
-    suite: "rate-limit",
-    status: "fail",
-    sentence: "Every 429 carries Retry-After in whole seconds.",
-    counterexamples: [],
-    ...extra,
-  });
-
-  it("shows each failing row: id, operation, suite, Contract: sentence, message, first counterexample", () => {
-    const lines = failingRowsText([
-      row("rate.passes", { status: "pass" }),
-      row("rate.retry_after_on_429", {
-        operation: "me",
-        message: "3 of 40 responses",
-        counterexamples: [{ title: "no Retry-After", status: 429 }, { title: "second" }],
-      }),
-    ]);
-    expect(lines).toEqual([
-      "FAIL rate.retry_after_on_429 (me) [rate-limit]",
-      "  Contract: Every 429 carries Retry-After in whole seconds.",
-      "  3 of 40 responses",
-      "  - no Retry-After\n  \n      Check: rate.retry_after_on_429\n      Status: 429",
-      "",
-    ]);
-  });
-
-  it("lists rows past the tenth by id only", () => {
-    const lines = failingRowsText(Array.from({ length: 12 }, (_, i) => row(`r${i}`)));
-    expect(lines.filter((l) => l.startsWith("FAIL "))).toHaveLength(10);
-    expect(lines.at(-2)).toBe("… and 2 more failing checks: r10, r11");
-  });
-
-  it("is the failure text of both the run and the load summaries", () => {
-    const report = sampleReport();
-    const block = failingRowsText(report.results).join("\n");
-    expect(block).toContain("Contract: ");
-    expect(summaryText(report)).toContain(block);
-    expect(loadSummaryText({ ...report, command: "load" })).toContain(block);
-    expect(summaryText(report) + loadSummaryText(report)).not.toContain("Expectation:");
+describe("oneLineForm", () => {
+  it("puts title, expected, received and status on one line, line breaks flattened and long values cut", () => {
+    const line = oneLineForm({
+      title: "cursor is not null\non resolve",
+      expected: "null",
+      received: `["resolve",1]${"x".repeat(300)}`,
+      status: 200,
+    });
+    expect(line).not.toContain("\n");
+    expect(line).toMatch(
+      /^cursor is not null on resolve \(expected: null; received: \["resolve",1\]x+…; status 200\)$/,
+    );
+    expect(line.length).toBeLessThan(200);
+    expect(oneLineForm({ title: "status 500" })).toBe("status 500");
   });
 });

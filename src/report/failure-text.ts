@@ -5,7 +5,7 @@
  */
 import { toCurl } from "./curl.js";
 import { escapeControls, truncate } from "./escape.js";
-import type { CheckResult, Counterexample } from "./model.js";
+import type { Counterexample } from "./model.js";
 
 /** The curl line of a counterexample: the one given, else one built from its request. */
 export function curlOf(cx: Counterexample): string | undefined {
@@ -46,29 +46,28 @@ export function failureText(cx: Counterexample, opts: { checkId?: string; seed?:
   return lines.join("\n");
 }
 
-/** Failing rows an end-of-run summary shows in full; the rest are listed by id (the reports hold them all). */
-const SHOWN = 10;
+/** One line of at most `max` characters: line feeds flattened, the rest cut, control characters escaped. */
+export function oneLine(text: string, max: number): string {
+  // A lone carriage return is no line break: escapeControls shows it (`\r`), as it would overwrite the line.
+  const flat = text.replace(/\s*(?:\r?\n)+\s*/g, " ");
+  return escapeControls(flat.length > max ? `${flat.slice(0, max)}…` : flat, true);
+}
+
+/** What a counterexample expected and received, and its status, in one short line (empty when none is known). */
+export function exampleFacts(cx: Counterexample): string {
+  const facts: string[] = [];
+  if (cx.expected) facts.push(`expected: ${oneLine(cx.expected, 120)}`);
+  if (cx.received) facts.push(`received: ${oneLine(cx.received, 120)}`);
+  if (cx.status !== undefined) facts.push(`status ${cx.status}`);
+  return facts.join("; ");
+}
 
 /**
- * The failing rows of a report as the end-of-run text of `run` and `load`: per row its id, operation and
- * suite, the sentence it enforces (`Contract:`), its message, and its first counterexample; past `SHOWN`
- * rows, the ids only.
+ * A counterexample in one line (CI annotations): its title, then what was expected and received and the
+ * status, each cut short — `title (expected: null; received: ["resolve",1]; status 200)`.
  */
-export function failingRowsText(results: readonly CheckResult[]): string[] {
-  const lines: string[] = [];
-  const failing = results.filter((r) => r.status === "fail");
-  for (const row of failing.slice(0, SHOWN)) {
-    const name = `${row.id}${row.operation ? ` (${row.operation})` : ""} [${row.suite}]`;
-    lines.push(`FAIL ${escapeControls(name, true)}`);
-    lines.push(`  Contract: ${escapeControls(row.sentence, true)}`);
-    if (row.message) lines.push(`  ${escapeControls(row.message, true)}`);
-    const cx = row.counterexamples[0];
-    if (cx) lines.push(failureText(cx, { checkId: row.id }).replace(/^/gm, "  "));
-    lines.push("");
-  }
-  if (failing.length > SHOWN) {
-    const more = failing.slice(SHOWN).map((r) => r.id);
-    lines.push(`… and ${more.length} more failing checks: ${escapeControls(more.join(", "), true)}`, "");
-  }
-  return lines;
+export function oneLineForm(cx: Counterexample): string {
+  const facts = exampleFacts(cx);
+  const title = oneLine(cx.title, 300);
+  return facts ? `${title} (${facts})` : title;
 }

@@ -3,6 +3,7 @@ import { Redactor } from "../redactor.js";
 import { expectNoSecret } from "../test-support/expect-no-secret.js";
 import type { Exchange } from "../transport/exchange.js";
 import { HarRecorder } from "./har.js";
+import { harErrors } from "./test-support/standards/validate.js";
 
 function exchange(i: number): Exchange {
   return {
@@ -66,5 +67,51 @@ describe("HarRecorder", () => {
     ]);
     // Sizes are the exchange's own, not its redacted copy's.
     expect(har.document().log.entries[0].response.content.size).toBe(echoed.response.bodyText.length);
+  });
+});
+
+describe("HAR 1.2 as har-validator reads it", () => {
+  it("validates: a GET, a POST with a body and cookies both ways, and an exchange that got no response", async () => {
+    const har = new HarRecorder(new Redactor());
+    har.add(exchange(1));
+    har.add({
+      operation: "entity-batch",
+      request: {
+        method: "POST",
+        baseUrl: "http://127.0.0.1:1/v1",
+        path: "/entities/batch",
+        query: {},
+        headers: { "content-type": "application/json", cookie: "route=a; tenant=acme" },
+        body: '{"ids":["cb:org:123456789"]}',
+      },
+      response: {
+        status: 200,
+        headers: { "set-cookie": "s=1; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT,t=2; HttpOnly" },
+        bodyText: "{}",
+        durationMs: 3,
+      },
+    });
+    har.add({ ...exchange(3), response: undefined, transportError: { code: "CB_RESET", message: "reset" } });
+    const document = har.document();
+    expect(await harErrors(document)).toEqual([]);
+    const [, post, failed] = document.log.entries;
+    expect(post.request.cookies).toEqual([
+      { name: "route", value: "a" },
+      { name: "tenant", value: "acme" },
+    ]);
+    expect(post.response.cookies).toEqual([
+      { name: "s", value: "1" },
+      { name: "t", value: "2" },
+    ]);
+    expect(failed.response.cookies).toEqual([]);
+  });
+
+  it("is held to HAR 1.2: an entry without its cookies arrays is refused", async () => {
+    const har = new HarRecorder(new Redactor());
+    har.add(exchange(1));
+    const document = har.document();
+    const { cookies: _dropped, ...request } = document.log.entries[0].request;
+    const broken = { log: { ...document.log, entries: [{ ...document.log.entries[0], request }] } };
+    expect((await harErrors(broken)).join("\n")).toMatch(/cookies/);
   });
 });

@@ -17,7 +17,7 @@ const BODY_CHARS = 64 * 1024;
 
 type NameValue = { name: string; value: string };
 
-/** One HAR entry (the subset of HAR 1.2 that cbcheck fills). */
+/** One HAR entry: every field HAR 1.2 requires (har-validator holds the tests to it), and the few optional ones cbcheck fills. */
 export interface HarEntry {
   startedDateTime: string;
   time: number;
@@ -25,6 +25,7 @@ export interface HarEntry {
     method: string;
     url: string;
     httpVersion: string;
+    cookies: NameValue[];
     headers: NameValue[];
     queryString: NameValue[];
     headersSize: -1;
@@ -35,6 +36,7 @@ export interface HarEntry {
     status: number;
     statusText: string;
     httpVersion: string;
+    cookies: NameValue[];
     headers: NameValue[];
     content: { size: number; mimeType: string; text: string };
     redirectURL: string;
@@ -53,6 +55,25 @@ export interface HarDocument {
 
 const pairs = (o: Record<string, string>): NameValue[] =>
   Object.entries(o).map(([name, value]) => ({ name, value }));
+
+/** The `name=value` pairs of a `Cookie` request header (HAR 1.2 lists them apart from the headers). */
+function requestCookies(header: string | undefined): NameValue[] {
+  if (!header) return [];
+  return header.split(";").flatMap((part) => {
+    const at = part.indexOf("=");
+    return at > 0 ? [{ name: part.slice(0, at).trim(), value: part.slice(at + 1).trim() }] : [];
+  });
+}
+
+/**
+ * The cookie each `Set-Cookie` sets (its attributes stay in the header). Several arrive joined by commas: a
+ * comma starts a new cookie only when `name=` follows it (an `Expires` date has a comma too).
+ */
+function responseCookies(header: string | undefined): NameValue[] {
+  if (!header) return [];
+  return header.split(/,(?=\s*[^\s;,=]+=)/).flatMap((one) => requestCookies(one.split(";")[0]));
+}
+
 /** The entry of `raw` (its sizes) as `ex`, its redacted copy with capped bodies, shows it. */
 function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
   const { request } = ex;
@@ -66,6 +87,7 @@ function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
       method: request.method,
       url: `${origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`,
       httpVersion: "HTTP/1.1",
+      cookies: requestCookies(request.headers.cookie),
       headers: pairs(request.headers),
       queryString: pairs(request.query),
       headersSize: -1,
@@ -78,6 +100,7 @@ function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
       status: ex.response?.status ?? 0,
       statusText: "",
       httpVersion: "HTTP/1.1",
+      cookies: responseCookies(ex.response?.headers["set-cookie"]),
       headers: pairs(ex.response?.headers ?? {}),
       content: {
         size: raw.response?.bodyText.length ?? 0,

@@ -33,6 +33,9 @@ th { background: #eef0f3; font-weight: 600; }
 .st-pass { background: #d7f0de; color: #1f7a3a; } .st-fail { background: #fbdcd9; color: #b3261e; }
 .st-warn { background: #fdf0cf; color: #7a5a00; } .st-skip, .st-inconclusive { background: #e8eaed; color: #444; }
 .sentence { color: #555; font-style: italic; }
+.rule { background: #fff; border-radius: 8px; padding: 8px 16px; margin: 12px 0; box-shadow: 0 1px 2px #0002; }
+.rule h3 small, details summary small { font-weight: 400; color: #555; }
+.diagnosis { background: #fdf0cf; padding: 10px 14px; border-radius: 8px; }
 pre { white-space: pre-wrap; word-break: break-all; background: #f3f4f6; padding: 8px; border-radius: 4px; margin: 6px 0; }
 details summary { cursor: pointer; font-weight: 600; }
 section.extra { background: #fff; padding: 12px 16px; border-radius: 8px; margin: 20px 0; }

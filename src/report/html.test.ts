@@ -24,9 +24,29 @@ describe("htmlReporter", () => {
     expect(html).toContain('<input type="radio" name="filter" id="f-fail">');
   });
 
-  it("puts counterexamples in details with the curl line", () => {
-    expect(html).toMatch(/<details><summary>cursor is not null on resolve<\/summary>/);
+  it("puts each cause's counterexample in details, the first of each rule open, with the curl line", () => {
+    expect(html).toContain(
+      "<details open><summary>cursor is not null on resolve <small>(1×: resolve)</small></summary>",
+    );
     expect(html).toContain("Reproduce with:");
+    expect(html).toContain("<pre>cbcheck replay report.json --index 1</pre>");
+  });
+
+  it("shows the whole-class diagnosis first when every call answered one status", () => {
+    const seen = { statuses: { 404: 9 }, errorCodes: {}, nodeTypes: {}, predicates: {}, extensions: {} };
+    const page = htmlReporter.render(
+      { ...sampleReport(), coverage: { rules: [], unexercised: 0, seen } },
+      [],
+    );
+    expect(page).toMatch(
+      /<main>\n<p class="diagnosis"><b>Likely cause:<\/b> every call \(9\) answered 404: is --base-url/,
+    );
+  });
+
+  it("lists the failing rows in the folded table without their counterexamples (the groups above show them)", () => {
+    const all = html.slice(html.indexOf('<details class="all">'));
+    expect(all).toContain("resolve.cursor_null");
+    expect(all).not.toContain("Reproduce with:");
   });
 
   it("renders extra sections in order after the results, titles escaped", () => {
@@ -38,14 +58,14 @@ describe("htmlReporter", () => {
 describe("htmlReporter ordering", () => {
   it("opens with failures and warnings, their counterexamples open, and folds every row below", () => {
     const html = htmlReporter.render(sampleReport(), []);
-    const failures = html.indexOf("<h2>Failures (2)</h2>");
-    const warnings = html.indexOf("<h2>Warnings (1)</h2>");
+    const failures = html.indexOf("<h2>Failures: 2 rules <small>2 checks</small></h2>");
+    const warnings = html.indexOf("<h2>Warnings: 1 rules <small>1 checks</small></h2>");
     const all = html.indexOf('<details class="all"><summary>All results (6)</summary>');
     expect(failures).toBeGreaterThan(html.indexOf('<div class="cards">'));
     expect(warnings).toBeGreaterThan(failures);
     expect(all).toBeGreaterThan(warnings);
     expect(html.slice(failures, warnings)).toContain(
-      "<details open><summary>cursor is not null on resolve</summary>",
+      "<details open><summary>cursor is not null on resolve <small>(1×: resolve)</small></summary>",
     );
     // Passing rows appear only inside the folded table.
     expect(html.indexOf('class="s-pass"')).toBeGreaterThan(all);

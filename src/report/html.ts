@@ -1,37 +1,28 @@
 /**
- * `report.html`: one self-contained page (inline CSS, no external resources, no JS): verdict banner,
- * summary, failures and warnings with their counterexamples open, then every row (collapsed) in a
- * CSS-filterable table grouped by suite, then extra sections.
+ * `report.html`: one self-contained page (inline CSS, no external resources, no JS): verdict banner, the
+ * whole-class diagnosis, summary, failures and warnings grouped by rule and cause (html-failures.ts), then every
+ * row (collapsed) in a CSS-filterable table grouped by suite, then extra sections.
  */
+import { reportDiagnosis } from "./diagnosis.js";
 import { escapeHtml as h } from "./escape.js";
-import { curlOf, keyValueLines } from "./failure-text.js";
+import { failuresHtml } from "./html-failures.js";
 import { FILTERS, HTML_STYLE } from "./html-style.js";
-import type { CheckResult, Counterexample, HtmlSection, Report } from "./model.js";
+import type { CheckResult, HtmlSection, Report } from "./model.js";
 import { byStatus, groupBySuite, type Reporter } from "./reporter.js";
 import { verdictLabel } from "./verdict.js";
 
 /** Forbids scripts and any fetch, so even a hostile string that escaped escaping could not load anything. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-function counterexampleHtml(cx: Counterexample): string {
-  const curl = curlOf(cx);
-  return [
-    `<details><summary>${h(cx.title)}</summary>`,
-    `<pre>${h(keyValueLines(cx).join("\n"))}</pre>`,
-    curl ? `<div>Reproduce with:</div><pre>${h(curl)}</pre>` : "",
-    "</details>",
-  ].join("");
-}
-
+/** One row of the folded table: its counterexamples are in the grouped failures above (and report.json). */
 function rowHtml(r: CheckResult): string {
-  const cxs = r.counterexamples.map(counterexampleHtml).join("");
   const note = r.message ? `<div>${h(r.message)}</div>` : "";
   const exchanges = r.exchanges !== undefined ? String(r.exchanges) : "";
   return [
     `<tbody class="s-${h(r.status)}"><tr>`,
     `<td><span class="st st-${h(r.status)}">${h(r.status)}</span></td>`,
     `<td><code>${h(r.id)}</code></td><td>${h(r.operation ?? "")}</td><td>${h(exchanges)}</td>`,
-    `<td><div class="sentence">${h(r.sentence)}</div>${note}${cxs}</td>`,
+    `<td><div class="sentence">${h(r.sentence)}</div>${note}</td>`,
     "</tr></tbody>",
   ].join("");
 }
@@ -46,30 +37,6 @@ function suiteHtml(suite: string, results: CheckResult[]): string {
     "<thead><tr><th>status</th><th>check</th><th>operation</th><th>exchanges</th><th>contract and evidence</th></tr></thead>",
     ...byStatus(results).map(rowHtml),
     "</table></div>",
-  ].join("\n");
-}
-
-/** Failures, then warnings, each with its counterexamples open: what a reader came for, before any pass. */
-function problemsHtml(report: Report): string {
-  const block = (title: string, rows: CheckResult[]) =>
-    rows.length === 0
-      ? ""
-      : [
-          `<section class="problems"><h2>${h(title)} (${rows.length})</h2><table>`,
-          '<colgroup><col class="c-status"><col class="c-check"><col class="c-op"><col class="c-ex"><col></colgroup>',
-          "<thead><tr><th>status</th><th>check</th><th>operation</th><th>exchanges</th><th>contract and evidence</th></tr></thead>",
-          ...rows.map((r) => rowHtml(r).replaceAll("<details>", "<details open>")),
-          "</table></section>",
-        ].join("\n");
-  return [
-    block(
-      "Failures",
-      report.results.filter((r) => r.status === "fail"),
-    ),
-    block(
-      "Warnings",
-      report.results.filter((r) => r.status === "warn"),
-    ),
   ].join("\n");
 }
 
@@ -115,6 +82,8 @@ export const htmlReporter: Reporter = {
   render(report, sections) {
     const title = `cbcheck ${report.command}: ${verdictLabel(report.verdict)}`;
     const reason = report.reason ? `<p class="reason">${h(report.reason)}</p>` : "";
+    const diagnosis = reportDiagnosis(report);
+    const likely = diagnosis ? `<p class="diagnosis"><b>Likely cause:</b> ${h(diagnosis)}</p>` : "";
     return [
       "<!doctype html>",
       '<html lang="en"><head><meta charset="utf-8">',
@@ -122,10 +91,11 @@ export const htmlReporter: Reporter = {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${h(title)}</title><style>${HTML_STYLE}</style></head><body>`,
       `<div class="banner ${report.verdict === "pass" ? "pass" : "fail"}">${h(title)}</div><main>`,
+      likely,
       reason,
       metaHtml(report),
       summaryHtml(report),
-      problemsHtml(report),
+      failuresHtml(report.results),
       // Every row, passes included, collapsed below the problems.
       `<details class="all"><summary>All results (${report.results.length})</summary>`,
       filtersHtml(),

@@ -29,10 +29,19 @@ function testcase(r: CheckResult, seed: number | undefined): string {
   return [open, ...body, "    </testcase>"].join("\n");
 }
 
-function counts(results: readonly CheckResult[], errors = 0) {
+/**
+ * The count attributes of a `<testsuite>`; `<testsuites>` takes them without `skipped`, which Jenkins'
+ * junit-10.xsd (the schema most readers hold JUnit XML to) allows on a testsuite only.
+ */
+function counts(
+  results: readonly CheckResult[],
+  errors = 0,
+  where: "testsuite" | "testsuites" = "testsuite",
+) {
   const failures = results.filter((r) => r.status === "fail").length;
   const skipped = results.filter((r) => r.status === "skip" || r.status === "inconclusive").length;
-  return `tests="${results.length + errors}" failures="${failures}" errors="${errors}" skipped="${skipped}"`;
+  const tally = `tests="${results.length + errors}" failures="${failures}" errors="${errors}"`;
+  return where === "testsuite" ? `${tally} skipped="${skipped}"` : tally;
 }
 
 /**
@@ -86,7 +95,7 @@ export const junitReporter: Reporter = {
     const verdict = verdictSuite(report);
     const errors = verdict.length > 0 ? 1 : 0;
     out.push(
-      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors)} time="${total.toFixed(3)}">`,
+      `<testsuites name="cbcheck ${escapeXml(report.command)}" ${counts(report.results, errors, "testsuites")} time="${total.toFixed(3)}">`,
     );
     out.push(...verdict);
     for (const [suite, results] of groups) {

@@ -1,31 +1,17 @@
 /**
- * `report.md`: verdict first, then summary counts, then failing checks with Schemathesis-style failure text,
- * then warnings, then every row. Hostile text sits in code fences or escaped table cells.
+ * `report.md`: verdict first (and the whole-class diagnosis when there is one), then summary counts, then the
+ * failures and warnings grouped by rule and cause with Schemathesis-style failure text (markdown-failures.ts),
+ * then every row. Hostile text sits in code fences or escaped table cells.
  */
 
 import { coverageMarkdown } from "./coverage.js";
-import { escapeMarkdownCell, markdownCode, markdownFence } from "./escape.js";
-import { failureText } from "./failure-text.js";
-import type { CheckResult, Report } from "./model.js";
+import { reportDiagnosis } from "./diagnosis.js";
+import { escapeMarkdownCell, markdownCode } from "./escape.js";
+import { failuresMarkdown } from "./markdown-failures.js";
+import type { Report } from "./model.js";
 import { byStatus, type Reporter, rowName } from "./reporter.js";
 import { sentValuesMarkdown } from "./sent-values.js";
 import { verdictLabel } from "./verdict.js";
-
-function fenced(text: string): string[] {
-  const fence = markdownFence(text);
-  return [`${fence}text`, text, fence];
-}
-
-function detailBlock(r: CheckResult, seed: number | undefined): string[] {
-  const lines = [`### ${markdownCode(rowName(r))} (${escapeMarkdownCell(r.suite)})`, ""];
-  lines.push(
-    `> ${escapeMarkdownCell(r.sentence)}${r.section ? ` — *${escapeMarkdownCell(r.section)}*` : ""}`,
-    "",
-  );
-  if (r.message) lines.push(escapeMarkdownCell(r.message), "");
-  for (const cx of r.counterexamples) lines.push(...fenced(failureText(cx, { checkId: r.id, seed })), "");
-  return lines;
-}
 
 function summaryLines(report: Report): string[] {
   const s = report.summary;
@@ -42,6 +28,8 @@ function summaryLines(report: Report): string[] {
 
 function headerLines(report: Report): string[] {
   const lines = [`# cbcheck ${report.command}: ${verdictLabel(report.verdict)}`, ""];
+  const diagnosis = reportDiagnosis(report);
+  if (diagnosis) lines.push(`**Likely cause:** ${escapeMarkdownCell(diagnosis)}`, "");
   if (report.reason)
     lines.push(`**${verdictLabel(report.verdict)}:** ${escapeMarkdownCell(report.reason)}`, "");
   const meta = [
@@ -62,16 +50,7 @@ export const markdownReporter: Reporter = {
   fileName: "report.md",
   render(report) {
     const lines = [...headerLines(report), "## Summary", "", ...summaryLines(report), ""];
-    const failed = report.results.filter((r) => r.status === "fail");
-    const warned = report.results.filter((r) => r.status === "warn");
-    if (failed.length) {
-      lines.push(`## Failures (${failed.length})`, "");
-      for (const r of failed) lines.push(...detailBlock(r, report.seed));
-    }
-    if (warned.length) {
-      lines.push(`## Warnings (${warned.length})`, "");
-      for (const r of warned) lines.push(...detailBlock(r, report.seed));
-    }
+    lines.push(...failuresMarkdown(report.results));
     // Passes collapsed below the problems (GitHub and most renderers fold <details>).
     lines.push(
       `<details><summary>All results (${report.results.length})</summary>`,

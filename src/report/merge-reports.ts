@@ -76,6 +76,9 @@ function mergeRows(shards: readonly ShardReport[]): CheckResult[] {
       if (had.exchanges !== undefined || r.exchanges !== undefined) {
         merged.exchanges = (had.exchanges ?? 0) + (r.exchanges ?? 0);
       }
+      if (had.failedExchanges !== undefined || r.failedExchanges !== undefined) {
+        merged.failedExchanges = (had.failedExchanges ?? 0) + (r.failedExchanges ?? 0);
+      }
       rows.set(key, merged);
     }
   }

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { escapeControls } from "./escape.js";
-import { failingRowsText, failureText } from "./failure-text.js";
+import { failureSummaryLines } from "./failure-summary.js";
+import { failureText } from "./failure-text.js";
 import { htmlReporter } from "./html.js";
 import { junitReporter } from "./junit.js";
 import { markdownReporter } from "./markdown.js";
@@ -79,7 +80,7 @@ describe("untrusted text in human-readable output", () => {
     const text = failureText(cx, { checkId: "resolve.cursor_null", seed: 1 });
     expect(text).not.toMatch(ACTING);
     expect(text).toContain(String.raw`\x1b[2J\x1b[H`);
-    const console = failingRowsText(report.results).join("\n");
+    const console = failureSummaryLines(report, { replayDir: "r" }).join("\n");
     expect(console).not.toMatch(ACTING);
     // The carriage return that would put "PASS" over the line is shown, and no line starts with PASS.
     expect(console).toContain(String.raw`\rPASS`);

@@ -14,7 +14,7 @@ import { decideVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
 import { runCoverage, unexercisedOutcome } from "./coverage.js";
 import type { RunTarget } from "./engine.js";
-import { coverageGate, type ResolvedRunOptions } from "./options.js";
+import { coverageGate, type ResolvedRunOptions, runSecrets } from "./options.js";
 import type { RunPlan } from "./plan.js";
 import { rerunCommand } from "./rerun-command.js";
 import { ResultCollector } from "./results.js";
@@ -102,13 +102,7 @@ export function buildRunReport(run: RunRecord): CommandResult {
     sent: run.sent,
     coverage,
   };
-  const secrets = [
-    options.apiKey,
-    options.freeApiKey,
-    options.teamApiKey,
-    options.revokedApiKey,
-    options.noCreditsApiKey,
-  ].filter((k): k is string => k !== undefined);
+  const secrets = runSecrets(options);
   const result: CommandResult = {
     report,
     sections: [sentValuesSection(run.sent), coverageSection(coverage)],

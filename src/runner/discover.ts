@@ -8,6 +8,7 @@
  * against the budget.
  */
 import { HarnessError } from "../errors.js";
+import { wholeClassDiagnosis } from "../report/diagnosis.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -65,6 +66,8 @@ export async function discoverFixtures(ctx: DiscoveryPort, seed: number): Promis
   const pending = [...QUERIES];
   const tried = [...QUERIES];
   let followUps = 0;
+  /** What /resolve answered, for the one-line diagnosis when it found nothing. */
+  const statuses: Record<string, number> = {};
   for (let query = pending.shift(); query !== undefined; query = pending.shift()) {
     const ex = await ctx.send({
       operation: "resolve",
@@ -73,6 +76,7 @@ export async function discoverFixtures(ctx: DiscoveryPort, seed: number): Promis
       query: { query, limit: "50" },
     });
     ctx.onExchange?.(ex);
+    if (ex.response) statuses[ex.response.status] = (statuses[ex.response.status] ?? 0) + 1;
     const found = ex.response?.status === 200 ? candidates(ex.response.json) : [];
     if (found.length > 0) queries.push(query);
     for (const c of found) {
@@ -93,7 +97,9 @@ export async function discoverFixtures(ctx: DiscoveryPort, seed: number): Promis
     }
   }
   if (known.size === 0) {
-    throw new HarnessError("CB_FIXTURES", "no node id found through /resolve; pass --fixtures FILE");
+    const diagnosis = wholeClassDiagnosis(statuses, "/resolve");
+    const found = "no node id found through /resolve; pass --fixtures FILE";
+    throw new HarnessError("CB_FIXTURES", diagnosis ? `${diagnosis} (${found})` : found);
   }
   const first = await surveyOrgs(ctx, [...orgs].slice(0, 50));
   // Main units of the sub-units found (`parent_org_nr`): one more read finds the ones with many sub-units.

@@ -5,6 +5,7 @@
  */
 import { type ResponseFacts, responseFacts } from "../checks/support/response-facts.js";
 import { SequentialPacer } from "../client/pacing.js";
+import { headerSecrets } from "../extra-headers.js";
 import { InputSpaceTally } from "../generate/index.js";
 import { Redactor } from "../redactor.js";
 import { HarRecorder } from "../report/har.js";
@@ -99,7 +100,14 @@ export class RunEngine {
     onProgress: (line: string) => void = () => {},
   ) {
     this.pacer = new SequentialPacer({ clock: options.clock });
-    this.redactor = new Redactor([keys.main, keys.free, keys.revoked, keys.team, keys.noCredits]);
+    this.redactor = new Redactor([
+      keys.main,
+      keys.free,
+      keys.revoked,
+      keys.team,
+      keys.noCredits,
+      ...headerSecrets(options.headers),
+    ]);
     this.results = new ResultCollector(this.redactor);
     this.onProgress = (line) => onProgress(this.redactor.text(line));
     this.credits = new CreditBudget(options.allowCredits ? options.maxCredits : 0);
@@ -113,6 +121,7 @@ export class RunEngine {
         this.har?.add(ex);
         this.onExchange(ex);
       },
+      ...(options.headers.length > 0 ? { extraHeaders: options.headers } : {}),
     });
     this.#invalidKey = `cbcheck-invalid-${options.seed.toString(16)}-0000000000`;
     // Started while the target starts and the run discovers it, not when the first long round needs it.

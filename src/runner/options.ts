@@ -5,6 +5,7 @@
  */
 import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
+import { type ExtraHeader, type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
@@ -45,6 +46,8 @@ export interface RunOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Fixtures file path (schemas/fixtures.schema.json), or fixtures already loaded. */
   fixtures?: string | FixturesInput;
+  /** Headers every request carries (`--header NAME:VALUE`, repeatable): a gateway's tenant or routing header. */
+  headers?: readonly HeaderInput[];
   suites?: string[];
   seed?: number;
   runs?: number;
@@ -83,7 +86,7 @@ export interface RunOptions {
   /** Embedded server only: its rate window (the expected limit follows it) and a seeded bug (tests). */
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
-  mutation?: string;
+  mutation?: string | readonly string[];
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
   failOnUnexercised?: boolean;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
@@ -116,6 +119,8 @@ export interface ResolvedRunOptions {
   /** The environment variables the keys are read from (named in curl lines and rerun commands). */
   keyEnv: { main: string; free: string };
   fixtures?: string | FixturesInput;
+  /** `--header`s: sent on every request; secret ones redacted everywhere. */
+  headers: readonly ExtraHeader[];
   suites: SuiteName[];
   seed: number;
   runs: number;
@@ -152,7 +157,7 @@ export interface ResolvedRunOptions {
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
-  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string };
+  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string | readonly string[] };
   clock: Clock;
 }
 
@@ -232,7 +237,20 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     minExercised: input.minExercised === undefined ? 0 : integerIn(input.minExercised, "--min-exercised"),
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
+    headers: parseHeaders(input.headers),
     embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
     clock: input.clock ?? SYSTEM_CLOCK,
   };
+}
+
+/** Every key a run may send (and a target may echo back): what its outputs redact. */
+export function runSecrets(options: ResolvedRunOptions): string[] {
+  return [
+    options.apiKey,
+    options.freeApiKey,
+    options.teamApiKey,
+    options.revokedApiKey,
+    options.noCreditsApiKey,
+    ...headerSecrets(options.headers),
+  ].filter((k): k is string => k !== undefined);
 }

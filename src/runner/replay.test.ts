@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HarnessError } from "../errors.js";
 import { type EchoTarget, startEchoTarget } from "../test-support/echo-target.js";
+import { expectNoSecret } from "../test-support/expect-no-secret.js";
 import { replayableReport } from "../test-support/replayable-report.js";
 import { replayCounterexample } from "./replay.js";
 
@@ -105,5 +106,31 @@ describe("replay sends a key only where the user says", () => {
     await replayCounterexample({ report, env: {}, onSend: (line) => lines.push(line) });
     expect(lines).toEqual([`sending GET ${mine.baseUrl}/resolve?query=x without a key (none recorded)`]);
     expect(mine.received.at(-1)?.authorization).toBeUndefined();
+  });
+});
+
+describe("replay with --header", () => {
+  it("sends the given headers instead of the recorded ones, says which credential was recorded <redacted>, and shows none", async () => {
+    const gatewayKey = "gw-k3y-0123456789abcdef";
+    const report = replayableReport(mine.baseUrl, "Bearer $CB_API_KEY");
+    const cx = report.results[0].counterexamples[0];
+    if (cx.request)
+      cx.request.headers = { ...cx.request.headers, "x-tenant": "acme", "x-api-key": "<redacted>" };
+    const without = await replayCounterexample({ report, env: ENV });
+    expect(mine.received.at(-1)?.headers).toMatchObject({ "x-tenant": "acme", "x-api-key": "<redacted>" });
+    expect(without.notes).toContain(
+      "x-api-key was recorded <redacted> and is sent so; pass --header x-api-key:VALUE to send its value",
+    );
+    const result = await replayCounterexample({
+      report,
+      env: ENV,
+      headers: [
+        { name: "X-Api-Key", value: gatewayKey },
+        { name: "X-Tenant", value: "beta" },
+      ],
+    });
+    expect(mine.received.at(-1)?.headers).toMatchObject({ "x-tenant": "beta", "x-api-key": gatewayKey });
+    expect(result.notes.join("\n")).not.toContain("recorded <redacted>");
+    expectNoSecret(JSON.stringify(result), gatewayKey, "replay result");
   });
 });

@@ -10,8 +10,10 @@ import type { CheckFailure } from "../checks/check.js";
 import type { Judgement } from "../checks/run-checks.js";
 import { inferOperation } from "../checks/validate/request-input.js";
 import { HarnessError } from "../errors.js";
-import { Redactor } from "../redactor.js";
+import { type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
+import { REDACTED, Redactor } from "../redactor.js";
 import type { CheckResult, Counterexample, Report } from "../report/model.js";
+import { type Replayable, replayableCounterexamples } from "../report/replayable.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
 import { Transport, type WireRequest } from "../transport/send.js";
@@ -30,6 +32,11 @@ export interface ReplayOptions extends ReplayDestination {
   env: Record<string, string | undefined>;
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /**
+   * Headers sent instead of the recorded ones of the same name (`--header`, as `run` took them): a
+   * credential-like one was recorded `<redacted>`, so a gateway's key must be given again.
+   */
+  headers?: readonly HeaderInput[];
   /** Told, before anything is sent, the one line of what goes where: method, URL and the key's variable. */
   onSend?: (line: string) => void;
   /** Deadline in seconds for sending and judging (default: run's, 600); past it, `RunStopped` is thrown. */
@@ -56,14 +63,8 @@ export interface ReplayResult {
 
 const CHECK_IDS = new Set(CATALOGUE.map((c) => c.id));
 
-function candidates(report: Report): { row: CheckResult; cx: Counterexample }[] {
-  return report.results
-    .filter((r) => r.status === "fail" || r.status === "warn")
-    .flatMap((row) => row.counterexamples.filter((cx) => cx.request).map((cx) => ({ row, cx })));
-}
-
-function pick(options: ReplayOptions): { row: CheckResult; cx: Counterexample } {
-  const all = candidates(options.report);
+function pick(options: ReplayOptions): Replayable {
+  const all = replayableCounterexamples(options.report.results);
   if (all.length === 0)
     throw new HarnessError("CB_USAGE", "the report has no failing counterexample with a request");
   if (options.index !== undefined) {
@@ -171,9 +172,18 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
   const request = cx.request as NonNullable<Counterexample["request"]>;
   const notes: string[] = [];
   const { baseUrl, relative } = replayTarget(options.report, request.url, options);
+  const extra = parseHeaders(options.headers);
+  const given = new Set(extra.map((h) => h.name));
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(request.headers ?? {}))
-    if (k.toLowerCase() !== "authorization") headers[k] = v;
+  for (const [k, v] of Object.entries(request.headers ?? {})) {
+    const name = k.toLowerCase();
+    if (name === "authorization" || given.has(name)) continue;
+    headers[k] = v;
+    if (v.includes(REDACTED))
+      notes.push(
+        `${name} was recorded ${REDACTED} and is sent so; pass --header ${name}:VALUE to send its value`,
+      );
+  }
   const named = namedVariable(request.headers ?? {});
   const key = named === undefined ? undefined : replayKey(options, options.env);
   if (named && key && named !== key.env)
@@ -181,7 +191,7 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
   if (!CHECK_IDS.has(row.id) && !/\b[1-5]\d\d\b/.test(cx.expected ?? "")) {
     notes.push(`${row.id} is judged over several requests; only the response checks are run on this one`);
   }
-  const redactor = new Redactor([key?.key]);
+  const redactor = new Redactor([key?.key, ...headerSecrets(extra)]);
   const url = `${baseUrl}${relative}`;
   options.onSend?.(
     redactor.text(
@@ -191,6 +201,7 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
   const transport = new Transport({
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 16 * 2 ** 20,
+    extraHeaders: extra,
   });
   const guard = new SendGuard(
     {

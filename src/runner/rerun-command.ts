@@ -22,6 +22,8 @@ export function rerunCommand(options: ResolvedRunOptions): string {
     if (options.allowLoad) add("--allow-load");
   }
   if (typeof options.fixtures === "string") add("--fixtures", options.fixtures);
+  // A secret header's value is never shown: the line says where it goes.
+  for (const h of options.headers) add("--header", `${h.name}:${h.isSecret ? "<redacted>" : h.value}`);
   const all =
     options.suites.length === SUITE_ORDER.length && SUITE_ORDER.every((s) => options.suites.includes(s));
   if (!all) for (const suite of options.suites) add("--suite", suite);

@@ -127,6 +127,7 @@ export class ResultCollector {
     if (outcome.message && (outcome.status === row.status || !row.message))
       row.message = this.redactor.text(outcome.message);
     if (outcome.status !== "fail" && outcome.status !== "warn") return outcome;
+    if (outcome.exchange) row.failedExchanges = (row.failedExchanges ?? 0) + 1;
     const failures = outcome.failures?.length ? outcome.failures : [undefined];
     for (const failure of failures) {
       if (row.counterexamples.length >= MAX_COUNTEREXAMPLES && outcome.shrinks === undefined) break;

@@ -5,6 +5,7 @@
  * nothing: the CLI renders, writes reports and sets the exit code.
  */
 import { HarnessError } from "../errors.js";
+import type { HarRecorder } from "../report/har.js";
 import type { CommandResult } from "../report/model.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
@@ -44,6 +45,11 @@ export interface RunHooks {
   onOutcome?: (suite: string, outcome: Outcome) => void;
   /** Told the fixtures found through /resolve when none were given (`cbcheck monitor` keeps them). */
   onFixtures?: (fixtures: TargetFixtures) => void;
+  /**
+   * With `--har`: told the recorder of the exchanges (redacting with the command's `Redactor`) as soon as it
+   * exists, so that the caller can write the HAR even when the run throws.
+   */
+  onHar?: (recorder: HarRecorder) => void;
 }
 
 /** Checks that the target answers at all (a refused connection is a harness error) and reads /me's balance. */
@@ -180,6 +186,7 @@ export async function runConformance(
     await open.close();
     throw err;
   }
+  if (engine.har) hooks.onHar?.(engine.har);
   let timings: Record<string, number> = {};
   try {
     timings = await runSuites(engine, open, hooks);

@@ -1,10 +1,10 @@
 /**
- * The text `cbcheck run` prints at the end: verdict (and why, when it is not pass or fail), counts, the seed, each failing check with its first
- * counterexample (title, Key: value lines, curl with `<redacted>`), and where the reports are.
+ * The text `cbcheck run` (and `merge`) prints at the end: the grouped failures (the whole-class diagnosis, the
+ * rules that broke the most exchanges with one minimal counterexample per cause, its curl and replay lines),
+ * the verdict (and why, when it is not pass or fail), counts, the seed, and where the reports are.
  */
-
-import { dirname } from "node:path";
-import { failingRowsText } from "../report/failure-text.js";
+import { basename, dirname } from "node:path";
+import { failureSummaryLines } from "../report/failure-summary.js";
 import type { Report } from "../report/model.js";
 import { verdictLabel } from "../report/verdict.js";
 import { isLoopbackUrl } from "./target.js";
@@ -24,7 +24,12 @@ function spent(report: Report): string {
 /** The end-of-run summary as plain text. */
 export function summaryText(report: Report, reportFiles: readonly string[] = []): string {
   const s = report.summary;
-  const lines = failingRowsText(report.results);
+  // Replay reads report.json: its lines only when that file was written. A target off this machine is named
+  // on them: replay sends a key only where the user says.
+  const json = reportFiles.find((f) => basename(f) === "report.json");
+  const base = report.target?.baseUrl;
+  const offMachine = base && !report.target?.embedded && !isLoopbackUrl(base) ? { replayBaseUrl: base } : {};
+  const lines = failureSummaryLines(report, json ? { replayDir: dirname(json), ...offMachine } : {});
   for (const note of report.notes ?? []) lines.push(`note: ${note}`);
   lines.push(
     `${verdictLabel(report.verdict)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ` +
@@ -34,17 +39,6 @@ export function summaryText(report: Report, reportFiles: readonly string[] = [])
   if (report.verdict === "fail") {
     lines.push(
       report.rerun ? `Rerun with: ${report.rerun}` : `Replay the same requests with: --seed ${report.seed}`,
-    );
-  }
-  const failing = report.results.find(
-    (r) => r.status === "fail" && r.counterexamples.some((cx) => cx.request),
-  );
-  if (failing && reportFiles.length > 0) {
-    // A target off this machine is named on the line: replay sends a key only where the user says.
-    const base = report.target?.baseUrl;
-    const where = base && !report.target?.embedded && !isLoopbackUrl(base) ? ` --base-url ${base}` : "";
-    lines.push(
-      `Replay one failure with: cbcheck replay ${dirname(reportFiles[0])} --check ${failing.id}${where}`,
     );
   }
   if (reportFiles.length > 0) lines.push(`Reports: ${reportFiles.join(", ")}`);

@@ -45,9 +45,9 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     balances: new Map([...Object.entries(STARTING_BALANCES), ["user:plus", options.credits]]),
     limiter: new Limiter(options),
     options,
-    mutation: options.mutation,
-    bugs: bugSettings(options.mutation),
-    bendReply: replyBendOf(options.mutation),
+    mutations: options.mutations,
+    bugs: bugSettings(options.mutations),
+    bendReply: replyBendOf(options.mutations),
     faults: new FaultState(options.faultPlan.steps),
     trace: [],
     asOf: options.asOf,
@@ -86,10 +86,10 @@ export async function startServerOnGraph(graph: Graph, input: ServerOptions = {}
     setRateLimit: (rateLimit, rateWindowMs) => state.limiter.setWindow(rateLimit, rateWindowMs),
     setMutation: (id) => {
       // Checked before anything changes: an unknown id leaves the running bug as it was.
-      const mutation = id === null ? null : findMutation(id).id;
-      state.mutation = mutation;
-      state.bugs = bugSettings(mutation);
-      state.bendReply = replyBendOf(mutation);
+      const mutations = id === null ? [] : [findMutation(id).id];
+      state.mutations = mutations;
+      state.bugs = bugSettings(mutations);
+      state.bendReply = replyBendOf(mutations);
     },
     close: () =>
       new Promise<void>((resolve) => {

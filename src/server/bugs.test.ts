@@ -16,14 +16,25 @@ describe("seeded bugs as typed settings and reply interceptors", () => {
   it("changes at least one setting away from the conforming behaviour for each settings bug", () => {
     for (const { id } of MUTATIONS) {
       if (!(id in BUG_SETTINGS)) continue;
-      expect(bugSettings(id), id).not.toEqual(NO_BUGS);
+      expect(bugSettings([id]), id).not.toEqual(NO_BUGS);
     }
   });
 
   it("is the conforming behaviour with no bug on", () => {
-    expect(bugSettings(null)).toBe(NO_BUGS);
-    expect(replyBendOf(null)).toBeNull();
-    expect(replyBendOf("edges-51")).toBeNull();
-    expect(bugSettings("content-type-html")).toBe(NO_BUGS);
+    expect(bugSettings([])).toBe(NO_BUGS);
+    expect(replyBendOf([])).toBeNull();
+    expect(replyBendOf(["edges-51"])).toBeNull();
+    expect(bugSettings(["content-type-html"])).toBe(NO_BUGS);
+  });
+
+  it("switches several bugs on at once: their settings merged, their reply bends applied in turn", () => {
+    const bugs = bugSettings(["edges-51", "org-employees-string", "content-type-html"]);
+    expect(bugs).toMatchObject({ ...BUG_SETTINGS["edges-51"], ...BUG_SETTINGS["org-employees-string"] });
+    const bend = replyBendOf(["envelope-extra-field", "envelope-contract-v2", "edges-51"]);
+    const reply = { status: 200, headers: {}, body: { contract: "cb/v1", cost: {} } };
+    expect(bend?.(reply, { base: "v1", operation: "resolve", n: 1 }).body).toMatchObject({
+      contract: "cb/v2",
+      debug: { shard: 3 },
+    });
   });
 });

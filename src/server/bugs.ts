@@ -1,5 +1,5 @@
 /**
- * The seeded bug that is on, turned once (at start) into typed settings that the ops read. Ops never test a
+ * The seeded bugs that are on, turned once (at start) into typed settings that the ops read. Ops never test a
  * mutation id: they read a setting, whose default is the conforming behaviour. Bugs that only bend a
  * finished reply are reply interceptors instead (`http/mutate.ts`).
  */
@@ -230,8 +230,8 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "batch-100-5xx-under-concurrency": { concurrentBigBatch500: true },
 };
 
-/** The settings of a server started with `mutation` on (or none). */
-export function bugSettings(mutation: MutationId | null): Readonly<BugSettings> {
-  const own = mutation === null ? undefined : BUG_SETTINGS[mutation];
-  return own ? Object.freeze({ ...NO_BUGS, ...own }) : NO_BUGS;
+/** The settings of a server started with these seeded bugs on (none: `NO_BUGS`); later ids win a clash. */
+export function bugSettings(mutations: readonly MutationId[]): Readonly<BugSettings> {
+  const own = mutations.map((id) => BUG_SETTINGS[id]).filter((s) => s !== undefined);
+  return own.length > 0 ? Object.freeze(Object.assign({ ...NO_BUGS }, ...own)) : NO_BUGS;
 }

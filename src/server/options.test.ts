@@ -15,7 +15,7 @@ describe("resolveServerOptions", () => {
       recordsPerDay: 50_000,
     });
     expect(o.maxBodyBytes).toBe(DEFAULTS.maxBodyBytes);
-    expect(o.mutation).toBeNull();
+    expect(o.mutations).toEqual([]);
   });
 
   it.each([

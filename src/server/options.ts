@@ -22,7 +22,8 @@ export interface ResolvedServerOptions {
   latencyMs: number;
   /** The snapshot's `as_of`, in every data response. */
   asOf: string;
-  mutation: MutationId | null;
+  /** The seeded bugs switched on (`mutation`: one id or several). */
+  mutations: readonly MutationId[];
   faultPlan: FaultPlan;
   trace: boolean;
   /** Seed of the test keys, or null for fresh random keys. */
@@ -66,10 +67,11 @@ function intIn(name: string, value: number | undefined, fallback: number, min: n
   return value;
 }
 
-/** Applies defaults and bounds; throws RangeError (or Error for an unknown mutation) on bad values. */
+/** Applies defaults and bounds; throws RangeError (or Error for an unknown mutation id) on bad values. */
 export function resolveServerOptions(options: ServerOptions = {}): ResolvedServerOptions {
   const big = Number.MAX_SAFE_INTEGER;
-  const mutation = options.mutation === undefined ? null : findMutation(options.mutation).id;
+  const asked = options.mutation === undefined ? [] : [options.mutation].flat();
+  const mutations = [...new Set(asked.map((id) => findMutation(id).id))];
   const plan = options.faultPlan ?? { steps: [] };
   for (const step of plan.steps) {
     if (!Number.isInteger(step.call) || step.call < 1) throw new RangeError(`fault step call must be ≥ 1`);
@@ -89,7 +91,7 @@ export function resolveServerOptions(options: ServerOptions = {}): ResolvedServe
     credits: intIn("credits", options.credits, DEFAULTS.credits, 0, big),
     latencyMs: intIn("latencyMs", options.latencyMs, DEFAULTS.latencyMs, 0, 600_000),
     asOf: snapshotAsOf(options.asOf),
-    mutation,
+    mutations,
     faultPlan: { steps: [...plan.steps], latencyMs: plan.latencyMs ?? 0 },
     trace: options.trace ?? false,
     keySeed: options.keySeed === undefined ? null : intIn("keySeed", options.keySeed, 0, 0, 2 ** 31 - 1),

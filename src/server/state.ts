@@ -1,5 +1,5 @@
 /**
- * Everything one running server holds: graph, keys, balances, limiter, options and the seeded bug (as typed
+ * Everything one running server holds: graph, keys, balances, limiter, options and the seeded bugs (as typed
  * settings and a reply interceptor, derived once at start).
  */
 
@@ -22,11 +22,11 @@ export interface ServerState {
   balances: Map<string, number>;
   limiter: Limiter;
   options: ResolvedServerOptions;
-  /** The one seeded bug that is on, or null. */
-  mutation: MutationId | null;
-  /** What that bug changes in the computing (`NO_BUGS` when none is on). */
+  /** The seeded bugs that are on (usually none, in tests one; several for a thoroughly broken target). */
+  mutations: readonly MutationId[];
+  /** What those bugs change in the computing (`NO_BUGS` when none is on). */
   bugs: Readonly<BugSettings>;
-  /** The reply interceptor of that bug, when it bends finished replies. */
+  /** The reply interceptor of those bugs, when any bends finished replies. */
   bendReply: ReplyBend | null;
   faults: FaultState;
   trace: TraceEntry[];

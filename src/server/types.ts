@@ -29,8 +29,8 @@ export interface ServerOptions {
   latencyMs?: number;
   /** The snapshot's `as_of` (an RFC 3339 date-time). Default `2026-01-01T00:00:00Z`. */
   asOf?: string;
-  /** Test-only: switch on exactly one seeded contract violation. */
-  mutation?: string;
+  /** Test-only: switch on a seeded contract violation, or several at once (a thoroughly broken target). */
+  mutation?: string | readonly string[];
   /** Scripted faults for client certification. */
   faultPlan?: FaultPlan;
   /** Record every request in `trace`. Default false (costs memory under load). */

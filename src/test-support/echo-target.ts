@@ -5,7 +5,7 @@
  * base64 of `Bearer KEY`, as a 16-character prefix, and cut at 2,000 characters (where reports cut bodies) —
  * and records every request it receives (to prove where a key went, or that nothing came).
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { secretEncodings } from "./expect-no-secret.js";
 import { listenOnLoopback } from "./loopback-server.js";
 
@@ -14,6 +14,8 @@ export interface ReceivedRequest {
   method: string;
   url: string;
   authorization?: string;
+  /** The headers it carried, names lower-cased (as node:http gives them). */
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
@@ -61,6 +63,7 @@ export async function startEchoTarget(): Promise<EchoTarget> {
     received.push({
       method: req.method ?? "",
       url: req.url ?? "",
+      headers: req.headers,
       body,
       ...(authorization ? { authorization } : {}),
     });

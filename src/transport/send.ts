@@ -6,6 +6,7 @@
  */
 import { Pool } from "undici";
 import { HarnessError } from "../errors.js";
+import type { ExtraHeader } from "../extra-headers.js";
 import { decodeBody } from "./decode-body.js";
 import { decodeCodedBody } from "./decode-coding.js";
 import { dispatchCapped } from "./dispatch-capped.js";
@@ -56,6 +57,8 @@ export class Transport {
       connections?: number;
       /** Told every exchange as it completes (HAR export). */
       onExchange?: (exchange: Exchange) => void;
+      /** Headers every request carries (`--header`) unless it sets its own (secret ones: see `record`). */
+      extraHeaders?: readonly ExtraHeader[];
     },
   ) {}
 
@@ -130,13 +133,19 @@ const ACCEPT_ENCODING = "identity";
  * The request's headers as sent and as recorded, before the key: names in lower case (so that a caller's
  * `Accept-Encoding` or `Authorization` replaces the default, never goes beside it), `Accept-Encoding` defaulted.
  */
-function headersOf(request: WireRequest): Record<string, string> {
+function headersOf(request: WireRequest, extra: readonly ExtraHeader[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(request.headers ?? {})) headers[k.toLowerCase()] = v;
   headers["accept-encoding"] ??= ACCEPT_ENCODING;
+  for (const h of extra) headers[h.name] ??= h.value;
   return headers;
 }
 
+/**
+ * The request as recorded. A credential given with `--header` is recorded as sent, for the checks; the command's
+ * `Redactor` holds its value as a key (`headerSecrets`) and redacts it wherever the exchange is recorded for
+ * output (src/redactor.ts): one redaction for keys and header credentials.
+ */
 function record(request: WireRequest, sent: Record<string, string>): RecordedRequest {
   const headers = { ...sent };
   // The key itself is never recorded: the name of the variable it came from, or <redacted>.
@@ -161,7 +170,8 @@ export async function sendExchange(
   request: WireRequest,
   limits: SendLimits,
 ): Promise<Exchange> {
-  const headers = headersOf(request);
+  const extra = transport.limits.extraHeaders ?? [];
+  const headers = headersOf(request, extra);
   const exchange: Exchange = { operation: request.operation, request: record(request, headers) };
   const started = performance.now();
   if (request.apiKey !== undefined) headers.authorization = `Bearer ${request.apiKey}`;

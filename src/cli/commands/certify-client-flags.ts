@@ -5,9 +5,10 @@
 import { type CertifyOptions, DEFAULT_TIMEOUT_S, parseLevel, parseTimeoutS } from "../../certify/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 
 /** `cbcheck certify-client`'s decision for every option of `CertifyOptions`. */
-export const CERTIFY_FLAGS: FlagTable<CertifyOptions & ProgressOutputOptions> = {
+export const CERTIFY_FLAGS: FlagTable<CertifyOptions & ProgressOutputOptions & ReportFormatOptions> = {
   command: { notAFlag: "the client command is the [command...] argument, after --" },
   cwd: { notAFlag: "the client runs in the current directory" },
   env: { notAFlag: "the CLI passes its own environment, which the client inherits" },
@@ -38,4 +39,5 @@ export const CERTIFY_FLAGS: FlagTable<CertifyOptions & ProgressOutputOptions> = 
     default: DEFAULT_TIMEOUT_S,
   },
   ...QUIET_FLAG,
+  ...REPORT_FORMATS_FLAG,
 };

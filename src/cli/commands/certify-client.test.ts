@@ -69,6 +69,9 @@ describe("cbcheck certify-client (CLI)", () => {
     ]);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain("failed: client.key_not_logged");
+    // The end-of-run text groups the failures by rule (failure-summary.ts), as every command does.
+    expect(bad.stdout).toMatch(/^Failures: 1 rule broken \(1 check\)/m);
+    expect(bad.stdout).toMatch(/^FAIL client\.key_not_logged: 1 exchange, 1 check/m);
     const json = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as { verdict: string };
     expect(json.verdict).toBe("fail");
     rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { ClientStartError } from "../../certify/client-start-error.js";
 import type { ScenarioGrade } from "../../certify/grade-scenario.js";
 import { resolveCertifyOptions } from "../../certify/options.js";
 import { SCENARIOS } from "../../certify/scenarios.js";
+import { failureSummaryLines } from "../../report/failure-summary.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
@@ -62,16 +63,18 @@ function certificateText(report: Report, files: readonly string[]): string {
       : report.verdict === "fail"
         ? "NOT CERTIFIED"
         : `NOT CERTIFIED (${verdictLabel(report.verdict)}: ${report.reason ?? ""})`;
+  const grouped = failureSummaryLines(report).map((line) => `${line}\n`);
   return (
-    `${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
+    `${grouped.join("")}${verdict}: ${passed} passed, ${failed} failed, ${inconclusive} inconclusive\n` +
     `certificate: ${files.join(", ")}\n`
   );
 }
 
 async function action(cli: Invocation, clientCommand: string[], command: Command): Promise<void> {
-  const { quiet, ...flags } = readFlags(command, CERTIFY_FLAGS);
+  const { quiet, formats, ...flags } = readFlags(command, CERTIFY_FLAGS);
   await runReportingCommand(cli, {
     command: "certify-client",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: certificateText,
     async execute({ reportDir, signal }) {

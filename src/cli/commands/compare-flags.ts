@@ -6,7 +6,10 @@ import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values
 import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
 import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { guardFlags } from "./guard-flags.js";
+import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** One of the generated operations, or a usage error naming them. */
@@ -24,7 +27,9 @@ export interface CompareOutputOptions {
 }
 
 /** `cbcheck compare`'s decision for every option. */
-export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
+export const COMPARE_FLAGS: FlagTable<
+  CompareOptions & CompareOutputOptions & ProgressOutputOptions & ReportFormatOptions
+> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "the release to compare against (its {base_url}, ending in /v1)",
@@ -49,6 +54,7 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     description: "variable holding the key for the candidate (default: the base's)",
     parse: (text) => envVarName(text),
   },
+  headers: HEADER_FLAG,
   fixtures: {
     flags: "--fixtures <file>",
     description: "known ids (default: a few found through the base's /resolve)",
@@ -92,4 +98,6 @@ export const COMPARE_FLAGS: FlagTable<CompareOptions & CompareOutputOptions> = {
     description:
       "where the reports go (default: a new reports/compare/<timestamp>, copied to reports/compare/latest)",
   },
+  ...QUIET_FLAG,
+  ...REPORT_FORMATS_FLAG,
 };

@@ -4,13 +4,17 @@
  */
 
 import type { Command } from "commander";
-import { escapeControls } from "../../report/escape.js";
+import { headerSecrets } from "../../extra-headers.js";
+import { groupFailures } from "../../report/failure-groups.js";
+import { failureSummaryLines, groupExtent } from "../../report/failure-summary.js";
+import { oneLine } from "../../report/failure-text.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
 import { runCompare } from "../../runner/compare/run-compare.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
+import { progressOutput } from "../progress-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { COMPARE_FLAGS } from "./compare-flags.js";
 
@@ -44,12 +48,12 @@ Exit codes:
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
+/** Breaking differences grouped by cause (failure-summary.ts), additive ones one line per rule, then the verdict. */
 function summary(report: Report, files: readonly string[]): string {
-  const lines = report.results
-    .filter((r) => r.status !== "pass")
-    .map(
-      (r) =>
-        `${r.status === "fail" ? "BREAKING" : "additive"} ${r.operation}: ${r.message ?? ""}${r.counterexamples[0] ? ` — first: ${r.counterexamples[0].title}` : ""}`,
+  const lines = failureSummaryLines(report, { rowWord: "operation" });
+  for (const g of groupFailures(report.results, "warn"))
+    lines.push(
+      `additive ${g.id}: ${groupExtent(g, "operation")} — first: ${oneLine(g.causes[0]?.title ?? "", 300)}`,
     );
   const s = report.summary;
   lines.push(
@@ -60,10 +64,11 @@ function summary(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, ...given } = readFlags(command, COMPARE_FLAGS);
+  const { reportDir, quiet, formats, ...given } = readFlags(command, COMPARE_FLAGS);
   const flags = cli.withPaths(given, "fixtures");
   await runReportingCommand(cli, {
     command: "compare",
+    ...(formats ? { formats } : {}),
     reportDir,
     summary,
     async execute({ signal }) {
@@ -71,12 +76,10 @@ async function action(cli: Invocation, command: Command): Promise<void> {
         ...(flags as Parameters<typeof resolveCompareOptions>[0]),
         env: cli.env,
       });
-      cli.hideInOutput([options.apiKey, options.candidateApiKey]);
-      cli.stderr.write(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})\n`);
-      return runCompare(options, {
-        signal,
-        onProgress: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
-      });
+      cli.hideInOutput([options.apiKey, options.candidateApiKey, ...headerSecrets(options.headers)]);
+      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
+      out.say(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})`);
+      return runCompare(options, { signal, onProgress: (line) => out.say(line) });
     },
   });
 }

@@ -91,16 +91,17 @@ async function action(cli: Invocation, command: Command): Promise<void> {
     import("../../load/run-load.js"),
     import("../../load/summary-text.js"),
   ]);
-  const { merge, quiet, profiles, ...given } = readFlags(command, LOAD_FLAGS);
+  const { merge, quiet, formats, profiles, ...given } = readFlags(command, LOAD_FLAGS);
   const flags = {
     ...cli.withPaths(given, "fixtures", "har"),
     ...(profiles ? { profiles: profiles.map((p) => (isProfileFile(p) ? cli.path(p) : p)) } : {}),
   };
   await runReportingCommand(cli, {
     command: "load",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: loadSummaryText,
-    async execute({ reportDir, signal }) {
+    async execute({ reportDir, signal, keepHar }) {
       // --merge: no load is sent; shards' reports are combined and gated as one run.
       if (merge) return mergeLoad(merge.map((file) => cli.path(file)));
       const options = resolveLoadOptions({ ...flags, reportDir, env: cli.env, clock: cli.io.clock });
@@ -110,9 +111,13 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       // The plan is printed even with --quiet: it is the safety notice of what will be sent.
       cli.stderr.write(`${planLines(options).join("\n")}\n`);
       const bars = loadProgress(out);
-      return runLoad(options, { signal, onProgress: (line) => out.say(line), ...bars }).finally(() =>
-        bars.stop(),
-      );
+      return runLoad(options, {
+        signal,
+        onProgress: (line) => out.say(line),
+        ...bars,
+        // The reporting frame keeps the recorder: the HAR is written on every exit, an exit 2 too.
+        onHar: (recorder) => options.har && keepHar({ path: options.har, recorder }),
+      }).finally(() => bars.stop());
     },
   });
 }

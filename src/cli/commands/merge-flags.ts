@@ -1,6 +1,7 @@
 /** The flags of `cbcheck merge`: where the merged reports go, and the coverage gate. */
 import { integerIn } from "../../option-values.js";
 import type { FlagTable } from "../flag-table.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 
 /** Options of `cbcheck merge` besides its report directories. */
 export interface MergeOptions {
@@ -13,7 +14,7 @@ export interface MergeOptions {
 }
 
 /** `cbcheck merge`'s decision for every option. */
-export const MERGE_FLAGS: FlagTable<MergeOptions> = {
+export const MERGE_FLAGS: FlagTable<MergeOptions & ReportFormatOptions> = {
   reportDir: {
     flags: "--report-dir <dir>",
     description:
@@ -30,4 +31,5 @@ export const MERGE_FLAGS: FlagTable<MergeOptions> = {
     description: "exit 1 when a rule judged fewer than n exchanges in all shards together",
     parse: (text) => integerIn(text, "--min-exercised"),
   },
+  ...REPORT_FORMATS_FLAG,
 };

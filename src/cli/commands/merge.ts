@@ -42,9 +42,10 @@ async function readShard(dir: string): Promise<ShardReport> {
 }
 
 async function action(cli: Invocation, dirs: string[], command: Command): Promise<void> {
-  const { reportDir, failOnUnexercised, minExercised } = readFlags(command, MERGE_FLAGS);
+  const { reportDir, failOnUnexercised, minExercised, formats } = readFlags(command, MERGE_FLAGS);
   await runReportingCommand(cli, {
     command: "merge",
+    ...(formats ? { formats } : {}),
     reportDir,
     summary: summaryText,
     async execute() {

@@ -2,6 +2,8 @@
 import { httpUrl, integerIn } from "../../option-values.js";
 import { PROXY_DEFAULTS, type ProxyOptions } from "../../proxy/run-proxy.js";
 import type { FlagTable } from "../flag-table.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 
 /** Where the proxy's reports go. */
 export interface ProxyOutputOptions {
@@ -9,7 +11,9 @@ export interface ProxyOutputOptions {
 }
 
 /** `cbcheck proxy`'s decision for every option. */
-export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
+export const PROXY_FLAGS: FlagTable<
+  ProxyOptions & ProxyOutputOptions & ProgressOutputOptions & ReportFormatOptions
+> = {
   target: {
     flags: "--target <url>",
     description:
@@ -65,4 +69,6 @@ export const PROXY_FLAGS: FlagTable<ProxyOptions & ProxyOutputOptions> = {
     description:
       "where the reports go (default: a new reports/proxy/<timestamp>, copied to reports/proxy/latest)",
   },
+  ...QUIET_FLAG,
+  ...REPORT_FORMATS_FLAG,
 };

@@ -79,10 +79,24 @@ describe("cbcheck proxy (CLI)", () => {
     const { code, stdout, stderr } = await session.ended;
     expect(code).toBe(1);
     expect(stderr).toMatch(/client FAIL client\.stop_on_fatal key k:[0-9a-f]{8} exchange 2/);
+    // The end-of-session text groups the violations by rule (failure-summary.ts), as every command does.
+    expect(stdout).toMatch(/^FAIL client\.stop_on_fatal: 1 exchange, 1 check/m);
     const written = ["report.json", "report.md", "report.html", "junit.xml"]
       .map((f) => readFileSync(join(dir, "bad", f), "utf8"))
       .join("\n");
     for (const text of [stdout, stderr, written]) expect(text).not.toContain(server.keys.revoked);
+  }, 60_000);
+
+  it("--quiet: no live violation lines, only the address on stderr; the summary still groups them", async () => {
+    const session = await startProxy("quiet", ["--max-exchanges", "2", "--quiet"]);
+    await get(`${session.base}/me`, server.keys.revoked);
+    await get(`${session.base}/me`, server.keys.revoked);
+    const { code, stdout, stderr } = await session.ended;
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^cbcheck proxy: listening; clients use /),
+    ]);
+    expect(stdout).toMatch(/^FAIL client\.stop_on_fatal: 1 exchange, 1 check/m);
   }, 60_000);
 
   it("ends on SIGINT with the session's verdict (0 when clean)", async () => {

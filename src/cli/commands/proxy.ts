@@ -6,12 +6,13 @@
 import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
 import { parseListen, runProxy } from "../../proxy/run-proxy.js";
-import { escapeControls } from "../../report/escape.js";
+import { failureSummaryLines } from "../../report/failure-summary.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";
 import { RUNNER } from "../../verdicts/runner.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
+import { progressOutput } from "../progress-output.js";
 import { runReportingCommand } from "../reporting-command.js";
 import { PROXY_FLAGS } from "./proxy-flags.js";
 
@@ -25,7 +26,8 @@ a copy is judged afterwards:
                no two batch calls in flight, Retry-After waited after a 429, no call after 401/402/403,
                no resend of a 400, the key in the Authorization header only
 One line per violation goes to stderr as it is found (at most 5 a second per rule, then one line counting
-the rest), and a line whenever exchanges go unjudged (the judge thread died and restarted, or fell behind).
+the rest), and a line whenever exchanges go unjudged (the judge thread died and restarted, or fell behind);
+--quiet prints none of them (the address line stays; the summary and the reports keep everything).
 A rule broken by one exchange is one finding; each report row counts its findings and keeps the first five.
 Ctrl-C or SIGTERM (or --max-exchanges) writes the four reports within about 2 s: what the judge thread has not
 judged by then is counted as not judged. A second Ctrl-C quits at once, saying the reports were not written.
@@ -47,10 +49,12 @@ Exit codes:
 Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0, 1 or 2), not 130/143.
 `;
 
+/** The violations grouped by rule and cause (failure-summary.ts), then the verdict and the counts. */
 function summary(report: Report, files: readonly string[]): string {
   const s = report.summary;
   const unjudged = report.results.find((r) => r.id === RUNNER.judgingUnfinished.id);
   const lines = [
+    ...failureSummaryLines(report),
     `${verdictLabel(report.verdict)}: ${s.calls ?? 0} exchange(s), ${s.failed} failing row(s), ${s.warnings} warning(s)`,
     ...(unjudged?.message ? [unjudged.message] : []),
   ];
@@ -59,9 +63,12 @@ function summary(report: Report, files: readonly string[]): string {
 }
 
 async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, ...flags } = readFlags(command, PROXY_FLAGS);
+  const { reportDir, quiet, formats, ...flags } = readFlags(command, PROXY_FLAGS);
+  // --quiet drops the live lines (the summary and the reports keep what they said); the address stays.
+  const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
   await runReportingCommand(cli, {
     command: "proxy",
+    ...(formats ? { formats } : {}),
     reportDir,
     summary,
     signalEnds: true,
@@ -75,8 +82,8 @@ async function action(cli: Invocation, command: Command): Promise<void> {
         signal,
         onListening: (url) => cli.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
         onMetricsListening: (url) => cli.stderr.write(`cbcheck proxy: metrics on ${url}\n`),
-        // A line quotes what a client or the target sent: one line of visible characters.
-        onViolation: (line) => cli.stderr.write(`${escapeControls(line, true)}\n`),
+        // A line quotes what a client or the target sent: progressOutput keeps it one line of visible characters.
+        onViolation: (line) => out.say(line),
       }).catch((error: unknown) => {
         if (error instanceof HarnessError) throw error;
         throw new HarnessError("CB_USAGE", `cannot start the proxy: ${(error as Error).message}`);

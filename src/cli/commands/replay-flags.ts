@@ -3,6 +3,7 @@ import { envVarName, httpUrl, integerIn } from "../../option-values.js";
 import type { ReplayOptions } from "../../runner/replay.js";
 import type { FlagTable } from "../flag-table.js";
 import { guardFlags } from "./guard-flags.js";
+import { HEADER_FLAG } from "./header-flag.js";
 
 /** Every option of `ReplayOptions` but the report and the environment, which the CLI supplies. */
 export type ReplayFlagOptions = Omit<ReplayOptions, "report" | "env">;
@@ -44,6 +45,7 @@ export const REPLAY_FLAGS: FlagTable<ReplayFlagOptions> = {
     parse: (text) => integerIn(text, "--timeout-ms", 1),
     default: 10_000,
   },
+  headers: HEADER_FLAG,
   maxBodyBytes: { notAFlag: "the response cap of run (16 MiB) is kept" },
   onSend: { notAFlag: "the CLI prints the line on stdout before sending" },
   ...guardFlags("replay"),

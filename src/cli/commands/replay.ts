@@ -7,6 +7,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Command } from "commander";
 import { EXIT, HarnessError } from "../../errors.js";
+import { headerSecrets, parseHeaders } from "../../extra-headers.js";
 import { toCurl } from "../../report/curl.js";
 import { escapeControls } from "../../report/escape.js";
 import type { Report } from "../../report/model.js";
@@ -116,6 +117,7 @@ async function action(cli: Invocation, path: string, command: Command): Promise<
   // A base URL typed on the command line says where to send; one from CBCHECK_* or the config file only
   // confirms the report's (it may be set for another purpose).
   const typed = (key: string) => command.getOptionValueSource(key) === "cli";
+  cli.hideInOutput(headerSecrets(parseHeaders(flags.headers)));
   const report = await readReport(cli.path(path));
   const result = await replayWatched(cli, {
     ...flags,

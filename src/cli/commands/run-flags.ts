@@ -7,11 +7,13 @@ import { parseConcurrency } from "../../runner/option-parsers.js";
 import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { guardFlags } from "./guard-flags.js";
+import { HEADER_FLAG } from "./header-flag.js";
 import { SEED_FLAG } from "./seed-flag.js";
 
 /** `cbcheck run`'s decision for every option of `RunOptions`. */
-export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
+export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions & ReportFormatOptions> = {
   baseUrl: {
     flags: "--base-url <url>",
     description: "target API root including /v1 (default: start the embedded reference server)",
@@ -25,6 +27,7 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
     description: "environment variable holding the main (Plus) API key",
     default: RUN_DEFAULTS.apiKeyEnv,
   },
+  headers: HEADER_FLAG,
   freeApiKeyEnv: {
     flags: "--free-api-key-env <name>",
     description: "environment variable holding a Free-plan key (optional)",
@@ -166,4 +169,5 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions> = {
   clock: { notAFlag: "the CLI passes the time of its io (the system's)" },
   mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },
   ...QUIET_FLAG,
+  ...REPORT_FORMATS_FLAG,
 };

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import type { Progress } from "../../report/progress.js";
-import { RUN_DEFAULTS, resolveRunOptions, SUITE_ORDER } from "../../runner/options.js";
+import { RUN_DEFAULTS, resolveRunOptions, runSecrets, SUITE_ORDER } from "../../runner/options.js";
 import { planText, type RunPlan } from "../../runner/plan.js";
 import { runConformance } from "../../runner/run-conformance.js";
 import { summaryText } from "../../runner/summary-text.js";
@@ -56,21 +56,16 @@ export function runPlanTotal(plan: RunPlan): number {
 
 async function action(cli: Invocation, command: Command): Promise<void> {
   limitInlining();
-  const { quiet, ...given } = readFlags(command, RUN_FLAGS);
+  const { quiet, formats, ...given } = readFlags(command, RUN_FLAGS);
   const flags = cli.withPaths(given, "fixtures", "har");
   await runReportingCommand(cli, {
     command: "run",
+    ...(formats ? { formats } : {}),
     reportDir: flags.reportDir,
     summary: summaryText,
-    async execute({ reportDir, signal }) {
+    async execute({ reportDir, signal, keepHar }) {
       const options = resolveRunOptions({ ...flags, reportDir, env: cli.env, clock: cli.io.clock });
-      cli.hideInOutput([
-        options.apiKey,
-        options.freeApiKey,
-        options.teamApiKey,
-        options.revokedApiKey,
-        options.noCreditsApiKey,
-      ]);
+      cli.hideInOutput(runSecrets(options));
       const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
       out.say(
         `cbcheck run: seed ${options.seed} (repeat with --seed ${options.seed}); reports go to ${reportDir}`,
@@ -83,6 +78,8 @@ async function action(cli: Invocation, command: Command): Promise<void> {
       const show = () => bar?.update(Math.min(calls, total), `suite ${suite}`);
       return runConformance(options, {
         signal,
+        // The reporting frame keeps the recorder: the HAR is written on every exit, an exit 2 too.
+        onHar: (recorder) => options.har && keepHar({ path: options.har, recorder }),
         onProgress: (line) => out.say(line),
         onPlan: (plan) => {
           for (const line of planText(plan)) out.say(line);

@@ -10,7 +10,7 @@ import type { FlagTable } from "../flag-table.js";
 import type { HandoffOptions } from "../serve-handoff.js";
 
 /** `--mutation`: the id of one seeded bug of the reference server. */
-export function parseMutation(id: string): NonNullable<ServerOptions["mutation"]> {
+export function parseMutation(id: string): string {
   const mutation = MUTATIONS.find((m) => m.id === id);
   if (!mutation) throw new HarnessError("CB_USAGE", `unknown --mutation "${id}"`);
   return mutation.id;

@@ -1,6 +1,6 @@
 /**
  * Test helper: packs this package as `npm pack` would from a clean checkout (a staged copy of the sources,
- * built by its own `prepare`, so the repository's dist/ is neither used nor touched) and installs the tarball
+ * built by its own `prepack`, so the repository's dist/ is neither used nor touched) and installs the tarball
  * in a new project with `npm ci` on a lockfile derived from ours: every dependency comes from the npm cache,
  * the registry only when the cache lacks one (`--prefer-offline`).
  */
@@ -23,6 +23,8 @@ const STAGED = [
   "suites",
   "docs",
   "examples",
+  // prepack/postpack: the shipped package.json without `prepare`.
+  "scripts",
 ];
 
 /** A packed tarball and the files it holds. */

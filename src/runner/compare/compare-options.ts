@@ -2,6 +2,8 @@
  * Options of `cbcheck compare`, resolved once: URLs, keys from the environment, fixtures from a file (without
  * one, `runCompare` discovers the base's ids under its guards), budget, deadline and give-up limits.
  */
+
+import { type ExtraHeader, type HeaderInput, parseHeaders } from "../../extra-headers.js";
 import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/index.js";
 import { httpUrl, integerIn, jsonPointer, requireApiKey } from "../../option-values.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
@@ -19,6 +21,8 @@ export interface ResolvedCompareOptions extends GuardLimits {
   keyEnv: { base: string; candidate: string };
   /** Ids from `--fixtures`; absent: discovered on the base before the comparison. */
   fixtures?: TargetFixtures;
+  /** `--header`s: sent to both releases on every request; secret ones redacted like the keys. */
+  headers: readonly ExtraHeader[];
   seed: number;
   runs: number;
   /** The operations compared (default all generated ones). */
@@ -39,6 +43,8 @@ export interface CompareOptions {
   /** Variable of the key for the candidate (default: the base's). */
   candidateApiKeyEnv?: string;
   fixtures?: string;
+  /** Headers every request carries, to both releases (`--header NAME:VALUE`). */
+  headers?: readonly HeaderInput[];
   seed?: number;
   runs?: number;
   /** Compare only these operations (default: every generated one). */
@@ -81,6 +87,7 @@ export async function resolveCompareOptions(input: CompareOptions): Promise<Reso
     candidateApiKey,
     keyEnv: { base: baseEnv, candidate: candidateEnv },
     ...(input.fixtures ? { fixtures: await loadFixtures(input.fixtures) } : {}),
+    headers: parseHeaders(input.headers),
     seed,
     runs: integerIn(input.runs ?? COMPARE_DEFAULTS.runs, "--runs"),
     operations:

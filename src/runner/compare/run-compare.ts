@@ -9,8 +9,10 @@
  * interruption, giving up on a release that stopped answering or only answers 429, bounded bodies, and large
  * bodies judged on the worker; whatever stops the comparison, the pairs compared so far are reported.
  */
+
 import fc from "fast-check";
 import { HarnessError } from "../../errors.js";
+import { headerSecrets } from "../../extra-headers.js";
 import {
   GENERATED_OPERATIONS,
   type GeneratedOperation,
@@ -162,7 +164,7 @@ export async function runCompare(
   o: ResolvedCompareOptions,
   hooks: CompareHooks = {},
 ): Promise<CommandResult> {
-  const secrets = [o.apiKey, o.candidateApiKey];
+  const secrets = [o.apiKey, o.candidateApiKey, ...headerSecrets(o.headers)];
   // Both releases may echo a key: progress lines (the releases' as_of text) and the report leave redacted.
   const redactor = new Redactor(secrets);
   const progress = (line: string) => hooks.onProgress?.(redactor.text(line));
@@ -172,6 +174,7 @@ export async function runCompare(
   const transport = new Transport({
     timeoutMs: o.timeoutMs,
     maxBodyBytes: 16 * 2 ** 20,
+    extraHeaders: o.headers,
     onExchange: () => {
       calls++;
     },

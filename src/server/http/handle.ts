@@ -122,7 +122,7 @@ function decide(state: ServerState, req: IncomingMessage, got: Received, body: B
       });
       reply = out.reply;
       // Seeded bugs bend objects; the hot path sends pre-serialised text.
-      if (state.mutation !== null && reply.raw !== undefined) {
+      if (state.mutations.length > 0 && reply.raw !== undefined) {
         reply = { ...reply, body: JSON.parse(reply.raw.toString()), raw: undefined };
       }
       if (isLoadBugOn(state.bugs)) {

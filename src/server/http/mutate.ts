@@ -173,7 +173,9 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   }),
 };
 
-/** The reply interceptor of a server started with `mutation` on, or null when none bends replies. */
-export function replyBendOf(mutation: MutationId | null): ReplyBend | null {
-  return (mutation !== null && REPLY_BENDS[mutation]) || null;
+/** The reply interceptor of a server started with these seeded bugs on (applied in order), or null. */
+export function replyBendOf(mutations: readonly MutationId[]): ReplyBend | null {
+  const bends = mutations.map((id) => REPLY_BENDS[id]).filter((b) => b !== undefined);
+  if (bends.length <= 1) return bends[0] ?? null;
+  return (reply, ctx) => bends.reduce((bent, bend) => bend(bent, ctx), reply);
 }

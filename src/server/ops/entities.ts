@@ -21,7 +21,7 @@ const FOREIGN_CURSOR = "cursor was not issued for this request; paging started f
 
 /** Nodes as JSON: cached on the clean path, built fresh when a seeded bug may bend them. */
 function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; missing: string[] } {
-  if (state.mutation === null) return lookup(ids, (id) => cachedNode(state, id));
+  if (state.mutations.length === 0) return lookup(ids, (id) => cachedNode(state, id));
   const view = (n: GraphNode, single: boolean) => JSON.stringify(nodeView(state, n, single));
   return lookup(ids, (id) => {
     const n = state.graph.getNode(id);
@@ -68,7 +68,7 @@ function withJson(ext: ExtensionsResult): ExtensionsResult & { json: string } {
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
   if (req.dataset === "influencer" && !state.bugs.datasetIgnored) return readInfluencers(state, req, account);
   if (
-    state.mutation === null &&
+    state.mutations.length === 0 &&
     req.ids.length === 1 &&
     req.include.length === 0 &&
     req.extend.length === 0
@@ -103,14 +103,14 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     truncated = p.truncated && !state.bugs.edgeCutSilently;
     cursor = state.bugs.edgeCutSilently ? null : p.cursor;
   }
-  const edgesJson = state.mutation === null ? edgesText(state, edges) : JSON.stringify(edges);
+  const edgesJson = state.mutations.length === 0 ? edgesText(state, edges) : JSON.stringify(edges);
   let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${edgesJson}`;
   let rows = 0;
   if (req.extend.length > 0) {
     const orgIds = found.filter((n) => n.type === "org").map((n) => n.id);
     // Clean path: each organisation's extension values serialised once (extensions-text.ts).
     const ext =
-      state.mutation === null
+      state.mutations.length === 0
         ? extensionsText(state, orgIds, req.extend, single)
         : withJson(buildExtensions(state, orgIds, req.extend, single));
     dataJson += `,"extensions":${ext.json}`;
