@@ -48,7 +48,7 @@ export const EXTENSION_EXAMPLES: Record<string, CheckExample> = {
     fail: mutate(smallBatch(), (j) => {
       delete j.data.extensions.subunits[first][2].industry_code;
     }),
-    severity: "warning",
+    severity: "error",
   },
   "ext.keys_requested_orgs": {
     pass: smallBatch(),
