@@ -8,6 +8,7 @@ import { HarnessError } from "../errors.js";
 import { type ExtraHeader, type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
+import type { EmbeddedMode } from "../server/start-in-child.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
@@ -87,6 +88,8 @@ export interface RunOptions {
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
   mutation?: string | readonly string[];
+  /** Embedded server only: where it runs (default `in-process`; `child`: a server that hangs cannot stop the run). */
+  embeddedMode?: EmbeddedMode;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
   failOnUnexercised?: boolean;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
@@ -157,7 +160,12 @@ export interface ResolvedRunOptions {
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
-  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string | readonly string[] };
+  embedded: {
+    rateLimit: number;
+    rateWindowMs: number;
+    mode: EmbeddedMode;
+    mutation?: string | readonly string[];
+  };
   clock: Clock;
 }
 
@@ -238,7 +246,12 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     headers: parseHeaders(input.headers),
-    embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
+    embedded: {
+      rateLimit,
+      rateWindowMs: windowMs,
+      mode: input.embeddedMode ?? "in-process",
+      ...(input.mutation ? { mutation: input.mutation } : {}),
+    },
     clock: input.clock ?? SYSTEM_CLOCK,
   };
 }
