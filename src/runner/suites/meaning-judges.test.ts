@@ -13,7 +13,7 @@ import {
   withBody,
 } from "../../checks/test-support/exchanges.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { judgeBatchSameAsGet, judgeExactResolve } from "./meaning-judges.js";
+import { judgeBatchSameAsGet, judgeExactResolve, RESOLVE_LIMIT } from "./meaning-judges.js";
 
 const ORG = "cb:org:910000001";
 
@@ -39,10 +39,19 @@ describe("resolve.exact_identifier_found", () => {
     }
   });
 
-  it("warns, never fails, when neither finds it", () => {
+  it("fails when neither finds it (the node id is an exact identifier by the contract's Identifiers)", () => {
     const outcome = judgeExactResolve(ORG, [resolved("910000001", []), resolved(ORG, ["cb:org:123456789"])]);
-    expect(outcome.status).toBe("warn");
-    expect(outcome.failures?.map((f) => f.severity)).toEqual(["warning"]);
+    expect(outcome.status).toBe("fail");
+    expect(outcome.failures?.map((f) => f.severity)).toEqual(["error"]);
+  });
+
+  it("does not judge pages full at the limit: how candidates rank is not shown", () => {
+    const full = Array.from({ length: RESOLVE_LIMIT }, (_, i) => `cb:org:${String(100000000 + i)}`);
+    const outcome = judgeExactResolve(ORG, [resolved("910000001", full), resolved(ORG, full)]);
+    expect(outcome.status).toBe("skip");
+    expect(outcome.message).toMatch(/full/);
+    const oneFull = judgeExactResolve(ORG, [resolved("910000001", full), resolved(ORG, [])]);
+    expect(oneFull.status).toBe("fail");
   });
 
   it("does not judge (skip, never inconclusive) when no resolve answered 200, e.g. a conforming 503", () => {

@@ -24,29 +24,37 @@ function candidateIds(ex: Exchange): unknown[] {
   return Array.isArray(data) ? data.map((c) => (c as Body | null)?.id) : [];
 }
 
+/** Candidates a resolve step asks for: the contract's most, so that few other matches can crowd one out. */
+export const RESOLVE_LIMIT = 50;
+
 /**
  * `resolve.exact_identifier_found` on the answers to the organisation number and the node id of `org`: either
- * listing `org` passes (which identifiers count is not stated); no usable 200 at all is not judged (skip: the
- * catalogue judges those answers, and a conforming 503 must not make the run incomplete); else a warning.
+ * listing `org` passes (which identifiers count is not stated, and the node id is one by the contract's
+ * Identifiers section); neither is a failure. Not judged (skip, never inconclusive, so that a conforming 503
+ * does not make the run incomplete): no usable 200 at all, or a page full at the limit, since how candidates
+ * rank is not shown and others may come first.
  */
 export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
   const verdict = MEANING.resolveExactIdentifier;
   const found = answers.find((ex) => candidateIds(ex).includes(org));
   if (found) return { verdict, status: "pass", exchange: found };
   const last = answers[answers.length - 1];
-  if (!answers.some((ex) => okBody(ex))) {
-    const message = `not judged: resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
-    return { verdict, status: "skip", message, exchange: last };
+  const usable = answers.filter((ex) => okBody(ex) && candidateIds(ex).length < RESOLVE_LIMIT);
+  if (usable.length === 0) {
+    const why = answers.some((ex) => okBody(ex))
+      ? `every page was full (${RESOLVE_LIMIT} candidates), so others may rank before it`
+      : `resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
+    return { verdict, status: "skip", message: `not judged: ${why}`, exchange: last };
   }
   const nr = org.slice("cb:org:".length);
   return {
     verdict,
-    status: "warn",
-    exchange: last,
+    status: "fail",
+    exchange: usable[usable.length - 1],
     failures: [
       {
         checkId: verdict.id,
-        severity: "warning",
+        severity: "error",
         title: `resolving the known organisation ${org} by its exact identifier found no candidate with that id`,
         pointer: "/data",
         expected: `a candidate with id "${org}" for the query "${nr}" or "${org}"`,

@@ -87,6 +87,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
       "`cost` | object | `units` integer >= 0; `unit_type` one of `record`, `premium_record`; `credits_charged` number >= 0; `credits_reserved` number, always 0; `balance` number >= 0",
     schema: [env("/properties/cost")],
     checks: ["cost.credits_reserved_zero"],
+    suites: ["schema"],
+    reading:
+      "`balance` is the balance the call drew on, the one `/me` shows as `credential.credits` for the key used (`cost.balance_matches_me`, see Authentication 5)",
   },
   { section: E, sentence: "`warnings` | array of strings", schema: [env("/properties/warnings")] },
   {
