@@ -169,6 +169,12 @@ export interface ResolvedRunOptions {
   clock: Clock;
 }
 
+/** The embedded server's place (library callers may pass any string): `in-process` unless `child`. */
+function embeddedModeOf(value: string | undefined): EmbeddedMode {
+  if (value === undefined || value === "in-process" || value === "child") return value ?? "in-process";
+  throw new HarnessError("CB_USAGE", `embeddedMode must be "child" or "in-process", got "${value}"`);
+}
+
 /** Resolves user options into the one validated, defaulted object the runner uses. */
 export function resolveRunOptions(input: RunOptions, now: Date = new Date()): ResolvedRunOptions {
   const env = input.env ?? {};
@@ -249,7 +255,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     embedded: {
       rateLimit,
       rateWindowMs: windowMs,
-      mode: input.embeddedMode ?? "in-process",
+      mode: embeddedModeOf(input.embeddedMode),
       ...(input.mutation ? { mutation: input.mutation } : {}),
     },
     clock: input.clock ?? SYSTEM_CLOCK,
