@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authWwwAuthenticateOn401 } from "./auth-www-authenticate-on-401.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
+import { extIdsMatchOrgNr } from "./ext-ids-match-org-nr.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
 import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
 import { extSubunitsTruncatedConsistent } from "./ext-subunits-truncated-consistent.js";
@@ -76,6 +77,21 @@ describe("readings of ambiguous sentences", () => {
       j.truncated = true;
     });
     expect(extSubunitsTruncatedConsistent.run(repeatedShort)).toEqual([]);
+  });
+
+  it("extension ids: an organisation id names the element's org_nr; an id of another form is not judged", () => {
+    expect(extIdsMatchOrgNr.run(smallBatch())).toEqual([]);
+    const parent = mutate(smallBatch(), (j) => {
+      j.data.extensions.group_parent[orgNr(0)].id = "cb:org:999999998";
+    });
+    expect(extIdsMatchOrgNr.run(parent).map((f) => f.pointer)).toEqual([
+      `/data/extensions/group_parent/${orgNr(0)}/id`,
+    ]);
+    const otherForm = mutate(smallBatch(), (j) => {
+      j.data.extensions.subunits[orgNr(0)][0].id = "sub-1";
+      j.data.extensions.group_parent[orgNr(0)].id = "cb:group:999999999";
+    });
+    expect(extIdsMatchOrgNr.run(otherForm)).toEqual([]);
   });
 
   it("Retry-After: whole seconds >= 1 only", () => {

@@ -279,6 +279,10 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
       return !("industry_code" in lists[id.slice("cb:org:".length)][0]);
     }),
   "group-parent-direct-owner": (_s, mutation) => onRealGraph(mutation, groupParentHasOwner),
+  "subunit-id-of-main-unit": async (s) => {
+    const lists = (await get(s, { extend: ["subunits"] })).json.data.extensions.subunits[STUB.main];
+    return lists.some((u: { id: string }) => u.id === `cb:org:${STUB.main}`);
+  },
   "subunit-parent-self": (_s, mutation) => onRealGraph(mutation, subunitNamesItself),
   "cost-balance-personal": (s) => teamBalanceDiffers(s),
   "group-parent-self": async (s) =>

@@ -228,6 +228,11 @@ export const MUTATIONS = [
   ),
   m("subunit-parent-self", "nodes", "a sub-unit's `parent_org_nr` is its own organisation number"),
   m(
+    "subunit-id-of-main-unit",
+    "extensions",
+    "each listed sub-unit's `id` is its main unit's id (`cb:org:<main unit>`)",
+  ),
+  m(
     "cost-balance-personal",
     "envelope",
     "`cost.balance` is the user's personal balance whatever the key: a team key's calls show it, not the team's",

@@ -189,6 +189,7 @@ export const MATRIX: Record<string, Row> = {
   "group-parent-self": { expect: ["ext.group_parent_above_company"], suites: S },
   "group-parent-direct-owner": { expect: ["ext.group_parent_top_owner"], suites: S },
   "subunit-parent-self": { expect: ["org.parent_org_nr_main_unit"], suites: S },
+  "subunit-id-of-main-unit": { expect: ["ext.ids_match_org_nr"], suites: S },
   "cost-balance-personal": { expect: ["cost.balance_matches_me"], suites: S },
   "units-count-nodes-only": { expect: ["cost.units_count_edges_and_extensions"], suites: S, strict: true },
 };

@@ -188,6 +188,17 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
       ]),
     );
   }),
+  "subunit-id-of-main-unit": onEnvelope((body) => {
+    const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
+    if (!ext || !isObj(ext.subunits)) return;
+    // Copies: the elements may be the graph's own cached objects.
+    ext.subunits = Object.fromEntries(
+      Object.entries(ext.subunits).map(([nr, list]) => [
+        nr,
+        Array.isArray(list) ? list.map((s: unknown) => (isObj(s) ? { ...s, id: `cb:org:${nr}` } : s)) : list,
+      ]),
+    );
+  }),
   "method-not-allowed-without-allow": onStatus(405, (reply) => {
     delete reply.headers.allow;
     return reply;

@@ -43,6 +43,13 @@ export const EXTENSION_EXAMPLES: Record<string, CheckExample> = {
     }),
     severity: "error",
   },
+  "ext.ids_match_org_nr": {
+    pass: smallBatch(),
+    fail: mutate(smallBatch(), (j) => {
+      j.data.extensions.subunits[first][1].id = `cb:org:${first}`;
+    }),
+    severity: "error",
+  },
   "ext.subunits.legacy_names": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {
