@@ -15,8 +15,12 @@ export const CHARACTER_CLASSES = {
   latin: [..."æøåÆØÅäöüßéèçñ"],
   /** CJK ideographs and kana (three UTF-8 bytes, one UTF-16 unit). */
   cjk: [..."東京株式会社日本中国語カタカナ한국"],
-  /** Astral-plane characters (four UTF-8 bytes, two UTF-16 units): emoji and a Gothic letter. */
-  astral: ["😀", "🚀", "🏢", "👍", "𝔸", "𐍈", "🦊"],
+  /**
+   * Astral-plane characters (four UTF-8 bytes, two UTF-16 units): emoji, and at both edges of the surrogate
+   * range a Gothic letter (U+10348, high surrogate 0xD800) and the last plane's private use U+10FFFD (0xDBFF),
+   * where a length count that tests the range off by one miscounts.
+   */
+  astral: ["😀", "🚀", "🏢", "👍", "𝔸", "𐍈", "🦊", "\u{10FFFD}"],
   /** Combining marks: one code point each, drawn on the character before. */
   combining: ["\u0301", "\u0308", "\u030A", "\u0327"],
   /** Characters that URLs and query strings reserve, and quotes: they must arrive percent-decoded, intact. */
