@@ -31,6 +31,8 @@ export interface BugSettings {
   unknownId404: boolean;
   /** Resolve: candidates delivered beyond `limit`. */
   resolveOverLimit: number;
+  /** Resolve: `truncated` is true whenever the page is full at `limit`, even when nothing was cut. */
+  resolveTruncatedAtLimit: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -137,6 +139,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   missingOmitsLast: false,
   unknownId404: false,
   resolveOverLimit: 0,
+  resolveTruncatedAtLimit: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   resolveByNameOnly: false,
@@ -200,6 +203,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },
   "resolve-over-limit": { resolveOverLimit: 1 },
+  "resolve-truncated-at-limit": { resolveTruncatedAtLimit: true },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
   "resolve-exact-id-not-found": { resolveByNameOnly: true },

@@ -88,6 +88,10 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
   "resolve-requested-empty": async (s) =>
     (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
   "resolve-spins-forever": (_s, mutation) => resolveUnanswered(mutation),
+  "resolve-truncated-at-limit": async (s) => {
+    const all = (await call(s, "/resolve?query=Hoved&limit=50")).json.data.length;
+    return (await call(s, `/resolve?query=Hoved&limit=${all}`)).json.truncated === true;
+  },
   "org-employees-string": async (s) =>
     typeof (await get(s)).json.data.entities[0].payload.employees === "string",
   "org-unknown-field": async (s) => "internal_score" in (await get(s)).json.data.entities[0].payload,

@@ -63,6 +63,11 @@ export const MUTATIONS = [
   ),
   m("resolve-requested-empty", "resolve", "resolve answers `coverage.requested: []`"),
   m(
+    "resolve-truncated-at-limit",
+    "resolve",
+    "resolve says `truncated: true` whenever its page is full at `limit`, even when no candidate was cut",
+  ),
+  m(
     "resolve-spins-forever",
     "resolve",
     "GET /resolve never answers: the server's thread spins in a loop that never yields (serve it in a child process)",

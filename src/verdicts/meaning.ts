@@ -28,6 +28,14 @@ export const MEANING = {
     level: "fail",
     judgedIn: STEPS,
   },
+  /** A resolve page that holds every candidate was not cut: `truncated` is false. */
+  resolveTruncatedOnlyWhenCut: {
+    id: "resolve.truncated_only_when_cut",
+    section: "Resources and their fields / Response envelope",
+    sentence: "`truncated` | boolean | true when output was cut",
+    level: "fail",
+    judgedIn: STEPS,
+  },
   /** `cost.balance` is the balance the key used draws on: `/me` `credential.credits` around the call. */
   balanceMatchesMe: {
     id: "cost.balance_matches_me",

@@ -111,3 +111,49 @@ export function judgeBatchSameAsGet(org: string, get: Exchange, batch: Exchange)
     ],
   };
 }
+
+/** `truncated` of a 200 resolve answer and its number of candidates; undefined when not a 200 with both. */
+export function resolvePage(ex: Exchange | undefined): { truncated: boolean; count: number } | undefined {
+  const body = ex ? okBody(ex) : undefined;
+  if (!body || typeof body.truncated !== "boolean" || !Array.isArray(body.data)) return undefined;
+  return { truncated: body.truncated, count: body.data.length };
+}
+
+/**
+ * `resolve.truncated_only_when_cut`: `whole` is a read at `limit` 50 that holds every candidate (n < 50, not
+ * truncated), `page` a read of the same query at `limit` n, which cuts nothing: its `truncated` must be false.
+ * A page that says true is judged against `again`, a second read at 50: only when that still holds every
+ * candidate in n or fewer is the claim false (otherwise candidates came in between: not judged). Not judged
+ * either: a query with no candidate or 50 or more, a whole read that is itself truncated, or non-200 answers.
+ */
+export function judgeResolveTruncated(whole: Exchange, page?: Exchange, again?: Exchange): Outcome {
+  const verdict = MEANING.resolveTruncatedOnlyWhenCut;
+  const all = resolvePage(whole);
+  if (!all || all.truncated || all.count === 0 || all.count >= RESOLVE_LIMIT || !page) {
+    const message = "not judged: no read at limit 50 that holds between 1 and 49 candidates, not truncated";
+    return { verdict, status: "skip", message, exchange: whole };
+  }
+  const cut = resolvePage(page);
+  if (!cut) return { verdict, status: "skip", message: `not judged: ${statusOf(page)}`, exchange: page };
+  if (!cut.truncated) return { verdict, status: "pass", exchange: page };
+  const confirmed = resolvePage(again);
+  if (!confirmed || confirmed.truncated || confirmed.count > all.count) {
+    const message = "not judged: the candidates changed between the reads";
+    return { verdict, status: "skip", message, exchange: page };
+  }
+  return {
+    verdict,
+    status: "fail",
+    exchange: page,
+    failures: [
+      {
+        checkId: verdict.id,
+        severity: "error",
+        title: `resolve says truncated although its limit (${all.count}) holds every candidate of the query`,
+        pointer: "/truncated",
+        expected: `false: at limit ${RESOLVE_LIMIT} the query has ${all.count} candidates, twice not truncated`,
+        received: "true",
+      },
+    ],
+  };
+}

@@ -2,7 +2,7 @@
  * Meaning steps of the `schema` suite: what an operation means where one exchange cannot show it, judged
  * from calls whose answers the contract relates (src/verdicts/meaning.ts; the judges are pure, in
  * meaning-judges.ts, meaning-balance.ts and meaning-links.ts). Resolving a known organisation by its exact
- * identifier finds it; a batch of one id gives the same `data` as GET /entities/{id} for it; `cost.balance`
+ * identifier finds it, and a page that holds every candidate does not say it was cut; a batch of one id gives the same `data` as GET /entities/{id} for it; `cost.balance`
  * is the balance `/me` shows for the key used; a sub-unit's main unit and a group parent, fetched, are what
  * the contract says they are. Each step reads the fixtures; without the ids it needs it is skipped.
  */
@@ -14,7 +14,13 @@ import type { Verdict } from "../../vocabulary/verdict.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { balanceKeys, checkBalance } from "./meaning-balance.js";
-import { judgeBatchSameAsGet, judgeExactResolve, RESOLVE_LIMIT } from "./meaning-judges.js";
+import {
+  judgeBatchSameAsGet,
+  judgeExactResolve,
+  judgeResolveTruncated,
+  RESOLVE_LIMIT,
+  resolvePage,
+} from "./meaning-judges.js";
 import { groupParents, judgeMainUnit, judgeTopOwners, subUnitsOf } from "./meaning-links.js";
 import { entityBatch, entityGet, resolve } from "./samples.js";
 
@@ -46,6 +52,23 @@ async function resolveExact(ctx: SuiteContext, org: string): Promise<void> {
   for (const query of [org.slice("cb:org:".length), org])
     answers.push(await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) })));
   ctx.record(judgeExactResolve(org, answers));
+}
+
+/**
+ * Resolve by the organisation number at limit 50; when that holds every candidate (1 to 49), again at a
+ * limit of exactly that many, which cuts nothing; a page that still says `truncated` is read once more at 50.
+ */
+async function resolveTruncated(ctx: SuiteContext, org: string): Promise<void> {
+  const query = org.slice("cb:org:".length);
+  const whole = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
+  const all = resolvePage(whole);
+  if (!all || all.truncated || all.count === 0 || all.count >= RESOLVE_LIMIT)
+    return ctx.record(judgeResolveTruncated(whole));
+  const page = await read(ctx, resolve(query, { limit: String(all.count) }));
+  const again = resolvePage(page)?.truncated
+    ? await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }))
+    : undefined;
+  ctx.record(judgeResolveTruncated(whole, page, again));
 }
 
 /** GET /entities/{id} and a batch of that one id, both with every edge and extension. */
@@ -98,6 +121,12 @@ const STEPS: Step[] = [
     verdicts: [MEANING.resolveExactIdentifier],
     calls: (fx) => (orgOf(fx) ? 2 : 0),
     run: (ctx) => resolveExact(ctx, orgOf(ctx.fixtures)!),
+  },
+  {
+    key: "meaning:resolve-truncated",
+    verdicts: [MEANING.resolveTruncatedOnlyWhenCut],
+    calls: (fx) => (orgOf(fx) ? 3 : 0),
+    run: (ctx) => resolveTruncated(ctx, orgOf(ctx.fixtures)!),
   },
   {
     key: "meaning:batch-same-as-get",
