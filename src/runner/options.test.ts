@@ -31,6 +31,8 @@ describe("resolveRunOptions", () => {
     expect(resolveRunOptions({ embeddedMode: "child" }).embedded.mode).toBe("child");
     const message = usageError(() => resolveRunOptions({ embeddedMode: "worker" as "child" }));
     expect(message).toContain('embeddedMode must be "child" or "in-process", got "worker"');
+    const withUrl = () => resolveRunOptions({ baseUrl: "http://127.0.0.1:1/v1", embeddedMode: "child" });
+    expect(usageError(withUrl)).toContain("--embedded-child is for the embedded server");
   });
 
   it("defaults everything for the embedded server, expecting its own short rate window", () => {

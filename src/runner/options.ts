@@ -182,6 +182,12 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   if (embedded && input.altBaseUrl !== undefined) {
     throw new HarnessError("CB_USAGE", "--alt-base-url needs --base-url (the embedded server has its own)");
   }
+  if (!embedded && input.embeddedMode === "child") {
+    throw new HarnessError(
+      "CB_USAGE",
+      "--embedded-child is for the embedded server; it cannot go with --base-url",
+    );
+  }
   const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
   const apiKey = embedded ? undefined : requireApiKey(env, apiKeyEnv);

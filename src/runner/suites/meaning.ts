@@ -55,19 +55,18 @@ async function resolveExact(ctx: SuiteContext, org: string): Promise<void> {
 }
 
 /**
- * Resolve by the organisation number at limit 50; when that holds every candidate (1 to 49), again at a
- * limit of exactly that many, which cuts nothing; a page that still says `truncated` is read once more at 50.
+ * Resolve by the organisation number at limit 50; again at a limit of exactly as many candidates as that
+ * found (1 to 49, not truncated: a limit that cuts nothing; otherwise 1, and the judge skips), and once more
+ * at 50, which the judge reads only when the page says `truncated`, to tell a false claim from candidates
+ * that came in between. Always three calls, so that the plan is exact on every target.
  */
 async function resolveTruncated(ctx: SuiteContext, org: string): Promise<void> {
   const query = org.slice("cb:org:".length);
   const whole = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
   const all = resolvePage(whole);
-  if (!all || all.truncated || all.count === 0 || all.count >= RESOLVE_LIMIT)
-    return ctx.record(judgeResolveTruncated(whole));
-  const page = await read(ctx, resolve(query, { limit: String(all.count) }));
-  const again = resolvePage(page)?.truncated
-    ? await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }))
-    : undefined;
+  const fits = all !== undefined && !all.truncated && all.count > 0 && all.count < RESOLVE_LIMIT;
+  const page = await read(ctx, resolve(query, { limit: String(fits ? all.count : 1) }));
+  const again = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
   ctx.record(judgeResolveTruncated(whole, page, again));
 }
 
