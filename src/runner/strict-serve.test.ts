@@ -14,7 +14,7 @@ import { SERVE_FLAGS } from "../cli/commands/serve-flags.js";
 import { startServer } from "../server/index.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
-import { resolveRunOptions } from "./options.js";
+import { resolveRunOptions, SUITE_ORDER } from "./options.js";
 import { runConformance } from "./run-conformance.js";
 
 type ServeOption = keyof typeof SERVE_FLAGS;
@@ -41,15 +41,7 @@ interface Configuration {
 }
 
 /** Every suite but `rate-limit`, whose window the contract sets at 60 s. */
-const SUITES_WITHOUT_RATE: SuiteName[] = [
-  "http",
-  "auth",
-  "schema",
-  "negative",
-  "limits",
-  "alt-base-url",
-  "batch-limits",
-];
+const SUITES_WITHOUT_RATE: SuiteName[] = SUITE_ORDER.filter((s) => s !== "rate-limit");
 
 const CREDITS = {
   names: ["auth", "schema", "limits"] as SuiteName[],
