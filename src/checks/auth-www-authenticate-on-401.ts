@@ -4,16 +4,16 @@ import { show } from "./support/json.js";
 import { header } from "./support/response.js";
 
 /**
- * `auth.www_authenticate_on_401`: a 401 carries `WWW-Authenticate` with a Bearer challenge (Authentication 3).
- * A Bearer challenge without `resource_metadata` is a warning: "resource-metadata challenge" names the
- * parameter only by description.
+ * `auth.www_authenticate_on_401`: a 401 carries `WWW-Authenticate` with a Bearer resource-metadata challenge
+ * (Authentication 3): scheme Bearer with the `resource_metadata` parameter, the one that makes a challenge a
+ * resource-metadata challenge (RFC 9728 §5.1).
  */
 export const authWwwAuthenticateOn401: Check = {
   id: "auth.www_authenticate_on_401",
   section: "Authentication 3",
   sentence:
     "Missing, wrong or revoked credential: `401` with code `authentication_required` or `invalid_token`; the response carries header `WWW-Authenticate` (a bearer resource-metadata challenge).",
-  level: "fail or warn",
+  level: "fail",
   appliesTo: (x) => x.response?.status === 401,
   run(x) {
     const value = header(x, "www-authenticate");
@@ -43,7 +43,6 @@ export const authWwwAuthenticateOn401: Check = {
           pointer: at,
           expected: 'Bearer resource_metadata="<url>"',
           received: show(value),
-          severity: "warning",
         }),
       ];
     return [];

@@ -25,6 +25,7 @@ import { errorPlanRequiredFields } from "./error-plan-required-fields.js";
 import { extFinancialHistoryNewestFirst } from "./ext-financial-history-newest-first.js";
 import { extFinancialHistoryOneRowPerYear } from "./ext-financial-history-one-row-per-year.js";
 import { extGroupParentAboveCompany } from "./ext-group-parent-above-company.js";
+import { extIdsMatchOrgNr } from "./ext-ids-match-org-nr.js";
 import { extKeysRequestedOrgs } from "./ext-keys-requested-orgs.js";
 import { extOnlyRequested } from "./ext-only-requested.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
@@ -76,6 +77,7 @@ export const CATALOGUE: readonly Check[] = [
   extFinancialHistoryNewestFirst,
   extFinancialHistoryOneRowPerYear,
   extGroupParentAboveCompany,
+  extIdsMatchOrgNr,
   extKeysRequestedOrgs,
   extOnlyRequested,
   extSubunitsCap,

@@ -14,15 +14,15 @@ const LEGACY: [string, string][] = [
 ];
 
 /**
- * `ext.subunits.legacy_names`: a sub-unit that carries a new field name also carries its legacy name.
- * A warning: "still returned" could be read as describing a transition, not a per-field promise.
+ * `ext.subunits.legacy_names`: a sub-unit that carries a new field name also carries its legacy name. A
+ * failure: Versioning states it without reserve ("are delivered alongside the new names until version 2").
  */
 export const extSubunitsLegacyNames: Check = {
   id: "ext.subunits.legacy_names",
   section: "Versioning; Resources and their fields / Extensions",
   sentence:
     "Legacy sub-unit field names (`industry_code`, `industry_description`, `address_street`, `address_postal_code`, `address_city`, `address_municipality_code`) are delivered alongside the new names until version 2; new code uses the new names.",
-  level: "warn",
+  level: "fail",
   appliesTo: (x) => isObject(extensions(x)?.subunits),
   run(x) {
     const byOrg = extensions(x)?.subunits;
@@ -40,7 +40,6 @@ export const extSubunitsLegacyNames: Check = {
             pointer: pointer("data", "extensions", "subunits", org, i),
             expected: `also ${lacking.join(", ")} (until v2)`,
             received: "only the new names",
-            severity: "warning",
           }),
         ];
       }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { authWwwAuthenticateOn401 } from "./auth-www-authenticate-on-401.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
+import { extIdsMatchOrgNr } from "./ext-ids-match-org-nr.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
+import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
+import { extSubunitsTruncatedConsistent } from "./ext-subunits-truncated-consistent.js";
 import { orgSignatureOnlySingle } from "./org-signature-only-single.js";
 import { rateRetryAfterOn429 } from "./rate-retry-after-on-429.js";
 import { runChecks } from "./run-checks.js";
@@ -33,7 +36,7 @@ describe("readings of ambiguous sentences", () => {
     expect(orgSignatureOnlySingle.run(get)).toEqual([]);
   });
 
-  it("WWW-Authenticate: Bearer required (error), resource_metadata suggested (warning)", () => {
+  it("WWW-Authenticate: a Bearer challenge with resource_metadata required (errors otherwise)", () => {
     const basic = errorExchange(
       "resolve",
       401,
@@ -42,7 +45,53 @@ describe("readings of ambiguous sentences", () => {
     );
     expect(severities(authWwwAuthenticateOn401.run(basic))).toEqual(["error"]);
     const bare = errorExchange("resolve", 401, { code: "invalid_token" }, { "www-authenticate": "Bearer" });
-    expect(severities(authWwwAuthenticateOn401.run(bare))).toEqual(["warning"]);
+    expect(severities(authWwwAuthenticateOn401.run(bare))).toEqual(["error"]);
+    // Other parameters and another challenge beside it are fine (RFC 9110 §11.6.1).
+    const full = errorExchange(
+      "resolve",
+      401,
+      { code: "invalid_token" },
+      {
+        "www-authenticate":
+          'Basic realm="x", Bearer error="invalid_token", resource_metadata="https://a.example/m"',
+      },
+    );
+    expect(authWwwAuthenticateOn401.run(full)).toEqual([]);
+  });
+
+  it("sub-units: legacy names beside the new ones are required; extensions_truncated may repeat or cut short", () => {
+    const batch = smallBatch({ subunits: 3 });
+    expect(extSubunitsLegacyNames.run(batch)).toEqual([]);
+    const noLegacy = mutate(smallBatch({ subunits: 3 }), (j) => {
+      delete j.data.extensions.subunits[orgNr(0)][1].address_city;
+    });
+    expect(severities(extSubunitsLegacyNames.run(noLegacy))).toEqual(["error"]);
+    // Both left out (unknown) is no finding.
+    const neither = mutate(smallBatch({ subunits: 3 }), (j) => {
+      delete j.data.extensions.subunits[orgNr(0)][1].city;
+      delete j.data.extensions.subunits[orgNr(0)][1].address_city;
+    });
+    expect(extSubunitsLegacyNames.run(neither)).toEqual([]);
+    const repeatedShort = mutate(smallBatch({ subunits: 3 }), (j) => {
+      j.data.extensions_truncated = { subunits: [orgNr(0), orgNr(0)] };
+      j.truncated = true;
+    });
+    expect(extSubunitsTruncatedConsistent.run(repeatedShort)).toEqual([]);
+  });
+
+  it("extension ids: an organisation id names the element's org_nr; an id of another form is not judged", () => {
+    expect(extIdsMatchOrgNr.run(smallBatch())).toEqual([]);
+    const parent = mutate(smallBatch(), (j) => {
+      j.data.extensions.group_parent[orgNr(0)].id = "cb:org:999999998";
+    });
+    expect(extIdsMatchOrgNr.run(parent).map((f) => f.pointer)).toEqual([
+      `/data/extensions/group_parent/${orgNr(0)}/id`,
+    ]);
+    const otherForm = mutate(smallBatch(), (j) => {
+      j.data.extensions.subunits[orgNr(0)][0].id = "sub-1";
+      j.data.extensions.group_parent[orgNr(0)].id = "cb:group:999999999";
+    });
+    expect(extIdsMatchOrgNr.run(otherForm)).toEqual([]);
   });
 
   it("Retry-After: whole seconds >= 1 only", () => {

@@ -47,6 +47,7 @@ const COMMANDS = [
       ...["--max-credits", "7", "--team-api-key-env", "T", "--revoked-api-key-env", "R"],
       ...["--no-credits-api-key-env", "N", "--allow-inconclusive", "--quiet", "--max-pairwise", "3"],
       ...["--alt-ignore", "/a", "/b"],
+      "--embedded-child",
     ],
   },
   {

@@ -60,6 +60,7 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   allowInconclusive: "boolean",
   embeddedRateLimit: "number",
   embeddedRateWindowMs: "number",
+  embeddedMode: "string",
   failOnUnexercised: "boolean",
   minExercised: "number",
   maxPairwise: "number",

@@ -26,6 +26,15 @@ describe("resolveRunOptions", () => {
     expect(resolveRunOptions({ altIgnore: ["/data/0/name"] }).altIgnore).toEqual(["/data/0/name"]);
   });
 
+  it("places the embedded server in this process unless a child is asked for; another place is refused", () => {
+    expect(resolveRunOptions({}).embedded.mode).toBe("in-process");
+    expect(resolveRunOptions({ embeddedMode: "child" }).embedded.mode).toBe("child");
+    const message = usageError(() => resolveRunOptions({ embeddedMode: "worker" as "child" }));
+    expect(message).toContain('embeddedMode must be "child" or "in-process", got "worker"');
+    const withUrl = () => resolveRunOptions({ baseUrl: "http://127.0.0.1:1/v1", embeddedMode: "child" });
+    expect(usageError(withUrl)).toContain("--embedded-child is for the embedded server");
+  });
+
   it("defaults everything for the embedded server, expecting its own short rate window", () => {
     const o = resolveRunOptions({ seed: 5 }, now);
     expect(o.target).toEqual({ kind: "embedded" });

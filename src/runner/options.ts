@@ -8,6 +8,7 @@ import { HarnessError } from "../errors.js";
 import { type ExtraHeader, type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
+import type { EmbeddedMode } from "../server/start-in-child.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
@@ -87,6 +88,8 @@ export interface RunOptions {
   embeddedRateLimit?: number;
   embeddedRateWindowMs?: number;
   mutation?: string | readonly string[];
+  /** Embedded server only: where it runs (default `in-process`; `child`: a server that hangs cannot stop the run). */
+  embeddedMode?: EmbeddedMode;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged no exchange. */
   failOnUnexercised?: boolean;
   /** Fail the run (`run.rule_unexercised`) when a rule of a selected suite judged fewer than N exchanges. */
@@ -157,8 +160,19 @@ export interface ResolvedRunOptions {
   /** Where to write every exchange as HAR 1.2 (key never included), or undefined. */
   har?: string;
   allowInconclusive: boolean;
-  embedded: { rateLimit: number; rateWindowMs: number; mutation?: string | readonly string[] };
+  embedded: {
+    rateLimit: number;
+    rateWindowMs: number;
+    mode: EmbeddedMode;
+    mutation?: string | readonly string[];
+  };
   clock: Clock;
+}
+
+/** The embedded server's place (library callers may pass any string): `in-process` unless `child`. */
+function embeddedModeOf(value: string | undefined): EmbeddedMode {
+  if (value === undefined || value === "in-process" || value === "child") return value ?? "in-process";
+  throw new HarnessError("CB_USAGE", `embeddedMode must be "child" or "in-process", got "${value}"`);
 }
 
 /** Resolves user options into the one validated, defaulted object the runner uses. */
@@ -167,6 +181,12 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
   const embedded = input.baseUrl === undefined;
   if (embedded && input.altBaseUrl !== undefined) {
     throw new HarnessError("CB_USAGE", "--alt-base-url needs --base-url (the embedded server has its own)");
+  }
+  if (!embedded && input.embeddedMode === "child") {
+    throw new HarnessError(
+      "CB_USAGE",
+      "--embedded-child is for the embedded server; it cannot go with --base-url",
+    );
   }
   const apiKeyEnv = envVarName(input.apiKeyEnv ?? RUN_DEFAULTS.apiKeyEnv);
   const freeApiKeyEnv = envVarName(input.freeApiKeyEnv ?? RUN_DEFAULTS.freeApiKeyEnv);
@@ -238,7 +258,12 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     ...(input.har !== undefined ? { har: input.har } : {}),
     allowInconclusive: input.allowInconclusive ?? false,
     headers: parseHeaders(input.headers),
-    embedded: { rateLimit, rateWindowMs: windowMs, ...(input.mutation ? { mutation: input.mutation } : {}) },
+    embedded: {
+      rateLimit,
+      rateWindowMs: windowMs,
+      mode: embeddedModeOf(input.embeddedMode),
+      ...(input.mutation ? { mutation: input.mutation } : {}),
+    },
     clock: input.clock ?? SYSTEM_CLOCK,
   };
 }

@@ -66,15 +66,18 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
     };
   }
   const { rateLimit, rateWindowMs } = options.embedded;
-  const starting = startEmbeddedServer({
-    rateLimit: LIFTED_RATE_LIMIT,
-    rateWindowMs,
-    // Daily limits are not under test here and would end a long property run early.
-    callsPerDay: 10_000_000,
-    recordsPerDay: 1_000_000_000,
-    clock: options.clock,
-    ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
-  });
+  const starting = startEmbeddedServer(
+    {
+      rateLimit: LIFTED_RATE_LIMIT,
+      rateWindowMs,
+      // Daily limits are not under test here and would end a long property run early.
+      callsPerDay: 10_000_000,
+      recordsPerDay: 1_000_000_000,
+      clock: options.clock,
+      ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
+    },
+    { mode: options.embedded.mode, replyMs: options.timeoutMs },
+  );
   // Compiled before the first response rather than while judging it (a good part of a second).
   precompileResponseSchemas();
   const server: EmbeddedServer = await starting;

@@ -31,12 +31,16 @@ export interface BugSettings {
   unknownId404: boolean;
   /** Resolve: candidates delivered beyond `limit`. */
   resolveOverLimit: number;
+  /** Resolve: `truncated` is true whenever the page is full at `limit`, even when nothing was cut. */
+  resolveTruncatedAtLimit: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
   resolveCursorSet: boolean;
   /** Resolve: a query that is an organisation number or a node id finds nothing (names only). */
   resolveByNameOnly: boolean;
+  /** Resolve: the thread spins forever and never answers (only a server in a child process can be ended). */
+  resolveSpins: boolean;
   /** Extensions: sub-units per organisation in a multi-id request (contract: 50). */
   batchSubunitCap: number;
   /** Extensions: `financial_history` oldest year first. */
@@ -51,6 +55,12 @@ export interface BugSettings {
   influencerPadTo: number;
   /** Influencer: `data` carries `edges: []`. */
   influencerDataHasEdges: boolean;
+  /** Data responses: `cost.balance` is the personal balance, whatever the key (a team key's included). */
+  balancePersonal: boolean;
+  /** Nodes: a sub-unit's `parent_org_nr` is its own organisation number. */
+  subunitParentSelf: boolean;
+  /** Extensions: `group_parent` is the direct owner, not the top owner of the chain. */
+  groupParentDirectOwner: boolean;
   /** Entity reads: `cost.units` counts nodes only. */
   unitsNodesOnly: boolean;
   /** Entity reads: `dataset` is ignored (`influencer` answered from the basic dataset). */
@@ -129,9 +139,11 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   missingOmitsLast: false,
   unknownId404: false,
   resolveOverLimit: 0,
+  resolveTruncatedAtLimit: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   resolveByNameOnly: false,
+  resolveSpins: false,
   batchSubunitCap: 50,
   financialOldestFirst: false,
   financialDuplicateYear: false,
@@ -141,6 +153,9 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   influencerDataHasEdges: false,
   datasetIgnored: false,
   unitsNodesOnly: false,
+  balancePersonal: false,
+  subunitParentSelf: false,
+  groupParentDirectOwner: false,
   freeKeyServed: false,
   planRequiredWithoutTier: false,
   dropChallenge: false,
@@ -188,9 +203,11 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },
   "resolve-over-limit": { resolveOverLimit: 1 },
+  "resolve-truncated-at-limit": { resolveTruncatedAtLimit: true },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
   "resolve-exact-id-not-found": { resolveByNameOnly: true },
+  "resolve-spins-forever": { resolveSpins: true },
   "subunits-51-in-batch": { batchSubunitCap: 51 },
   "financial-oldest-first": { financialOldestFirst: true },
   "financial-duplicate-year": { financialDuplicateYear: true },
@@ -200,6 +217,9 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "influencer-data-has-edges": { influencerDataHasEdges: true },
   "dataset-ignored": { datasetIgnored: true },
   "units-count-nodes-only": { unitsNodesOnly: true },
+  "cost-balance-personal": { balancePersonal: true },
+  "subunit-parent-self": { subunitParentSelf: true },
+  "group-parent-direct-owner": { groupParentDirectOwner: true },
   "free-key-served": { freeKeyServed: true },
   "plan-required-without-tier": { planRequiredWithoutTier: true },
   "www-authenticate-missing": { dropChallenge: true },

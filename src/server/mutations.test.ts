@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { startServer } from "./index.js";
 import { MUTATIONS, type MutationId } from "./mutations.js";
+import { startServerInChild } from "./start-in-child.js";
 import { call, entityPath, qs, stubServer, type TestResponse } from "./test-support/harness.js";
 import { STUB } from "./test-support/stub-graph.js";
 import type { RunningServer } from "./types.js";
@@ -13,9 +15,63 @@ const years = (r: TestResponse): number[] =>
 const INFLUENCER = "cb:identity:instagram:user_1";
 const ids100 = Array.from({ length: 100 }, (_, i) => `cb:org:${900000000 + i}`);
 
+/**
+ * Whether GET /resolve goes unanswered for 1 s on a server in a child process with `mutation` on: a bug that
+ * spins the server's thread forever cannot be probed in this process, and only a child can be killed.
+ */
+async function resolveUnanswered(mutation: string | undefined): Promise<boolean> {
+  const child = await startServerInChild(mutation ? { mutation } : {}, { closeGraceMs: 100 });
+  try {
+    const headers = { authorization: `Bearer ${child.keys.plus}` };
+    await fetch(`${child.url}/resolve?query=Avd`, { headers, signal: AbortSignal.timeout(1000) });
+    return false;
+  } catch (err) {
+    return (err as Error).name === "TimeoutError";
+  } finally {
+    await child.close();
+  }
+}
+
+/** `probe` on the real synthetic graph (sub-unit nodes, ownership chains), with `mutation` on or off. */
+async function onRealGraph(
+  mutation: string | undefined,
+  probe: (s: RunningServer) => Promise<boolean>,
+): Promise<boolean> {
+  const server = await startServer(mutation ? { mutation } : {});
+  try {
+    return await probe(server);
+  } finally {
+    await server.close();
+  }
+}
+
+/** Whether a fixture sub-unit of the real graph names itself as its main unit. */
+const subunitNamesItself = (s: RunningServer) =>
+  batch(s, { ids: s.fixtures.subunit_ids }).then((r) =>
+    r.json.data.entities.some(
+      (n: { payload: { org_nr: string; parent_org_nr?: string } }) =>
+        n.payload.parent_org_nr === n.payload.org_nr,
+    ),
+  );
+
+/** Whether a group parent of a fixture organisation of the real graph has an owner above it. */
+async function groupParentHasOwner(s: RunningServer): Promise<boolean> {
+  const extend = ["group_parent"];
+  const orgs = (await batch(s, { ids: s.fixtures.org_ids, extend })).json.data.extensions.group_parent;
+  const tops = Object.values(orgs).flatMap((p) => (p ? [`cb:org:${(p as { org_nr: string }).org_nr}`] : []));
+  const parents = (await batch(s, { ids: tops, extend })).json.data.extensions.group_parent;
+  return Object.values(parents).some((p) => p !== null);
+}
+
+/** Whether a team key's `cost.balance` differs from the team balance its `/me` shows. */
+async function teamBalanceDiffers(s: RunningServer): Promise<boolean> {
+  const me = (await call(s, "/me", { key: "team" })).json;
+  return (await call(s, entityPath(MAIN), { key: "team" })).json.cost.balance !== me.credential.credits;
+}
+
 /** For each seeded bug, a probe that is true exactly when the bug is visible. */
 // Keyed by the id union: a probe for a misspelt or missing bug does not compile.
-const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
+const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined) => Promise<boolean>> = {
   "envelope-extra-field": async (s) => "debug" in (await get(s)).json,
   "envelope-missing-request-id": async (s) => !("request_id" in (await get(s)).json),
   "envelope-contract-v2": async (s) => (await get(s)).json.contract !== "cb/v1",
@@ -31,6 +87,11 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   "resolve-default-limit-50": async (s) => (await call(s, "/resolve?query=Avd")).json.data.length > 10,
   "resolve-requested-empty": async (s) =>
     (await call(s, "/resolve?query=Avd")).json.coverage.requested.length !== 1,
+  "resolve-spins-forever": (_s, mutation) => resolveUnanswered(mutation),
+  "resolve-truncated-at-limit": async (s) => {
+    const all = (await call(s, "/resolve?query=Hoved&limit=50")).json.data.length;
+    return (await call(s, `/resolve?query=Hoved&limit=${all}`)).json.truncated === true;
+  },
   "org-employees-string": async (s) =>
     typeof (await get(s)).json.data.entities[0].payload.employees === "string",
   "org-unknown-field": async (s) => "internal_score" in (await get(s)).json.data.entities[0].payload,
@@ -213,6 +274,21 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
   },
   "resets-local-midnight": async (s) =>
     !(await call(s, "/me")).json.credential.resets.day.endsWith("T00:00:00.000Z"),
+  "challenge-without-resource-metadata": async (s) =>
+    (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") === "Bearer",
+  "subunits-without-legacy-names": (_s, mutation) =>
+    onRealGraph(mutation, async (s) => {
+      const id = s.fixtures.main_unit_with_many_subunits;
+      const lists = (await call(s, entityPath(id, { extend: ["subunits"] }))).json.data.extensions.subunits;
+      return !("industry_code" in lists[id.slice("cb:org:".length)][0]);
+    }),
+  "group-parent-direct-owner": (_s, mutation) => onRealGraph(mutation, groupParentHasOwner),
+  "subunit-id-of-main-unit": async (s) => {
+    const lists = (await get(s, { extend: ["subunits"] })).json.data.extensions.subunits[STUB.main];
+    return lists.some((u: { id: string }) => u.id === `cb:org:${STUB.main}`);
+  },
+  "subunit-parent-self": (_s, mutation) => onRealGraph(mutation, subunitNamesItself),
+  "cost-balance-personal": (s) => teamBalanceDiffers(s),
   "group-parent-self": async (s) =>
     (await get(s, { extend: ["group_parent"] })).json.data.extensions.group_parent[STUB.main]?.org_nr ===
     STUB.main,
@@ -223,7 +299,7 @@ const PROBES: Record<MutationId, (s: RunningServer) => Promise<boolean>> = {
 async function probe(mutation: string | undefined, id: MutationId): Promise<boolean> {
   const server = await stubServer({ mutation, rateLimit: 5 });
   try {
-    return await PROBES[id](server);
+    return await PROBES[id](server, mutation);
   } finally {
     await server.close();
   }

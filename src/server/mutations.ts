@@ -62,6 +62,16 @@ export const MUTATIONS = [
     "resolve without `limit` returns up to 50 candidates (default 10)",
   ),
   m("resolve-requested-empty", "resolve", "resolve answers `coverage.requested: []`"),
+  m(
+    "resolve-truncated-at-limit",
+    "resolve",
+    "resolve says `truncated: true` whenever its page is full at `limit`, even when no candidate was cut",
+  ),
+  m(
+    "resolve-spins-forever",
+    "resolve",
+    "GET /resolve never answers: the server's thread spins in a loop that never yields (serve it in a child process)",
+  ),
   m("org-employees-string", "nodes", "org payload `employees` is a string"),
   m("org-unknown-field", "nodes", "org payload carries an unknown field `internal_score`"),
   m("node-missing-name", "nodes", "nodes lack the required `name` field"),
@@ -75,6 +85,11 @@ export const MUTATIONS = [
   m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
   m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
   m("subunits-51-in-batch", "extensions", "51 sub-units per organisation in a multi-id request"),
+  m(
+    "subunits-without-legacy-names",
+    "extensions",
+    "sub-units lack the legacy names `industry_code`, `industry_description`, `address_street`, `address_postal_code`",
+  ),
   m(
     "extensions-truncated-missing",
     "extensions",
@@ -134,6 +149,11 @@ export const MUTATIONS = [
   ),
   m("oversize-body-accepted", "errors", "request bodies above 1 MiB are read and answered (no 413)"),
   m("www-authenticate-missing", "auth", "401 responses lack `WWW-Authenticate`"),
+  m(
+    "challenge-without-resource-metadata",
+    "auth",
+    "401 responses carry `WWW-Authenticate: Bearer` without its `resource_metadata` parameter",
+  ),
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
   m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
   m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),
@@ -206,6 +226,22 @@ export const MUTATIONS = [
     "influencer node ids after the first name another network (`cb:identity:othernet:<username>`)",
   ),
   m("group-parent-self", "extensions", "`group_parent` of every organisation is the organisation itself"),
+  m(
+    "group-parent-direct-owner",
+    "extensions",
+    "`group_parent` is the organisation's direct owner, not the top owner of its ownership chain",
+  ),
+  m("subunit-parent-self", "nodes", "a sub-unit's `parent_org_nr` is its own organisation number"),
+  m(
+    "subunit-id-of-main-unit",
+    "extensions",
+    "each listed sub-unit's `id` is its main unit's id (`cb:org:<main unit>`)",
+  ),
+  m(
+    "cost-balance-personal",
+    "envelope",
+    "`cost.balance` is the user's personal balance whatever the key: a team key's calls show it, not the team's",
+  ),
   m(
     "dataset-ignored",
     "influencer",

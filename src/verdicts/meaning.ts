@@ -6,7 +6,10 @@ import type { JudgedVerdict } from "./judged-verdict.js";
 
 const STEPS = ["src/runner/suites/meaning-judges.ts"];
 
-/** Resolve by an exact identifier; a one-id batch against GET /entities/{id}. */
+/**
+ * Resolve by an exact identifier; a one-id batch against GET /entities/{id}; `cost.balance` against `/me`;
+ * a sub-unit's main unit and a group parent, each fetched.
+ */
 export const MEANING = {
   /** Resolving a known organisation by its exact identifier finds it. */
   resolveExactIdentifier: {
@@ -14,7 +17,7 @@ export const MEANING = {
     section: "Endpoints / GET /resolve",
     sentence:
       "Finds candidate nodes from an exact identifier or a name (companies, people, market entities, belief traditions, support facts, support schemes, scheme periods, public actors).",
-    level: "warn",
+    level: "fail",
     judgedIn: STEPS,
   },
   /** A batch of one id gives the same `data` as GET /entities/{id} for it. */
@@ -24,5 +27,40 @@ export const MEANING = {
     sentence: "Same result as GET /entities/{id} for many ids; this is the main operation for integrations.",
     level: "fail",
     judgedIn: STEPS,
+  },
+  /** A resolve page that holds every candidate was not cut: `truncated` is false. */
+  resolveTruncatedOnlyWhenCut: {
+    id: "resolve.truncated_only_when_cut",
+    section: "Resources and their fields / Response envelope",
+    sentence: "`truncated` | boolean | true when output was cut",
+    level: "fail",
+    judgedIn: STEPS,
+  },
+  /** `cost.balance` is the balance the key used draws on: `/me` `credential.credits` around the call. */
+  balanceMatchesMe: {
+    id: "cost.balance_matches_me",
+    section: "Authentication",
+    sentence:
+      "5. For a team key, the team's balance and limits apply; top-level `credits` in `/me` is the user's personal balance.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/meaning-balance.ts"],
+  },
+  /** A sub-unit's `parent_org_nr`, fetched, is a main unit whose sub-unit list holds the sub-unit. */
+  subunitParentIsMainUnit: {
+    id: "org.parent_org_nr_main_unit",
+    section: "Resources and their fields / Payload of `org`",
+    sentence:
+      "Identity: … `entity_type` (string: `hovedenhet` = main unit, or `underenhet` = sub-unit), `parent_org_nr` (string; main unit of a sub-unit)",
+    level: "fail",
+    judgedIn: ["src/runner/suites/meaning-links.ts"],
+  },
+  /** A `group_parent`, fetched, has no owner above it: it is the top of the chain. */
+  groupParentIsTop: {
+    id: "ext.group_parent_top_owner",
+    section: "Resources and their fields / Extensions",
+    sentence:
+      "`group_parent`: … or null when no owner above the company is registered. It is the top owner in the ownership chain found through the shareholder register.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/meaning-links.ts"],
   },
 } as const satisfies Record<string, JudgedVerdict>;

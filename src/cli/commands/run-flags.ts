@@ -168,6 +168,13 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions & ReportFor
   embeddedRateWindowMs: { notAFlag: "the embedded server's window is fixed for the CLI; tests change it" },
   clock: { notAFlag: "the CLI passes the time of its io (the system's)" },
   mutation: { notAFlag: "seeded bugs of the embedded server are for library tests (`serve --mutation`)" },
+  embeddedMode: {
+    flags: "--embedded-child",
+    description:
+      "run the embedded server in a child process: a server that hangs then ends as timeouts of its calls " +
+      "instead of stopping the run (default: in this process, faster)",
+    preset: "child",
+  },
   ...QUIET_FLAG,
   ...REPORT_FORMATS_FLAG,
 };

@@ -13,7 +13,12 @@ import {
   withBody,
 } from "../../checks/test-support/exchanges.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { judgeBatchSameAsGet, judgeExactResolve } from "./meaning-judges.js";
+import {
+  judgeBatchSameAsGet,
+  judgeExactResolve,
+  judgeResolveTruncated,
+  RESOLVE_LIMIT,
+} from "./meaning-judges.js";
 
 const ORG = "cb:org:910000001";
 
@@ -39,10 +44,19 @@ describe("resolve.exact_identifier_found", () => {
     }
   });
 
-  it("warns, never fails, when neither finds it", () => {
+  it("fails when neither finds it (the node id is an exact identifier by the contract's Identifiers)", () => {
     const outcome = judgeExactResolve(ORG, [resolved("910000001", []), resolved(ORG, ["cb:org:123456789"])]);
-    expect(outcome.status).toBe("warn");
-    expect(outcome.failures?.map((f) => f.severity)).toEqual(["warning"]);
+    expect(outcome.status).toBe("fail");
+    expect(outcome.failures?.map((f) => f.severity)).toEqual(["error"]);
+  });
+
+  it("does not judge pages full at the limit: how candidates rank is not shown", () => {
+    const full = Array.from({ length: RESOLVE_LIMIT }, (_, i) => `cb:org:${String(100000000 + i)}`);
+    const outcome = judgeExactResolve(ORG, [resolved("910000001", full), resolved(ORG, full)]);
+    expect(outcome.status).toBe("skip");
+    expect(outcome.message).toMatch(/full/);
+    const oneFull = judgeExactResolve(ORG, [resolved("910000001", full), resolved(ORG, [])]);
+    expect(oneFull.status).toBe("fail");
   });
 
   it("does not judge (skip, never inconclusive) when no resolve answered 200, e.g. a conforming 503", () => {
@@ -100,5 +114,36 @@ describe("entities.batch_same_as_get", () => {
     const outcome = judgeBatchSameAsGet(id, get, dropped);
     expect(outcome.status).toBe("fail");
     expect(outcome.failures?.[0].pointer).toContain("active_predicates");
+  });
+});
+
+/** A resolve answer with `n` candidates and the given `truncated`. */
+function page(n: number, truncated: boolean, status = 200): Exchange {
+  const ids = Array.from({ length: n }, (_, i) => `cb:org:${910000001 + i}`);
+  return mutate(resolved("910000001", ids, status), (j) => {
+    if (status === 200) j.truncated = truncated;
+  });
+}
+
+describe("resolve.truncated_only_when_cut", () => {
+  it("passes a page at a limit that holds every candidate when it says nothing was cut", () => {
+    expect(judgeResolveTruncated(page(3, false), page(3, false)).status).toBe("pass");
+  });
+
+  it("fails a page that claims a cut when a second whole read still has no more candidates", () => {
+    const outcome = judgeResolveTruncated(page(3, false), page(3, true), page(3, false));
+    expect(outcome.status).toBe("fail");
+    expect(outcome.failures?.[0]).toMatchObject({ pointer: "/truncated", received: "true" });
+  });
+
+  it("does not judge when candidates came in between, or no whole read of 1 to 49 candidates exists", () => {
+    const skip = (o: { status: string }) => o.status;
+    expect(skip(judgeResolveTruncated(page(3, false), page(3, true), page(4, false)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(3, false), page(3, true), page(3, true)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(3, false), page(3, true)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(RESOLVE_LIMIT, false)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(0, false)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(3, true)))).toBe("skip");
+    expect(skip(judgeResolveTruncated(page(3, false), page(0, false, 429)))).toBe("skip");
   });
 });

@@ -24,29 +24,37 @@ function candidateIds(ex: Exchange): unknown[] {
   return Array.isArray(data) ? data.map((c) => (c as Body | null)?.id) : [];
 }
 
+/** Candidates a resolve step asks for: the contract's most, so that few other matches can crowd one out. */
+export const RESOLVE_LIMIT = 50;
+
 /**
  * `resolve.exact_identifier_found` on the answers to the organisation number and the node id of `org`: either
- * listing `org` passes (which identifiers count is not stated); no usable 200 at all is not judged (skip: the
- * catalogue judges those answers, and a conforming 503 must not make the run incomplete); else a warning.
+ * listing `org` passes (which identifiers count is not stated, and the node id is one by the contract's
+ * Identifiers section); neither is a failure. Not judged (skip, never inconclusive, so that a conforming 503
+ * does not make the run incomplete): no usable 200 at all, or a page full at the limit, since how candidates
+ * rank is not shown and others may come first.
  */
 export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
   const verdict = MEANING.resolveExactIdentifier;
   const found = answers.find((ex) => candidateIds(ex).includes(org));
   if (found) return { verdict, status: "pass", exchange: found };
   const last = answers[answers.length - 1];
-  if (!answers.some((ex) => okBody(ex))) {
-    const message = `not judged: resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
-    return { verdict, status: "skip", message, exchange: last };
+  const usable = answers.filter((ex) => okBody(ex) && candidateIds(ex).length < RESOLVE_LIMIT);
+  if (usable.length === 0) {
+    const why = answers.some((ex) => okBody(ex))
+      ? `every page was full (${RESOLVE_LIMIT} candidates), so others may rank before it`
+      : `resolve answered ${answers.map(statusOf).join(" and ")}, no candidates to look at`;
+    return { verdict, status: "skip", message: `not judged: ${why}`, exchange: last };
   }
   const nr = org.slice("cb:org:".length);
   return {
     verdict,
-    status: "warn",
-    exchange: last,
+    status: "fail",
+    exchange: usable[usable.length - 1],
     failures: [
       {
         checkId: verdict.id,
-        severity: "warning",
+        severity: "error",
         title: `resolving the known organisation ${org} by its exact identifier found no candidate with that id`,
         pointer: "/data",
         expected: `a candidate with id "${org}" for the query "${nr}" or "${org}"`,
@@ -99,6 +107,52 @@ export function judgeBatchSameAsGet(org: string, get: Exchange, batch: Exchange)
         pointer: diff[0].pointer,
         expected: "the same data and truncated as GET /entities/{id} (nodes and edges in any order)",
         received: formatDiff(diff.slice(0, 8)),
+      },
+    ],
+  };
+}
+
+/** `truncated` of a 200 resolve answer and its number of candidates; undefined when not a 200 with both. */
+export function resolvePage(ex: Exchange | undefined): { truncated: boolean; count: number } | undefined {
+  const body = ex ? okBody(ex) : undefined;
+  if (!body || typeof body.truncated !== "boolean" || !Array.isArray(body.data)) return undefined;
+  return { truncated: body.truncated, count: body.data.length };
+}
+
+/**
+ * `resolve.truncated_only_when_cut`: `whole` is a read at `limit` 50 that holds every candidate (n < 50, not
+ * truncated), `page` a read of the same query at `limit` n, which cuts nothing: its `truncated` must be false.
+ * A page that says true is judged against `again`, a second read at 50: only when that still holds every
+ * candidate in n or fewer is the claim false (otherwise candidates came in between: not judged). Not judged
+ * either: a query with no candidate or 50 or more, a whole read that is itself truncated, or non-200 answers.
+ */
+export function judgeResolveTruncated(whole: Exchange, page?: Exchange, again?: Exchange): Outcome {
+  const verdict = MEANING.resolveTruncatedOnlyWhenCut;
+  const all = resolvePage(whole);
+  if (!all || all.truncated || all.count === 0 || all.count >= RESOLVE_LIMIT || !page) {
+    const message = "not judged: no read at limit 50 that holds between 1 and 49 candidates, not truncated";
+    return { verdict, status: "skip", message, exchange: whole };
+  }
+  const cut = resolvePage(page);
+  if (!cut) return { verdict, status: "skip", message: `not judged: ${statusOf(page)}`, exchange: page };
+  if (!cut.truncated) return { verdict, status: "pass", exchange: page };
+  const confirmed = resolvePage(again);
+  if (!confirmed || confirmed.truncated || confirmed.count > all.count) {
+    const message = "not judged: the candidates changed between the reads";
+    return { verdict, status: "skip", message, exchange: page };
+  }
+  return {
+    verdict,
+    status: "fail",
+    exchange: page,
+    failures: [
+      {
+        checkId: verdict.id,
+        severity: "error",
+        title: `resolve says truncated although its limit (${all.count}) holds every candidate of the query`,
+        pointer: "/truncated",
+        expected: `false: at limit ${RESOLVE_LIMIT} the query has ${all.count} candidates, twice not truncated`,
+        received: "true",
       },
     ],
   };

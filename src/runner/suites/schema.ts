@@ -151,7 +151,7 @@ function plan(input: PlanInput): SuitePlan {
       }
     }
   }
-  calls += meaningCalls(input.fixtures, input.inShard);
+  calls += meaningCalls(input.fixtures, input.inShard, input.hasTeamKey);
   return { calls, reserve, credits };
 }
 

@@ -79,7 +79,8 @@ export function createGraph(options: GraphOptions): Graph {
         : subunitCache.get(i, () => subunitsOf(world, i).map((el) => Object.freeze(el))).slice();
     },
     webIdentities: (orgNr) => (orgIndex(orgNr) < 0 ? [] : webIdentitiesOf(world, catalog, orgIndex(orgNr))),
-    groupParent: (orgNr) => (orgIndex(orgNr) < 0 ? null : groupParentOf(world, orgIndex(orgNr))),
+    groupParent: (orgNr, reach) =>
+      orgIndex(orgNr) < 0 ? null : groupParentOf(world, orgIndex(orgNr), reach),
     resolve(query, types, limit) {
       const index = (): SampleIndex => {
         sample ??= new SampleIndex(world, catalog);

@@ -5,7 +5,7 @@
 import type { Catalog } from "./catalog.js";
 import { financialRows } from "./finance.js";
 import { orgPayload } from "./org-payload.js";
-import { topOwner } from "./ownership.js";
+import { ownerOf, topOwner } from "./ownership.js";
 import { Rng, SALT } from "./prng.js";
 import { satellitePayload } from "./satellite-payloads.js";
 import { satelliteCounts } from "./satellites.js";
@@ -83,9 +83,10 @@ export function webIdentitiesOf(world: World, catalog: Catalog, i: number): Row[
   return out;
 }
 
-/** `group_parent`: the top owner through the ownership chain, or null. */
-export function groupParentOf(world: World, i: number): Row | null {
-  const top = topOwner(world, i);
+/** `group_parent`: the top owner through the ownership chain (or the direct owner, one step up), or null. */
+export function groupParentOf(world: World, i: number, reach: "top" | "direct" = "top"): Row | null {
+  const owner = ownerOf(world, i);
+  const top = reach === "top" ? topOwner(world, i) : owner < 0 ? null : { index: owner, depth: 1 };
   if (!top) return null;
   const core = world.core(top.index);
   const rng = new Rng(world.seed, SALT.owner, i, 3);

@@ -2,9 +2,24 @@
 import type { ServerFixtures } from "../types.js";
 import type { Catalog } from "./catalog.js";
 import { INFLUENCER_COUNT, INFLUENCER_NETWORK, influencerUsername } from "./influencers.js";
+import { topOwner } from "./ownership.js";
 import { personName } from "./satellite-payloads.js";
 import { satelliteCounts, satelliteId } from "./satellites.js";
 import type { World } from "./world.js";
+
+/** Main units searched for one with a long ownership chain (about one in eight has one). */
+const CHAIN_SEARCH = 10_000;
+
+/**
+ * The first main unit whose top owner is two or more steps up, or undefined: its `group_parent` (the top
+ * owner) differs from its direct owner, so a run can tell the two apart (`ext.group_parent_top_owner`).
+ */
+function deepOwned(world: World): number | undefined {
+  for (let i = 1; i < Math.min(world.count, CHAIN_SEARCH); i++) {
+    if (world.layout.isMain(i) && (topOwner(world, i)?.depth ?? 0) >= 2) return i;
+  }
+  return undefined;
+}
 
 /** Fixtures of a graph. */
 export function buildFixtures(world: World, catalog: Catalog): ServerFixtures {
@@ -19,9 +34,10 @@ export function buildFixtures(world: World, catalog: Catalog): ServerFixtures {
       subs.push(i);
     }
   }
-  const orgIds = [...new Set([0, ...layout.midMains, ...layout.richMains, ...mains])].map((i) =>
-    world.orgId(i),
-  );
+  const deep = deepOwned(world);
+  const orgIds = [
+    ...new Set([0, ...layout.midMains, ...layout.richMains, ...mains, ...(deep === undefined ? [] : [deep])]),
+  ].map((i) => world.orgId(i));
   const known = new Set<string>(orgIds.slice(0, 6));
   const personOwner = mains.find((i) => satelliteCounts(world.seed, i, layout.place(i)).person > 0);
   const personResolve: string[] = [];

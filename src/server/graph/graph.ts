@@ -65,8 +65,8 @@ export interface Graph {
   subunits(orgNr: string): Record<string, unknown>[];
   /** Web identities of an organisation (≤ 10). */
   webIdentities(orgNr: string): Record<string, unknown>[];
-  /** Top owner of an organisation, or null. */
-  groupParent(orgNr: string): Record<string, unknown> | null;
+  /** Top owner of an organisation (`reach` "direct": its direct owner, for a seeded bug), or null. */
+  groupParent(orgNr: string, reach?: "top" | "direct"): Record<string, unknown> | null;
   /** Candidates for a resolve query, best first. `types` filters node types when given. */
   resolve(query: string, types: string[] | null, limit: number): GraphCandidate[];
   /** Organisation ids matching the filters, at most `limit`. */

@@ -163,6 +163,42 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     reply.headers["retry-after"] = "1.5";
     return reply;
   }),
+  "challenge-without-resource-metadata": onStatus(401, (reply) => {
+    if (reply.headers["www-authenticate"] !== undefined) reply.headers["www-authenticate"] = "Bearer";
+    return reply;
+  }),
+  "subunits-without-legacy-names": onEnvelope((body) => {
+    const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
+    if (!ext || !isObj(ext.subunits)) return;
+    // Copies without the legacy names: the elements may be the graph's own cached objects.
+    const legacy = new Set([
+      "industry_code",
+      "industry_description",
+      "address_street",
+      "address_postal_code",
+    ]);
+    ext.subunits = Object.fromEntries(
+      Object.entries(ext.subunits).map(([nr, list]) => [
+        nr,
+        Array.isArray(list)
+          ? list.map((s: unknown) =>
+              isObj(s) ? Object.fromEntries(Object.entries(s).filter(([k]) => !legacy.has(k))) : s,
+            )
+          : list,
+      ]),
+    );
+  }),
+  "subunit-id-of-main-unit": onEnvelope((body) => {
+    const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
+    if (!ext || !isObj(ext.subunits)) return;
+    // Copies: the elements may be the graph's own cached objects.
+    ext.subunits = Object.fromEntries(
+      Object.entries(ext.subunits).map(([nr, list]) => [
+        nr,
+        Array.isArray(list) ? list.map((s: unknown) => (isObj(s) ? { ...s, id: `cb:org:${nr}` } : s)) : list,
+      ]),
+    );
+  }),
   "method-not-allowed-without-allow": onStatus(405, (reply) => {
     delete reply.headers.allow;
     return reply;

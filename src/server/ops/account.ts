@@ -2,12 +2,14 @@
  * GET /me, GET /capabilities and GET /usage. The contract shows only part of /me ("Complete shape: not
  * shown") and nothing of the other two; the shapes here are ours (docs/server.md).
  */
+
 import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import { msUntilUtcMidnight } from "../limiter.js";
 import type { ServerState } from "../state.js";
 import { EXTENSIONS } from "../validate/fields.js";
+import { balanceFor } from "./balance.js";
 
 function limitsOf(state: ServerState, account: Account) {
   const o = state.options;
@@ -79,7 +81,7 @@ export function usage(state: ServerState, account: Account, now: number, days: n
       units: 0,
       unitType: "record",
       creditsCharged: 0,
-      balance: state.balances.get(account.bucket) ?? 0,
+      balance: balanceFor(state, account),
       warnings: [],
     }),
   );

@@ -2,12 +2,14 @@
  * Entity reads (Endpoints / GET /entities/{id}, POST /entities/batch): nodes, optional edge page,
  * optional extensions; unknown ids in `coverage.missing` with 200.
  */
+
 import { envelopeBytes, envelopeEnd, envelopeMiddle, envelopeText } from "../envelope-text.js";
 import type { GraphEdge, GraphNode } from "../graph/graph.js";
 import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
+import { balanceFor } from "./balance.js";
 import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
 import { edgesText } from "./edge-text.js";
@@ -52,7 +54,7 @@ function plainRead(state: ServerState, req: EntityRequest, node: CachedNode, acc
   const raw = envelopeBytes(
     req.asOf ?? state.asOf,
     node.plainRead,
-    envelopeEnd(state.balances.get(account.bucket) ?? 0, NO_WARNINGS),
+    envelopeEnd(balanceFor(state, account), NO_WARNINGS),
   );
   return { status: 200, headers: {}, body: undefined, raw, metered: { records: 1, credits: 0 } };
 }
@@ -134,7 +136,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
       units,
       unitType: "record",
       creditsCharged: 0,
-      balance: state.balances.get(account.bucket) ?? 0,
+      balance: balanceFor(state, account),
       warnings,
     },
     dataJson,

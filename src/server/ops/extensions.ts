@@ -53,7 +53,7 @@ export function buildExtensions(
         rows += list.length;
         value = list;
       } else {
-        value = g.groupParent(nr);
+        value = g.groupParent(nr, bugs.groupParentDirectOwner ? "direct" : "top");
         if (value !== null) rows += 1;
       }
       out[ext][nr] = value;

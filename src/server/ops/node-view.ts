@@ -33,6 +33,9 @@ export function nodeView(state: ServerState, node: GraphNode, singleOrg: boolean
       payload = { ...payload, employees: String(payload.employees) };
     }
     if (bugs.orgUnknownField) payload = { ...payload, internal_score: 0.42 };
+    if (bugs.subunitParentSelf && payload.entity_type === "underenhet") {
+      payload = { ...payload, parent_org_nr: payload.org_nr };
+    }
   }
   const view: NodeView = { id: node.id, type: node.type, name: node.name, payload };
   if (node.active_predicates) view.active_predicates = node.active_predicates;

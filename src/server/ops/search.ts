@@ -3,11 +3,13 @@
  * with `data.entities` as nodes (multi-organisation form: no signing-rights fields) and, for traversals,
  * `data.edges` (≤ 50).
  */
+
 import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { SearchRequest, TraversalRequest } from "../validate/other-requests.js";
+import { balanceFor } from "./balance.js";
 import { lookup } from "./coverage.js";
 import { nodeView } from "./node-view.js";
 
@@ -30,7 +32,7 @@ function answer(
     units,
     unitType: "record",
     creditsCharged: 0,
-    balance: state.balances.get(account.bucket) ?? 0,
+    balance: balanceFor(state, account),
     warnings: [],
   });
   return { ...jsonReply(200, body), metered: { records: units, credits: 0 } };

@@ -32,7 +32,8 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: AU,
     sentence: "3. the response carries header `WWW-Authenticate` (a bearer resource-metadata challenge).",
     checks: ["auth.www_authenticate_on_401"],
-    reading: "scheme Bearer required; a missing `resource_metadata` parameter is a warning",
+    reading:
+      "scheme Bearer with the `resource_metadata` parameter required: that parameter is what makes a challenge a resource-metadata challenge (RFC 9728 §5.1), so a Bearer challenge without it fails",
   },
   {
     section: AU,
@@ -61,9 +62,9 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: AU,
     sentence:
       "5. For a team key, the team's balance and limits apply; top-level `credits` in `/me` is the user's personal balance.",
-    suites: ["auth"],
+    suites: ["auth", "schema"],
     reading:
-      "with a team key (`--team-api-key-env`) and credits allowed: one influencer read must lower `/me` `credential.credits` by at least its charge (others on the team may spend too) and leave top-level `credits` unchanged (`auth.team_key_credit_split`); without the key, skipped",
+      'with a team key (`--team-api-key-env`) and credits allowed: one influencer read must lower `/me` `credential.credits` by at least its charge (others on the team may spend too) and leave top-level `credits` unchanged (`auth.team_key_credit_split`); without the key, skipped. The `cost.balance` of a call is the balance the key used draws on, which `/me` shows as `credential.credits` ("`credential` for the key used"; for a team key the team\'s, not the personal `credits`): `/me`, one basic read and `/me` again, with the main key and with a team key when given, must show `cost.balance` equal to `credential.credits` before the call or after its own charge, to a hundredth of a credit (`cost.balance_matches_me`); when the balance moved between the two `/me` readings (other clients, a top-up) any value between them passes and others are not judged',
   },
   {
     section: AU,

@@ -101,6 +101,9 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
     section: EX,
     sentence: "`subunits`: Array per organisation of sub-units registered on the main unit.",
     checks: ["ext.subunits.parent_matches_key"],
+    suites: ["schema"],
+    reading:
+      "each listed sub-unit names the organisation it is listed under; and the other way round, a sub-unit's main unit (`parent_org_nr`), fetched with its sub-units, lists it when its list is delivered whole (`org.parent_org_nr_main_unit`, see the Payload of `org` row)",
   },
   {
     section: EX,
@@ -123,7 +126,8 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
     schema: [ext("/$defs/subunit/properties/industry_code")],
     checks: ["ext.subunits.legacy_names"],
     client: "new clients read the new names",
-    reading: "a sub-unit with a new name but without its legacy name is a warning",
+    reading:
+      'a sub-unit with a new name but without its legacy name fails: Versioning states without reserve that the legacy names "are delivered alongside the new names until version 2"',
   },
   {
     section: EX,
@@ -150,8 +154,9 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
     section: EX,
     sentence:
       "It is the top owner in the ownership chain found through the shareholder register. It is not the same as a registered group: it also exists for companies with `is_in_group` false.",
-    notCheckable:
-      'the shareholder register and the chain are not visible through the API, so whether the owner given is the top one cannot be seen (that it is not the company itself is judged by `ext.group_parent_above_company`); "also exists" for `is_in_group` false permits, so every value conforms',
+    suites: ["schema"],
+    reading:
+      'the register and the chain itself are not visible, but the top owner is: fetched with its own `group_parent`, a group parent has none ("null when no owner above the company is registered"), so an owner above it is an error (`ext.group_parent_top_owner`: the fixture organisations\' group parents are read in one batch, and any owner found above them in another; not judged: an owner above that leads back into the chain, where cross-ownership has no top, a group parent the data lacks, and reads of different snapshots). That it is not the company itself is judged by `ext.group_parent_above_company`; "also exists" for `is_in_group` false permits, so every value conforms',
   },
   {
     section: EX,
@@ -164,6 +169,8 @@ export const DATA_SHAPE_SENTENCES: ContractSentence[] = [
       "`data.extensions_truncated.subunits`: array (max 100) of 9-digit organisation numbers whose sub-unit list was cut.",
     schema: [ext("/$defs/extensions-truncated")],
     checks: ["ext.subunits.truncated_consistent"],
+    reading:
+      "an organisation listed there has its (cut) list in `data.extensions.subunits`; an organisation listed twice, or a list cut below its cap, is no finding: the contract says neither that the numbers are distinct nor that a list is cut only at its cap",
   },
   {
     section: EX,

@@ -42,7 +42,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
       "Finds candidate nodes from an exact identifier or a name (companies, people, market entities, belief traditions, support facts, support schemes, scheme periods, public actors).",
     suites: ["schema"],
     reading:
-      "an exact identifier of an organisation is read as its organisation number or its node id: resolving a known organisation by either must list it among the candidates (`resolve.exact_identifier_found`; a warning, as the contract does not list which identifiers count). How names match and rank is not shown, so name queries are judged only by shape and bounds",
+      "an exact identifier of an organisation is read as its organisation number or its node id (the contract's Identifiers section names node ids identifiers): resolving a known organisation by both (`limit` 50), at least one answer must list it among the candidates, or `resolve.exact_identifier_found` fails. Not judged: answers that are not 200, and pages full at the limit, as how candidates rank is not shown. How names match and rank is not shown, so name queries are judged only by shape and bounds",
   },
   {
     section: R,

@@ -59,8 +59,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
     sentence: "`truncated` | boolean | true when output was cut",
     schema: [env("/properties/truncated")],
     checks: ["envelope.truncated_when_cut", "edges.page_cut_declared"],
+    suites: ["schema"],
     reading:
-      "a cut sub-unit list counts as cut output (warning when `truncated` is false); a cut edge page must say so by `truncated` true or a `cursor` (either is enough: both are read as saying so)",
+      "a cut sub-unit list counts as cut output (warning when `truncated` is false); a cut edge page must say so by `truncated` true or a `cursor` (either is enough: both are read as saying so). And `truncated` says that output was cut, so an uncut page does not say true: a resolve by an organisation number at `limit` 50 that holds every candidate (1 to 49, not truncated), read again at a `limit` of exactly that many, must answer `truncated` false (`resolve.truncated_only_when_cut`; a page that says true is read once more at 50, and only when that still holds no more candidates does it fail). Whether a resolve page cut at the client's `limit` must say true is not judged: the client asked for that many",
   },
   {
     section: E,
@@ -87,6 +88,9 @@ export const ENVELOPE_SENTENCES: ContractSentence[] = [
       "`cost` | object | `units` integer >= 0; `unit_type` one of `record`, `premium_record`; `credits_charged` number >= 0; `credits_reserved` number, always 0; `balance` number >= 0",
     schema: [env("/properties/cost")],
     checks: ["cost.credits_reserved_zero"],
+    suites: ["schema"],
+    reading:
+      "`balance` is the balance the call drew on, the one `/me` shows as `credential.credits` for the key used (`cost.balance_matches_me`, see Authentication 5)",
   },
   { section: E, sentence: "`warnings` | array of strings", schema: [env("/properties/warnings")] },
   {

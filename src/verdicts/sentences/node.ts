@@ -57,6 +57,9 @@ export const NODE_SENTENCES: ContractSentence[] = [
       "Identity: `org_nr`, `name`, `org_form`, `org_form_description`, `entity_type` (`hovedenhet` = main unit, or `underenhet` = sub-unit), `parent_org_nr`",
     schema: org("org_nr", "name", "org_form", "org_form_description", "entity_type", "parent_org_nr"),
     checks: ["org.id_matches_org_nr"],
+    suites: ["schema"],
+    reading:
+      "`parent_org_nr` names the main unit of a sub-unit: the fixture sub-units are read, and up to three of the main units they name are fetched (one id, `extend` `subunits`): a sub-unit naming itself, a main unit whose `entity_type` is `underenhet`, or a main unit whose whole sub-unit list leaves the sub-unit out fails `org.parent_org_nr_main_unit`. Not judged: a main unit the data lacks (`coverage.missing`), a list cut at its cap or listed in `extensions_truncated`, a deleted sub-unit (`is_deleted` true: it may have left the list) and reads of different snapshots (`as_of`); a main unit without `entity_type` is unknown, not wrong",
   },
   {
     section: O,

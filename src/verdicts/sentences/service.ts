@@ -99,7 +99,9 @@ export const SERVICE_SENTENCES: ContractSentence[] = [
     section: I,
     sentence: "Organisation id: `cb:org:<org_nr>`, where `org_nr` is exactly 9 digits.",
     schema: [at("identifiers", "/$defs/org-id"), at("identifiers", "/$defs/org-nr")],
-    checks: ["org.id_matches_org_nr"],
+    checks: ["org.id_matches_org_nr", "ext.ids_match_org_nr"],
+    reading:
+      "an org node's `payload.org_nr` is the number in its id; so is the `org_nr` of a sub-unit or a group parent whose `id` is an organisation id (the Extensions table types that `id` only as a string, so an `id` of another form is not judged)",
   },
   {
     section: I,

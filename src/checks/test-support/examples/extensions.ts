@@ -43,12 +43,19 @@ export const EXTENSION_EXAMPLES: Record<string, CheckExample> = {
     }),
     severity: "error",
   },
+  "ext.ids_match_org_nr": {
+    pass: smallBatch(),
+    fail: mutate(smallBatch(), (j) => {
+      j.data.extensions.subunits[first][1].id = `cb:org:${first}`;
+    }),
+    severity: "error",
+  },
   "ext.subunits.legacy_names": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {
       delete j.data.extensions.subunits[first][2].industry_code;
     }),
-    severity: "warning",
+    severity: "error",
   },
   "ext.keys_requested_orgs": {
     pass: smallBatch(),
