@@ -138,7 +138,7 @@ export function resolveLoadOptions(input: LoadOptions, now: Date = new Date()): 
       "--segment splits one run over processes that load one target: give --base-url (each process would start its own embedded server)",
     );
   }
-  const seed = input.seed === undefined ? 0 : integerIn(input.seed, "--seed", 0, 2 ** 31 - 1);
+  const seed = input.seed === undefined ? 0 : integerIn(input.seed, "--seed", 0);
   const start = resolveStart(input, (input.clock ?? SYSTEM_CLOCK).now());
   let target: ResolvedLoadOptions["target"] = { kind: "embedded" };
   if (input.baseUrl !== undefined) {
