@@ -2,6 +2,7 @@
 # One split load run on the cluster of kubectl's current context, gated by the merge:
 #   kubectl create secret generic cbcheck-key --from-literal=CB_API_KEY="$CB_API_KEY"   # once
 #   kubectl apply -f examples/kubernetes/reports-volume.yaml                            # once
+#   kubectl create configmap cbcheck-fixtures --from-file=fixtures.json=fixtures/targets/staging.json
 #   examples/kubernetes/run.sh
 # Exits as the merge did: 0 the whole run passed, 1 a budget or expectation missed, 2 not one whole run
 # (a segment failed to run or is missing). START_IN (default 120 s) must leave the pods time to be scheduled

@@ -78,8 +78,16 @@ describe("examples/kubernetes", () => {
     for (const job of [loadJob, mergeJob]) {
       const volumes = job.spec.template.spec.volumes as Manifest[];
       expect(volumes[0].persistentVolumeClaim.claimName).toBe(volume.metadata.name);
-      expect(jobContainer(job).volumeMounts).toEqual([{ name: volumes[0].name, mountPath: "/reports" }]);
+      expect(jobContainer(job).volumeMounts[0]).toEqual({ name: volumes[0].name, mountPath: "/reports" });
     }
+    // The segments read the target's ids from the ConfigMap, where FIXTURES says.
+    const fixtures = (loadJob.spec.template.spec.volumes as Manifest[])[1];
+    expect(fixtures.configMap.name).toBe("cbcheck-fixtures");
+    expect(jobContainer(loadJob).volumeMounts[1]).toMatchObject({
+      name: fixtures.name,
+      mountPath: "/fixtures",
+    });
+    expect(literalEnv(jobContainer(loadJob)).FIXTURES).toBe("/fixtures/fixtures.json");
     expect(volume.spec.accessModes).toEqual(["ReadWriteMany"]);
     // run.sh's envsubst fills $RUN_ID in the commands too.
     const run = VALUES.RUN_ID;
