@@ -192,10 +192,12 @@ function runPlanDigest(plan: object): string {
   return `sha256:${createHash("sha256").update(JSON.stringify(plan)).digest("hex").slice(0, 16)}`;
 }
 
-/** This segment's part of `--max-calls`; a cap smaller than N would leave a segment nothing to send. */
+/**
+ * This segment's part of `--max-calls`. A cap smaller than N would leave a segment nothing to send: every
+ * segment refuses it alike, not only the ones left empty.
+ */
 function segmentCap(maxCalls: number, segment: Segment): number {
-  const part = partOf(maxCalls, segment);
-  if (part > 0) return part;
+  if (maxCalls >= segment.count) return partOf(maxCalls, segment);
   throw new HarnessError(
     "CB_USAGE",
     `--max-calls ${maxCalls} is a cap over the whole run: fewer calls than the ${segment.count} segments`,

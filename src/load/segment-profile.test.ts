@@ -48,11 +48,13 @@ describe("segmentProfile", () => {
     expect(segmentsOf(8).map((s) => segmentProfile(batches, s).connections)).toEqual(Array(8).fill(1));
   });
 
-  it("refuses a closed-model profile with fewer connections than segments, naming it", () => {
+  it("refuses a closed-model profile with fewer connections than segments in every segment, naming it", () => {
     const batches = loadProfile("batch-limits");
     expect(() => segmentProfile(batches, { index: 9, count: 9 })).toThrow(
       /--segment 9\/9: profile batch-limits has connections 8, fewer than 9 segments/,
     );
+    // The first segment would get one connection: it refuses all the same, as the run cannot be split so.
+    expect(() => segmentProfile(batches, { index: 1, count: 9 })).toThrow(/fewer than 9 segments/);
   });
 
   it("rate-limit: the whole run's burst and connections divide exactly", () => {

@@ -11,10 +11,12 @@ import type { LoadProfile, RateLimitExpectation } from "./profile.js";
 import { burstSize, expectedRateLimit } from "./run-profile.js";
 import { isWholeRun, partOf, type Segment, segmentLabel, shareOf } from "./segment.js";
 
-/** A count this segment must get at least one of, or the run cannot be split so (CB_USAGE). */
+/**
+ * A count every segment must get at least one of, or the run cannot be split so (CB_USAGE, in every segment
+ * alike, not only in the ones left empty).
+ */
 function partAtLeastOne(total: number, what: string, profile: LoadProfile, segment: Segment): number {
-  const part = partOf(total, segment);
-  if (part > 0) return part;
+  if (total >= segment.count) return partOf(total, segment);
   throw new HarnessError(
     "CB_USAGE",
     `--segment ${segmentLabel(segment)}: profile ${profile.name} has ${what} ${total}, fewer than ${segment.count} segments ` +
