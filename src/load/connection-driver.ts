@@ -18,8 +18,8 @@ import { headerRecord, LARGE_BODY, type WireResponse } from "./wire-requests.js"
 
 /** What a connection reports to its drive. */
 export interface DriveTally {
-  /** Whether a send may start now (call cap, duration, stop); false also stops the drive. */
-  maySend(now: number): boolean;
+  /** Whether a send (due at `due`, open model) may start now (call cap, duration, stop); false also stops the drive. */
+  maySend(now: number, due?: number): boolean;
   sent(request: PreparedRequest, timerLateMs: number): void;
   answered(request: PreparedRequest, connection: number, response: WireResponse, times: SendTimes): void;
   /** A request got no response: `closed` when the server had announced it would close (or refused a body). */
@@ -120,7 +120,7 @@ export class ConnectionDriver {
 
   #send(go: () => void, due?: number, isTimed = false): void {
     const now = performance.now();
-    if (this.#client.destroyed || !this.#tally.maySend(now)) return;
+    if (this.#client.destroyed || !this.#tally.maySend(now, due)) return;
     const request = this.#requests[this.#made++ % this.#requests.length];
     this.#request = request;
     this.#times = { sentAt: now, intendedAt: intendedSendTime(due, now) };

@@ -118,10 +118,13 @@ class LoadDrive implements DriveTally {
     for (const r of options.requests) this.#byItem.set(r.name, { now: 0, most: 0 });
   }
 
-  maySend(now: number): boolean {
+  maySend(now: number, due?: number): boolean {
     if (this.#isStopped) return false;
-    // autocannon checks its duration only once a second; we stop sending at the exact end.
-    if (this.#sent < this.#options.maxCalls && now < this.#endAt) return true;
+    // autocannon checks its duration only once a second; we stop sending at the exact end. A slot due at or
+    // after the end is not sent even when its timer fired a little early (timers have millisecond
+    // granularity): the phase sends exactly the slots due before its end, so that N segments add up to one
+    // process's count.
+    if (this.#sent < this.#options.maxCalls && Math.max(now, due ?? now) < this.#endAt) return true;
     this.stop();
     return false;
   }

@@ -85,3 +85,23 @@ describe("open-model drives split in segments", () => {
     expect(sorted(union)).toEqual(sorted(asked.get("Bearer segment-1-of-1") ?? []));
   });
 });
+
+describe("the end of an open-model drive", () => {
+  it("never sends a slot due at or after its end, even when that slot's timer fires early", async () => {
+    // 40 requests/s for 0.5 s on one connection: slots at 0, 25, …, 475 ms; the 21st is due exactly at the
+    // end. A timer fires up to a millisecond early, so without the due-time check it was sometimes sent.
+    const drives = Array.from({ length: 6 }, (_, i) =>
+      driveLoad({
+        baseUrl: server.baseUrl,
+        apiKey: `end-${i}`,
+        requests: MIX,
+        connections: 1,
+        rate: 40,
+        maxCalls: 1000,
+        durationSeconds: 0.5,
+        onResponse: () => {},
+      }),
+    );
+    for (const result of await Promise.all(drives)) expect(result.sent).toBeLessThanOrEqual(20);
+  });
+});
