@@ -2,10 +2,11 @@
  * examples/kubernetes run here as the cluster would run it, with local processes for pods: the load Job's
  * command (`sh -c`, the pod's environment, JOB_COMPLETION_INDEX 0 … N−1, `cbcheck` on the PATH as in the
  * image) against the reference server on loopback, the volumes at /reports and /fixtures temporary folders,
- * then the merge Job's command. The test gives its own values only for what a user edits in the manifest
- * (the target, its limit, the duration, the number of segments). For N = 1, 2 and 4 on the built-in
- * `latency` profile with one seed, started together: the merged run sends exactly the calls of one process,
- * its rate is within 5 % of it, and its error and throughput budgets are judged the same.
+ * then the merge Job's command. Timing-sensitive (real load from several processes): it runs with the other
+ * real-load files, one at a time. The test gives its own values only for what a user edits in the manifest
+ * (the target, its limit, the duration and call cap, the number of segments). For N = 1, 2 and 4 on the
+ * built-in `latency` profile with one seed, started together: the merged run sends exactly the calls of one
+ * process, its rate is within 5 % of it, and its error and throughput budgets are judged the same.
  * Uses the built CLI (`npm run build`, which `npm test` runs first).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -85,14 +86,19 @@ function userSettings(segments: number): Record<string, string> {
   return {
     SEGMENTS: String(segments),
     CB_BASE_URL: server.url,
-    EXPECT_RATE_LIMIT: "6000/60",
-    DURATION: "2",
+    // The limit the server enforces: the profile paces under it at 18 requests/s, which the connections
+    // carry with room to spare here (at 50/s on a busy machine they fall behind and lose slots at the end).
+    EXPECT_RATE_LIMIT: "1200/60",
+    // The cap over the whole run ends it, each segment at its exact part, with time to spare (18/s × 15 s):
+    // counts then do not depend on how fast this shared machine lets each process send.
+    DURATION: "15",
+    MAX_CALLS: "120",
     CB_API_KEY: server.keys.plus,
   };
 }
 
-/** Runs the load Job of `segments` pods to its end, then the merge Job; the merged report. */
-async function runSplit(segments: number, startAt: string): Promise<{ merged: Report; logs: string }> {
+/** Runs the load Job of `segments` pods to its end, then the merge Job; the merged report and the segments'. */
+async function runSplit(segments: number, startAt: string): Promise<{ merged: Report; parts: Report[] }> {
   const values: RunValues = { RUN_ID: `n${segments}`, SEED, START_AT: startAt };
   const load = jobContainer(readManifests("load-job.yaml", values)[0]);
   const pods = Array.from({ length: segments }, (_, k) =>
@@ -105,10 +111,10 @@ async function runSplit(segments: number, startAt: string): Promise<{ merged: Re
   const merge = runPod(jobContainer(readManifests("merge-job.yaml", values)[0]), {});
   const code = await merge.exited;
   expect([0, 1], merge.errors() + merge.output()).toContain(code);
-  const report = JSON.parse(
-    readFileSync(join(dir, "reports", values.RUN_ID, "merged", "report.json"), "utf8"),
-  );
-  return { merged: report, logs };
+  const read = (sub: string): Report =>
+    JSON.parse(readFileSync(join(dir, "reports", values.RUN_ID, sub, "report.json"), "utf8"));
+  const parts = Array.from({ length: segments }, (_, k) => read(`segment-${k + 1}`));
+  return { merged: read("merged"), parts };
 }
 
 const latencyOf = (r: Report): ProfileDetails =>
@@ -123,12 +129,17 @@ describe("examples/kubernetes, pods as local processes", () => {
   it("N segments merged send what one process does: N = 1, 2 and 4 on the latency profile", async ({
     annotate,
   }) => {
-    // Every pod of every run begins together, as the segments of one run would.
-    const startAt = new Date(Math.ceil((Date.now() + 4000) / 1000) * 1000).toISOString();
-    const runs = await Promise.all(GROUPS.map((n) => runSplit(n, startAt)));
+    // The pods of a run begin together, as on a cluster. Two waves (N = 1 and 2, then 4) keep at most four
+    // processes and the server on this machine's two shared cores at once, so that the rates compared
+    // measure the split, not how the processes of one wave starved each other.
+    const runs: { merged: Report; parts: Report[] }[] = [];
+    for (const wave of [[1, 2], [4]]) {
+      const startAt = new Date(Math.ceil((Date.now() + 3000) / 1000) * 1000).toISOString();
+      runs.push(...(await Promise.all(wave.map((n) => runSplit(n, startAt)))));
+    }
     const [one, ...split] = runs.map((r) => r.merged);
     const whole = latencyOf(one);
-    expect(whole.calls).toBeGreaterThan(100);
+    expect(whole.calls).toBe(120);
     for (const [i, merged] of split.entries()) {
       const n = GROUPS[i + 1];
       const part = latencyOf(merged);
@@ -140,9 +151,13 @@ describe("examples/kubernetes, pods as local processes", () => {
       expect(merged.notes?.[0]).toMatch(
         new RegExp(`^merged from the ${n} segments of one run \\(seed ${SEED}`),
       );
-      expect(part.calls, `N = ${n}`).toBe(whole.calls);
-      expect(part.responses, `N = ${n}`).toBe(whole.responses);
-      expect(Math.abs(part.requestsPerSecond / whole.requestsPerSecond - 1), `N = ${n}`).toBeLessThan(0.05);
+      const perSegment = runs[i + 1].parts.map((r) => latencyOf(r).calls);
+      expect(part.calls, `N = ${n}: ${perSegment.join(" + ")} calls`).toBe(whole.calls);
+      const ratio = part.requestsPerSecond / whole.requestsPerSecond;
+      expect(
+        Math.abs(ratio - 1),
+        `N = ${n}: ${part.requestsPerSecond} against ${whole.requestsPerSecond} requests/s`,
+      ).toBeLessThan(0.05);
       expect(budgetVerdicts(merged), `N = ${n}`).toEqual(budgetVerdicts(one));
       expect(Object.keys(budgetVerdicts(merged))).toHaveLength(2);
     }
