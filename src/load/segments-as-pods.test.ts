@@ -160,8 +160,16 @@ describe("examples/kubernetes, pods as local processes", () => {
         Math.abs(ratio - 1),
         `N = ${n}: ${part.requestsPerSecond} against ${whole.requestsPerSecond} requests/s`,
       ).toBeLessThan(0.05);
-      expect(budgetVerdicts(merged), `N = ${n}`).toEqual(budgetVerdicts(one));
-      expect(Object.keys(budgetVerdicts(merged))).toHaveLength(2);
+      // Judged the same wherever both reached a verdict: a budget missed while this busy machine held a
+      // process up is inconclusive, in the one process's report or in the merged one.
+      const [mine, theirs] = [budgetVerdicts(merged), budgetVerdicts(one)];
+      expect(Object.keys(mine).sort()).toEqual(BUDGETS.toSorted());
+      const decided = BUDGETS.filter((id) => mine[id] !== "inconclusive" && theirs[id] !== "inconclusive");
+      expect(
+        decided.map((id) => mine[id]),
+        `N = ${n}`,
+      ).toEqual(decided.map((id) => theirs[id]));
+      expect(decided).toContain(LOAD.errorRate.id);
     }
     await annotate(
       runs
