@@ -7,10 +7,11 @@ import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-opt
 import { builtInProfileNames } from "../../load/load-profile-file.js";
 import type { MergeOptions } from "../../load/merge-load.js";
 import { parseSegment, segmentLabel } from "../../load/segment.js";
-import { integerIn, numberIn } from "../../option-values.js";
+import { numberIn } from "../../option-values.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
+import { parseSeed } from "./seed-flag.js";
 import { parseMutation } from "./serve-flags.js";
 
 /** `cbcheck load`'s decision for every option of `LoadOptions` and `MergeOptions`. */
@@ -85,7 +86,9 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
     },
     merge: {
       flags: "--merge <report.json...>",
-      description: "send nothing: merge reports of shards run side by side, gate them as one",
+      description:
+        "send nothing: merge the reports of the N segments of one run (or of whole runs side by side) and " +
+        "judge the budgets and the limiter again on the whole",
       parse: collect,
     },
     allowInconclusive: {
@@ -109,7 +112,7 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
     seed: {
       flags: "--seed <n>",
       description: "seed of the ids and queries the requests use; the same in every segment of a run",
-      parse: (text) => integerIn(text, "--seed", 0, 2 ** 31 - 1),
+      parse: parseSeed,
       default: 0,
     },
     startAt: {
