@@ -13,6 +13,7 @@ const TIMING_SENSITIVE = [
   "src/load/drive-load.test.ts",
   "src/load/enforced-limits.test.ts",
   "src/load/load-command.test.ts",
+  "src/load/segments-as-pods.test.ts",
 ];
 
 /**

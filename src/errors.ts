@@ -33,7 +33,8 @@ export const HARNESS_ERROR_CODES = {
   CB_SCHEMA_INVALID: "a schema file of the installation is not JSON, not an object, or does not compile",
   CB_UNKNOWN_SCHEMA: "a schema name that is not a file in schemas/",
   CB_MERGE_MISMATCH:
-    "cbcheck merge: the reports are not the shards of one run (version, seed, target, shards)",
+    "cbcheck merge: the reports are not the shards of one run (version, seed, target, shards); " +
+    "cbcheck load --merge: the reports are not the N distinct segments of one run (version, target, seed, plan, N, --start-at; a segment missing or twice)",
   CB_OUT_OF_MEMORY:
     "cbcheck ran out of memory while sending a request or reading a response (an allocation failed under a memory limit): a fault of the machine, not of the target",
   CB_STATE_MISMATCH:

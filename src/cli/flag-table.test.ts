@@ -59,6 +59,7 @@ const COMMANDS = [
       ...["--sample-rate", "0.5", "--max-calls", "10", "--max-seconds", "20", "--validators", "2"],
       ...["--har", "l.har", "--merge", "a.json", "b.json", "--in-process", "--mutation", "slow-responses"],
       ...["--expect-rate-limit", "600/5", "--allow-inconclusive", "--quiet", "--formats", "json"],
+      ...["--segment", "2/4", "--seed", "7", "--start-at", "2026-01-01T00:00:00Z", "--start-after", "5"],
     ],
   },
   {

@@ -13,6 +13,8 @@ import { renderLatencyPlot } from "./latency-plot.js";
 import type { Budgets, LatencyBudget } from "./profile.js";
 import type { ItemLatency } from "./run-phase.js";
 import type { ProfileRun } from "./run-profile.js";
+import type { RunDetails } from "./segment-details.js";
+import type { BurstDetails } from "./segment-rate-limit.js";
 import type { Tally } from "./tallies.js";
 
 /** Latency of one mix item in `details.load`. */
@@ -51,6 +53,8 @@ export interface ProfileDetails {
   /** The profile's budgets, so that merged runs can be judged again. */
   budgets?: Budgets;
   items: ItemDetails[];
+  /** A segment's rate-limit burst, for `load --merge` to judge the limiter on every segment's calls. */
+  burst?: BurstDetails;
 }
 
 /** The report's command-specific data. */
@@ -58,10 +62,13 @@ export interface LoadDetails {
   profiles: ProfileDetails[];
   /** Peak resident set size of the cbcheck process, in MiB. */
   peakRssMiB: number;
+  /** The run this report belongs to: its segment, seed and plan (absent in reports before segments). */
+  run?: RunDetails;
 }
 
 /** Status of a finding's row. */
 function rowStatus(f: Tally): ResultStatus {
+  if (f.deferred) return "skip";
   if (f.failed > 0) return "fail";
   if (f.inconclusive) return "inconclusive";
   if (f.warned > 0) return "warn";
@@ -179,6 +186,7 @@ export function buildLoadReport(
     notes: string[];
     peakRssMiB: number;
     allowInconclusive?: boolean;
+    run?: RunDetails;
   },
 ): { report: Report; sections: HtmlSection[] } {
   const results: CheckResult[] = [];
@@ -208,11 +216,14 @@ export function buildLoadReport(
       harnessDelayMs: Math.round(run.harnessDelayMs),
       budgets: run.profile.budgets,
       items,
+      ...(run.burst ? { burst: run.burst } : {}),
     };
     profiles.push(details);
     sections.push(profileSection(details, run.latency));
   }
-  const report = assembleReport(results, { profiles, peakRssMiB: meta.peakRssMiB }, meta);
+  const details = { profiles, peakRssMiB: meta.peakRssMiB, ...(meta.run ? { run: meta.run } : {}) };
+  const report = assembleReport(results, details, meta);
+  if (meta.run) report.seed = meta.run.seed;
   return { report, sections };
 }
 

@@ -18,10 +18,8 @@ import { headerRecord, LARGE_BODY, type WireResponse } from "./wire-requests.js"
 
 /** What a connection reports to its drive. */
 export interface DriveTally {
-  /** Whether a send may start now (call cap, duration, stop); false also stops the drive. */
-  maySend(now: number): boolean;
-  /** The request the connection's `made`-th send carries (autocannon loops over the mix in order). */
-  requestAt(made: number): PreparedRequest;
+  /** Whether a send (due at `due`, open model) may start now (call cap, duration, stop); false also stops the drive. */
+  maySend(now: number, due?: number): boolean;
   sent(request: PreparedRequest, timerLateMs: number): void;
   answered(request: PreparedRequest, connection: number, response: WireResponse, times: SendTimes): void;
   /** A request got no response: `closed` when the server had announced it would close (or refused a body). */
@@ -42,7 +40,9 @@ export class ConnectionDriver {
   readonly #index: number;
   readonly #schedule: ConnectionSchedule | undefined;
   readonly #client: InternalClient;
-  /** Sends so far: the next one carries `requestAt(made)`. */
+  /** The requests this connection sends, in order, looping (autocannon's documented behaviour). */
+  readonly #requests: readonly PreparedRequest[];
+  /** Sends so far: the next one carries `requests[made mod length]`. */
   #made = 0;
   /** The request in flight, by our own count (autocannon's queue keeps a stale entry after an error). */
   #request: PreparedRequest | undefined;
@@ -52,18 +52,21 @@ export class ConnectionDriver {
   /** A send waits for its slot (open model). */
   #isWaiting = false;
 
+  /** `requests`: this connection's, in the order it sends them; `wireOf`: each request's wire form. */
   constructor(
     raw: autocannon.Client,
-    wire: autocannon.Request[],
+    requests: readonly PreparedRequest[],
+    wireOf: ReadonlyMap<PreparedRequest, autocannon.Request>,
     tally: DriveTally,
     index: number,
     schedule?: ConnectionSchedule,
   ) {
     this.#client = checkClientInternals(raw);
+    this.#requests = requests;
     this.#tally = tally;
     this.#index = index;
     this.#schedule = schedule;
-    raw.setRequests(wire);
+    raw.setRequests(requests.map((r) => wireOf.get(r) as autocannon.Request));
     raw.on("response", () => this.#onResponse());
     onClientError(raw, "connError", () => this.#onConnError());
     onClientError(raw, "timeout", () => this.#lose("timeout"));
@@ -117,8 +120,8 @@ export class ConnectionDriver {
 
   #send(go: () => void, due?: number, isTimed = false): void {
     const now = performance.now();
-    if (this.#client.destroyed || !this.#tally.maySend(now)) return;
-    const request = this.#tally.requestAt(this.#made++);
+    if (this.#client.destroyed || !this.#tally.maySend(now, due)) return;
+    const request = this.#requests[this.#made++ % this.#requests.length];
     this.#request = request;
     this.#times = { sentAt: now, intendedAt: intendedSendTime(due, now) };
     // A timer that fires late is this machine falling behind its own schedule, not the target.

@@ -14,7 +14,8 @@ import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { ConnectionDriver, type DriveTally, type SendTimes } from "./connection-driver.js";
 import type { PreparedRequest } from "./request-mix.js";
-import { ConnectionSchedule } from "./send-schedule.js";
+import type { Segment } from "./segment.js";
+import { ConnectionSchedule, connectionRequests } from "./send-schedule.js";
 import { headerRecord, type WireResponse, wireRequests } from "./wire-requests.js";
 
 /** One response as the load generator saw it; times are `performance.now()` milliseconds. */
@@ -48,6 +49,8 @@ export interface DriveOptions {
   onResponse(sample: ResponseSample): void;
   /** Aborts the run early (global deadline). */
   signal?: AbortSignal;
+  /** The part of a run split over processes this drive sends (`--segment`); default the whole run. */
+  segment?: Segment;
 }
 
 /** Sends whose timer fired this much after their slot count as late: this machine fell behind. */
@@ -115,17 +118,15 @@ class LoadDrive implements DriveTally {
     for (const r of options.requests) this.#byItem.set(r.name, { now: 0, most: 0 });
   }
 
-  maySend(now: number): boolean {
+  maySend(now: number, due?: number): boolean {
     if (this.#isStopped) return false;
-    // autocannon checks its duration only once a second; we stop sending at the exact end.
-    if (this.#sent < this.#options.maxCalls && now < this.#endAt) return true;
+    // autocannon checks its duration only once a second; we stop sending at the exact end. A slot due at or
+    // after the end is not sent even when its timer fired a little early (timers have millisecond
+    // granularity): the phase sends exactly the slots due before its end, so that N segments add up to one
+    // process's count.
+    if (this.#sent < this.#options.maxCalls && Math.max(now, due ?? now) < this.#endAt) return true;
     this.stop();
     return false;
-  }
-
-  requestAt(made: number): PreparedRequest {
-    // Each client loops over the requests in order (autocannon's documented behaviour).
-    return this.#options.requests[made % this.#options.requests.length];
   }
 
   sent(request: PreparedRequest, timerLateMs: number): void {
@@ -205,13 +206,19 @@ class LoadDrive implements DriveTally {
     const wire = wireRequests(options.requests, basePath, (status, body, _context, headers) => {
       this.#answer = { status, body, headers, endedAt: performance.now() };
     });
+    const wireOf = new Map(options.requests.map((r, i) => [r, wire[i]]));
     let clients = 0;
     const setupClient = (raw: autocannon.Client) => {
       const index = clients++;
       const schedule = options.rate
-        ? new ConnectionSchedule(this.#startedAt, options.rate, this.#connections, index)
+        ? new ConnectionSchedule(this.#startedAt, options.rate, this.#connections, index, options.segment)
         : undefined;
-      new ConnectionDriver(raw, wire, this, index, schedule);
+      // Open model: a connection's sends carry the requests of its slots in the whole run's schedule, so
+      // that N segments send what one process would; closed model: the mix in order.
+      const requests = schedule
+        ? connectionRequests(options.requests, index, this.#connections, options.segment)
+        : options.requests;
+      new ConnectionDriver(raw, requests, wireOf, this, index, schedule);
     };
     return new Promise<DriveResult>((resolve, reject) => {
       let isSettled = false;

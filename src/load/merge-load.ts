@@ -1,6 +1,7 @@
 /**
- * `cbcheck load --merge`: reads the report.json files of shards run side by side and merges them into one
- * result, gated as one run. No load is sent, so there is no key to keep secret.
+ * `cbcheck load --merge`: reads the report.json files of the segments of one run (`--segment I/N`), or of
+ * whole runs side by side, checks that they belong together and merges them into one result, gated as one
+ * run. No load is sent, so there is no key to keep secret.
  */
 import { HarnessError } from "../errors.js";
 import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
@@ -8,6 +9,7 @@ import type { CommandResult, Report } from "../report/model.js";
 import { decideVerdict } from "../report/verdict.js";
 import { VERSION } from "../version.js";
 import { mergeLoadReports } from "./merge-reports.js";
+import { checkSegments } from "./segment-merge-check.js";
 
 /** The option of `cbcheck load` that merges instead of sending load. */
 export interface MergeOptions {
@@ -30,7 +32,8 @@ function readReport(file: string): Report {
  */
 export function mergeLoad(files: readonly string[]): CommandResult {
   const shards = files.map(readReport);
-  const { report, sections } = mergeLoadReports(shards, VERSION);
+  const run = checkSegments(shards.map((report, i) => ({ source: files[i], report })));
+  const { report, sections } = mergeLoadReports(shards, VERSION, run);
   const unfinished = shards
     .map((shard, i) => ({ shard, file: files[i] }))
     .filter(({ shard }) => shard.verdict !== "pass" && shard.verdict !== "fail");

@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { HarnessError } from "../errors.js";
+import type { Report } from "../report/model.js";
 import { buildLoadReport, type LoadDetails } from "./build-report.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram, recordMs } from "./latency-histogram.js";
@@ -10,6 +12,8 @@ import { mergeLoadReports } from "./merge-reports.js";
 import type { LoadProfile } from "./profile.js";
 import type { PhaseResult } from "./run-phase.js";
 import type { ProfileRun } from "./run-profile.js";
+import type { RunDetails } from "./segment-details.js";
+import { checkSegments } from "./segment-merge-check.js";
 import { Tallies } from "./tallies.js";
 
 const profile: LoadProfile = {
@@ -128,5 +132,100 @@ describe("mergeLoadReports", () => {
     expect(merged.report.verdict).toBe("incomplete");
     expect(merged.stopped).toContain(`shard ${files[1]} is interrupted (interrupted by SIGINT`);
     expect(mergeLoad([files[0], files[0]]).report.verdict).not.toBe("incomplete");
+  });
+});
+
+/** A segment's report.json (as read back from disk) of run `segment`, seed 7, one plan. */
+function segmentReport(segment: string, run: ProfileRun, over: Partial<RunDetails> = {}): Report {
+  const details: RunDetails = { segment, seed: 7, runPlan: "sha256:0123", profiles: ["p"], ...over };
+  return JSON.parse(JSON.stringify(buildLoadReport([run], { ...meta, run: details }).report));
+}
+
+/** A segment of 2 of the profile: its share of the throughput budget (150 / 2). */
+const half = (n: number): ProfileRun => ({
+  ...shard(n, 0),
+  profile: { ...profile, budgets: { ...profile.budgets, minThroughput: 75 } },
+});
+
+const sourced = (reports: Report[]) => reports.map((report, i) => ({ source: `s${i + 1}.json`, report }));
+
+describe("load --merge of the segments of one run", () => {
+  it("judges the whole on the whole budget: the throughput minimum is the segments' shares added", () => {
+    const a = segmentReport("1/2", half(1000));
+    const b = segmentReport("2/2", half(400));
+    const run = checkSegments(sourced([b, a]));
+    expect(run).toMatchObject({ count: 2, seed: 7, runPlan: "sha256:0123", late: [] });
+    const { report } = mergeLoadReports([b, a], "t", run);
+    const merged = (report.details as { load: LoadDetails }).load;
+    expect(merged.profiles[0].budgets?.minThroughput).toBe(150);
+    expect(merged.profiles[0].calls).toBe(1400);
+    // 140 requests/s of the whole against its 150.
+    expect(status(report, "load.min_throughput")).toBe("fail");
+    expect(report.seed).toBe(7);
+    expect(merged.run).toEqual({ segment: "1/1", seed: 7, runPlan: "sha256:0123", profiles: ["p"] });
+    expect(report.notes?.[0]).toMatch(/^merged from the 2 segments of one run \(seed 7, plan sha256:0123\)/);
+    const whole = mergeLoadReports(
+      [segmentReport("1/2", half(1000)), segmentReport("2/2", half(600))],
+      "t",
+      run,
+    );
+    expect(status(whole.report, "load.min_throughput")).toBe("pass");
+  });
+
+  it("says which segment started late, and by how much", () => {
+    const late = { startAt: "2026-05-04T12:00:00.000Z" };
+    const reports = [
+      segmentReport("1/2", half(1000), { ...late, lateMs: 20 }),
+      segmentReport("2/2", half(1000), { ...late, lateMs: 3400 }),
+    ];
+    const run = checkSegments(sourced(reports));
+    expect(run?.late).toEqual([{ segment: "2/2", lateMs: 3400 }]);
+    const { report } = mergeLoadReports(reports, "t", run);
+    expect(report.notes).toContain(
+      "segment 2/2 started 3.4 s after --start-at 2026-05-04T12:00:00.000Z: the other segments' load ran without its part for that long",
+    );
+  });
+
+  it.each([
+    ["a segment missing", [["1/3"], ["3/3"]], /segment 2\/3 missing/],
+    [
+      "a segment twice",
+      [["1/2"], ["1/2"], ["2/2"]],
+      /s1\.json and s2\.json are both segment 1\/2|s2\.json and s1\.json/,
+    ],
+    [
+      "another seed",
+      [["1/2"], ["2/2", { seed: 8 }]],
+      /s2\.json has seed 8, s1\.json has seed 7: not segments of one run/,
+    ],
+    ["another plan", [["1/2"], ["2/2", { runPlan: "sha256:9999" }]], /plan \(profiles and overrides\)/],
+    ["another N", [["1/2"], ["2/3"], ["3/3"]], /segment count 3/],
+    [
+      "another start",
+      [
+        ["1/2", { startAt: "a" }],
+        ["2/2", { startAt: "b" }],
+      ],
+      /--start-at b/,
+    ],
+    ["a whole run among segments", [["1/2"], ["1/1"]], /s2\.json is a whole run, not a segment/],
+  ] as [string, [string, Partial<RunDetails>?][], RegExp][])(
+    "refuses %s (CB_MERGE_MISMATCH)",
+    (_, parts, message) => {
+      const reports = parts.map(([segment, over]) => segmentReport(segment, half(10), over));
+      expect(() => checkSegments(sourced(reports))).toThrow(message);
+      try {
+        checkSegments(sourced(reports));
+      } catch (err) {
+        expect((err as HarnessError).code).toBe("CB_MERGE_MISMATCH");
+      }
+    },
+  );
+
+  it("merges whole runs side by side (1/1, or reports before segments) as shards, as before", () => {
+    expect(
+      checkSegments(sourced([segmentReport("1/1", shard(10, 0)), segmentReport("1/1", shard(10, 0))])),
+    ).toBe(undefined);
+    expect(checkSegments(sourced([buildLoadReport([shard(10, 0)], meta).report]))).toBe(undefined);
   });
 });

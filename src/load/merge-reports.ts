@@ -18,11 +18,16 @@ import {
 import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram } from "./latency-histogram.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
+import type { SegmentedRun } from "./segment-merge-check.js";
+import { type BurstDetails, isJudgedOnWholeBurst, judgeWholeBurst } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
 
 const REJUDGED = new Set<string>([LOAD.latencyBudget.id, LOAD.errorRate.id, LOAD.minThroughput.id]);
 
-function mergeProfile(parts: ProfileDetails[]): {
+function mergeProfile(
+  parts: ProfileDetails[],
+  isSegmented: boolean,
+): {
   details: ProfileDetails;
   latency: Map<string, ItemLatency>;
 } {
@@ -40,8 +45,16 @@ function mergeProfile(parts: ProfileDetails[]): {
   for (const p of parts)
     for (const [s, n] of Object.entries(p.statusCounts)) statusCounts[s] = (statusCounts[s] ?? 0) + n;
   const first = parts[0];
+  // Each segment's throughput budget is its share: the whole run's is their sum.
+  const min = first.budgets?.minThroughput;
+  const budgets =
+    isSegmented && min !== undefined
+      ? { ...first.budgets, minThroughput: sum((p) => p.budgets?.minThroughput ?? 0) }
+      : first.budgets;
+  const { burst: _burst, ...rest } = first;
   const details: ProfileDetails = {
-    ...first,
+    ...rest,
+    budgets,
     calls: sum((p) => p.calls),
     responses: sum((p) => p.responses),
     // Shards run side by side: their rates add.
@@ -56,7 +69,7 @@ function mergeProfile(parts: ProfileDetails[]): {
     statusCounts,
     // Shards are separate processes: the figure is the largest one's.
     peakRssMiB: maxOf(parts.map((p) => p.peakRssMiB)),
-    items: [...latency].map(([name, h]) => itemDetails(name, h, first.budgets?.latency?.[name])),
+    items: [...latency].map(([name, h]) => itemDetails(name, h, budgets?.latency?.[name])),
   };
   return { details, latency };
 }
@@ -66,8 +79,13 @@ function maxOf(values: (number | undefined)[]): number | undefined {
   return known.length > 0 ? Math.max(...known) : undefined;
 }
 
-function rejudge(details: ProfileDetails, latency: Map<string, ItemLatency>): CheckResult[] {
+function rejudge(
+  details: ProfileDetails,
+  latency: Map<string, ItemLatency>,
+  bursts: BurstDetails[],
+): CheckResult[] {
   const tallies = new Tallies();
+  if (bursts.length > 0) judgeWholeBurst(bursts, tallies);
   const phase: PhaseResult = {
     model: details.model as LoadModel,
     latency,
@@ -116,10 +134,14 @@ function mergeRows(rows: CheckResult[]): CheckResult[] {
   return [...byKey.values()];
 }
 
-/** Merges load reports; throws HarnessError when one is not a load report with histograms. */
+/**
+ * Merges load reports; throws HarnessError when one is not a load report with histograms. `run`: the
+ * segmented run they make up (`checkSegments`), absent for whole runs side by side.
+ */
 export function mergeLoadReports(
   reports: Report[],
   version: string,
+  run?: SegmentedRun,
 ): { report: Report; sections: HtmlSection[] } {
   const groups = new Map<string, ProfileDetails[]>();
   for (const r of reports) {
@@ -131,24 +153,60 @@ export function mergeLoadReports(
   }
   const profiles: ProfileDetails[] = [];
   const sections: HtmlSection[] = [];
-  const rows = mergeRows(reports.flatMap((r) => r.results).filter((r) => !REJUDGED.has(r.id)));
+  // A split rate-limit profile's limiter verdicts are judged again on every segment's burst at once.
+  const burstsOf = (parts: ProfileDetails[]) =>
+    parts.every((p) => p.burst) ? parts.map((p) => p.burst as BurstDetails) : [];
+  const rejudgedBurst = new Set(
+    [...groups].filter(([, parts]) => burstsOf(parts).length > 0).map(([name]) => name),
+  );
+  const rows = mergeRows(
+    reports
+      .flatMap((r) => r.results)
+      .filter((r) => !REJUDGED.has(r.id) && !(rejudgedBurst.has(r.suite) && isJudgedOnWholeBurst(r.id))),
+  );
   for (const parts of groups.values()) {
-    const { details, latency } = mergeProfile(parts);
+    const { details, latency } = mergeProfile(parts, run !== undefined);
     profiles.push(details);
     sections.push(profileSection(details, latency));
-    rows.push(...rejudge(details, latency));
+    rows.push(...rejudge(details, latency, burstsOf(parts)));
   }
   const startedAt = new Date(Math.min(...reports.map((r) => Date.parse(r.startedAt))));
-  const notes = [
-    `merged from ${reports.length} load reports; latency histograms added exactly, budgets judged again`,
-  ];
+  const notes = run
+    ? segmentNotes(run)
+    : [`merged from ${reports.length} load reports; latency histograms added exactly, budgets judged again`];
   const peakRssMiB = Math.max(
     ...reports.map((r) => (r.details as { load: LoadDetails }).load.peakRssMiB ?? 0),
   );
+  const whole = run
+    ? {
+        run: {
+          segment: "1/1",
+          seed: run.seed,
+          runPlan: run.runPlan,
+          profiles: run.profiles,
+          ...(run.startAt ? { startAt: run.startAt } : {}),
+        },
+      }
+    : {};
   const report = assembleReport(
     rows,
-    { profiles, peakRssMiB },
+    { profiles, peakRssMiB, ...whole },
     { version, startedAt, target: reports[0].target, notes },
   );
+  if (run) report.seed = run.seed;
   return { report, sections };
+}
+
+/** The merged report's notes on the segments: what was merged and which segment started late. */
+function segmentNotes(run: SegmentedRun): string[] {
+  const late = run.late.map(
+    (l) =>
+      `segment ${l.segment} started ${(l.lateMs / 1000).toFixed(1)} s after --start-at ${run.startAt}: ` +
+      "the other segments' load ran without its part for that long",
+  );
+  return [
+    `merged from the ${run.count} segments of one run (seed ${run.seed}, plan ${run.runPlan}): counts and ` +
+      "latency histograms added exactly, rates added, budgets and the limiter judged again on the whole",
+    ...late,
+  ];
 }

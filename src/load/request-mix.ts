@@ -26,16 +26,26 @@ export interface PreparedRequest {
 /** Distinct requests per mix item: enough variety of ids, few enough to keep memory flat. */
 const VARIANTS = 16;
 
-/** Builds the interleaved request list for a profile against a base URL. */
+/** Where a seed starts the id choices: 0 keeps the first ones; others spread over the sources. */
+function seedOffset(seed: number): number {
+  return seed === 0 ? 0 : Math.imul(seed, 0x9e3779b1) >>> 1;
+}
+
+/**
+ * Builds the interleaved request list for a profile against a base URL. `seed` (`--seed`) picks which ids
+ * and queries the variants use: the same seed, the same requests, in every process of a split run.
+ */
 export function buildRequestMix(
   profile: LoadProfile,
   fixtures: TargetFixtures,
   baseUrl: string,
+  seed = 0,
 ): PreparedRequest[] {
+  const offset = seedOffset(seed);
   const perItem = profile.mix.map((item, index) => {
     const variants = item.bodyBytes ? 1 : VARIANTS;
     return Array.from({ length: variants }, (_, v) =>
-      prepare(item, profile, fixtures, baseUrl, index * 7919 + v),
+      prepare(item, profile, fixtures, baseUrl, offset + index * 7919 + v),
     );
   });
   return interleave(

@@ -14,6 +14,7 @@ import { loadFixtures } from "../runner/index.js";
 import { VERSION } from "../version.js";
 import { emptyFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { buildLoadReport } from "./build-report.js";
+import { lateStartNote, type StartOutcome, waitForStart } from "./coordinated-start.js";
 import { type EmbeddedTarget, startEmbeddedTarget } from "./embedded-target.js";
 import type { ResolvedLoadOptions } from "./load-options.js";
 import type { LoadProfile } from "./profile.js";
@@ -25,6 +26,8 @@ import {
   type ProfileRun,
   runProfile,
 } from "./run-profile.js";
+import { isWholeRun, segmentLabel } from "./segment.js";
+import { runDetails } from "./segment-details.js";
 import { ValidationPool } from "./validation-pool.js";
 
 /** Hooks of a load run; all optional. */
@@ -66,8 +69,12 @@ export function planLines(options: ResolvedLoadOptions): string[] {
     return `  ${p.name}: ${planned} over ${seconds} s (${describePlan(p, seconds, cap, options.expectRateLimit)})`;
   });
   const where = options.target.kind === "url" ? options.target.baseUrl : "the embedded reference server";
+  const { index, count } = options.segment;
+  const part = isWholeRun(options.segment) ? "" : ` — segment ${index}/${count}: its part of every profile`;
+  const start = options.start ? [`  first profile at ${options.start.text}`] : [];
   return [
-    `cbcheck load: plan against ${where}`,
+    `cbcheck load: plan against ${where}${part}`,
+    ...start,
     ...lines,
     `  hard caps: ${options.maxCalls} calls in all, ${options.maxSeconds} s in all; the run stops by itself`,
   ];
@@ -102,12 +109,25 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
   if (har) hooks.onHar?.(har);
   let stopped = false;
   let pool: ValidationPool | undefined;
+  let start: StartOutcome | undefined;
   try {
     const fileFixtures = options.fixtures ? await loadFixtures(options.fixtures) : undefined;
     if (options.target.kind === "url" && !fileFixtures) {
       notes.push("no --fixtures: requests use generated organisation ids (most will be reported missing)");
     }
     let callsLeft = options.maxCalls;
+    if (options.start) {
+      // Set up first (the validation workers), then wait: every segment's first profile begins at the moment.
+      pool = await poolStart;
+      start = await waitForStart(options.start, options.clock, deadline.signal);
+      // --max-seconds bounds the load, not the wait for the start.
+      timer.refresh();
+      if (start?.isLate)
+        notes.push(
+          lateStartNote(start, isWholeRun(options.segment) ? undefined : segmentLabel(options.segment)),
+        );
+    }
+    if (!isWholeRun(options.segment)) notes.push(segmentNote(options));
     for (const profile of options.profiles) {
       if (deadline.signal.aborted) {
         notes.push(`${why()} before profile ${profile.name}`);
@@ -141,6 +161,8 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
           clock: options.clock,
           log,
           ...(hooks.onResponse ? { onResponse: hooks.onResponse } : {}),
+          segment: options.segment,
+          seed: options.seed,
         });
       } catch (err) {
         // Only the global deadline ends a profile early (a wait on Retry-After or a fresh window).
@@ -197,6 +219,7 @@ export async function runLoad(options: ResolvedLoadOptions, hooks: LoadHooks = {
     notes,
     peakRssMiB,
     allowInconclusive: options.allowInconclusive,
+    run: runDetails(options, start),
   });
   const harFile = options.har && har ? { har: { path: options.har, document: har.document() } } : {};
   if (!stopped) return sealResult({ report, sections, secrets, ...harFile }, redactor);
@@ -252,4 +275,13 @@ function embeddedFor(
     servers.set(key, started);
   }
   return started;
+}
+
+/** The note of a segment's report: which part of which run it is, and how to merge it. */
+function segmentNote(options: ResolvedLoadOptions): string {
+  const { index, count } = options.segment;
+  return (
+    `segment ${index}/${count} of a run split over ${count} processes (seed ${options.seed}, plan ${options.runPlan}): ` +
+    `rates, connections and caps are this segment's part; \`cbcheck load --merge\` judges the ${count} reports as one run`
+  );
 }

@@ -8,6 +8,7 @@ import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.j
 import { ResponseJudge } from "./judge-response.js";
 import { createHistogram, type Histogram, recordMs } from "./latency-histogram.js";
 import type { PreparedRequest } from "./request-mix.js";
+import type { Segment } from "./segment.js";
 import type { Tallies } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 
@@ -83,6 +84,8 @@ export interface PhaseOptions {
   har?: HarRecorder;
   /** Told of every response, warm-up included (live progress). */
   onResponse?: () => void;
+  /** The part of a run split over processes this phase sends (`--segment`); default the whole run. */
+  segment?: Segment;
 }
 
 /** Runs one phase to its end (duration, call cap or abort). */

@@ -15,6 +15,8 @@ import { buildRequestMix } from "./request-mix.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
 import { runPhase } from "./run-phase.js";
 import { runRateLimitScenario } from "./scenario-rate-limit.js";
+import { isWholeRun, type Segment, WHOLE_RUN } from "./segment.js";
+import { type BurstDetails, burstDetails, deferToMerge } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
 import type { ValidationPool } from "./validation-pool.js";
 
@@ -44,6 +46,10 @@ export interface ProfileOverrides {
   log(line: string): void;
   /** Told of every response (live progress). */
   onResponse?: () => void;
+  /** The part of a run split over processes this one sends (`--segment`); the profile is already its part. */
+  segment?: Segment;
+  /** Picks the ids and queries of the requests (`--seed`). */
+  seed?: number;
 }
 
 /** The outcome of one profile. */
@@ -67,6 +73,8 @@ export interface ProfileRun {
   harnessDelayMs: number;
   /** Peak resident set size of the cbcheck process while the profile ran, in MiB. */
   peakRssMiB: number;
+  /** A segment's first rate-limit burst, for the merge to judge the limiter on every segment's calls. */
+  burst?: BurstDetails;
 }
 
 /**
@@ -105,7 +113,8 @@ async function runScenario(
   o: ProfileOverrides,
 ): Promise<Omit<ProfileRun, "peakRssMiB">> {
   const tallies = new Tallies();
-  const requests = buildRequestMix(profile, target.fixtures, target.baseUrl);
+  const requests = buildRequestMix(profile, target.fixtures, target.baseUrl, o.seed);
+  const segment = o.segment ?? WHOLE_RUN;
   const durationSeconds = Math.min(
     o.durationSeconds ?? profile.durationSeconds,
     profile.caps?.maxSeconds ?? Infinity,
@@ -124,16 +133,19 @@ async function runScenario(
     ...(o.har ? { har: o.har } : {}),
     tallies,
     ...(o.onResponse ? { onResponse: o.onResponse } : {}),
+    segment,
   };
+  let burst: BurstDetails | undefined;
   let phases: PhaseResult[];
   const warmUps: PhaseResult[] = [];
   if (profile.scenario === "rate-limit") {
     const limit = expectedRateLimit(profile, target.isEmbedded, target.declaredLimit);
-    phases = await runRateLimitScenario(
-      { ...limit, burst: Math.min(burstSize(limit, profile), maxCalls) },
-      base,
-      { clock: o.clock, log: o.log },
-    );
+    const size = Math.min(burstSize(limit, profile), maxCalls);
+    phases = await runRateLimitScenario({ ...limit, burst: size }, base, { clock: o.clock, log: o.log });
+    if (!isWholeRun(segment)) {
+      burst = burstDetails(phases[0]?.events ?? [], limit, Math.min(base.connections, size));
+      deferToMerge(tallies, segment);
+    }
   } else {
     const warmUp = Math.min(profile.warmupSeconds ?? 0, durationSeconds);
     if (warmUp > 0) {
@@ -159,7 +171,7 @@ async function runScenario(
   }
   const run = summarisePhases(profile, tallies, phases);
   run.calls += warmUps.reduce((n, w) => n + w.drive.sent, 0);
-  return run;
+  return burst ? { ...run, burst } : run;
 }
 
 /** Calls in a rate-limit burst: the profile's, or 1.5 × the limit plus one per connection. */

@@ -82,7 +82,7 @@ export function judgeWindowHolds(bursts: readonly BurstReach[], goal: BurstGoal)
 }
 
 /** Records a judgement into the tallies (a failure with its counterexample). */
-function record(
+export function recordJudgement(
   tallies: PhaseOptions["tallies"],
   verdict: (typeof RATE)[keyof typeof RATE],
   j: ScenarioJudgement,
@@ -122,7 +122,7 @@ export async function runRateLimitScenario(
   const first = burstReach(phase.events, windowMs);
   const count429 = phase.events.filter((e) => e.status === 429).length;
   const enforced = judgeLimitEnforced(first, count429, goal);
-  record(
+  recordJudgement(
     tallies,
     RATE.limitEnforced,
     { ...enforced, message: `${describe(phase)}; ${enforced.message}` },
@@ -140,7 +140,7 @@ export async function runRateLimitScenario(
     phase = await runBurst();
     bursts.push(burstReach(phase.events, windowMs));
   }
-  record(tallies, RATE.windowHolds, judgeWindowHolds(bursts, goal), {
+  recordJudgement(tallies, RATE.windowHolds, judgeWindowHolds(bursts, goal), {
     title: `more 2xx within ${limit.windowSeconds} s than the limit ${limit.calls}, in two bursts`,
     expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
   });

@@ -27,6 +27,8 @@ export interface Tally {
   /** A note shown when the verdict passed (figures), or why it is inconclusive. */
   message?: string;
   inconclusive?: boolean;
+  /** Left to a later judge (`load --merge` judges a split run's limiter on every segment's calls): `skip`. */
+  deferred?: boolean;
 }
 
 /** Collects tallies; one instance per profile run. */

@@ -2,12 +2,16 @@
  * The flags of `cbcheck load`, typed from `LoadOptions` and `MergeOptions`: every option is a flag or says
  * why it is not.
  */
+import { MAX_START_WAIT_SECONDS, resolveStart } from "../../load/coordinated-start.js";
 import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-options.js";
 import { builtInProfileNames } from "../../load/load-profile-file.js";
 import type { MergeOptions } from "../../load/merge-load.js";
+import { parseSegment, segmentLabel } from "../../load/segment.js";
+import { numberIn } from "../../option-values.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
+import { parseSeed } from "./seed-flag.js";
 import { parseMutation } from "./serve-flags.js";
 
 /** `cbcheck load`'s decision for every option of `LoadOptions` and `MergeOptions`. */
@@ -82,7 +86,9 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
     },
     merge: {
       flags: "--merge <report.json...>",
-      description: "send nothing: merge reports of shards run side by side, gate them as one",
+      description:
+        "send nothing: merge the reports of the N segments of one run (or of whole runs side by side) and " +
+        "judge the budgets and the limiter again on the whole",
       parse: collect,
     },
     allowInconclusive: {
@@ -95,6 +101,34 @@ export const LOAD_FLAGS: FlagTable<LoadOptions & MergeOptions & ProgressOutputOp
       flags: "--in-process",
       description: "run the embedded server in this process (default: a child process)",
       preset: "in-process",
+    },
+    segment: {
+      flags: "--segment <i/n>",
+      description:
+        "run segment I of N equal parts of every profile (1-based, like run --shard): N processes given the same " +
+        "flags send together what one would; needs --base-url; merge their reports with --merge",
+      parse: (text) => segmentLabel(parseSegment(text)),
+    },
+    seed: {
+      flags: "--seed <n>",
+      description: "seed of the ids and queries the requests use; the same in every segment of a run",
+      parse: parseSeed,
+      default: 0,
+    },
+    startAt: {
+      flags: "--start-at <time>",
+      description:
+        "begin the first profile at this RFC 3339 time (e.g. 2026-05-04T12:00:00Z), at most an hour ahead: " +
+        "segments on several machines start together; one more than 1 s late says so in its report",
+      parse: (text) => {
+        resolveStart({ startAt: text }, Date.now());
+        return text;
+      },
+    },
+    startAfter: {
+      flags: "--start-after <seconds>",
+      description: "begin the first profile this many seconds after start-up (at most 3600)",
+      parse: (text) => numberIn(text, "--start-after", 0, MAX_START_WAIT_SECONDS),
     },
     mutation: {
       flags: "--mutation <id>",

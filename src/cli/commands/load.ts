@@ -40,6 +40,12 @@ Examples:
   cbcheck load --profile ./my-profile.json --report-dir reports/load
   cbcheck load --merge a/report.json b/report.json          # shards of one run, gated as one
 
+Across machines (docs/load.md; examples/kubernetes, examples/github-actions/cb-v1-load.yml): N processes,
+each given the same flags and its own --segment, send together what one would; --start-at makes them begin
+together, and --merge refuses their reports unless they are the N distinct segments of one run:
+  cbcheck load --base-url URL --allow-remote-load --segment 2/4 --seed 7 --start-at 2026-05-04T12:00:00Z
+  cbcheck load --merge seg-*/report.json --report-dir reports/merged
+
 Reports: without --report-dir, a new reports/load/<timestamp>/ per run, copied to reports/load/latest/;
 written on every exit once the flags parsed, with a verdict that matches the exit code.
 
