@@ -39,6 +39,7 @@ export default defineConfig({
     // annotate the job with their failures (src/cli/github-output.ts): the tests of those outputs set them.
     env: { GITHUB_STEP_SUMMARY: "", GITHUB_ACTIONS: "" },
     globalSetup: ["src/report/test-support/prepare-browser.ts", "src/test-support/built-modules.ts"],
+    setupFiles: ["src/test-support/use-built-modules.ts"],
     // On CI a JSON summary too, so that .ci/run can end on a plain "N passed, N failed" line.
     reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
     projects: [

@@ -6,19 +6,19 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { newestSource } from "./test-support/built-modules.js";
-import { builtModule, siblingModule } from "./worker-thread.js";
+import { builtModule, runBuiltModulesFrom, siblingModule } from "./worker-thread.js";
 
 const dist = mkdtempSync(join(tmpdir(), "cbcheck-built-"));
 mkdirSync(join(dist, "load"));
 writeFileSync(join(dist, "load", "validation-worker.js"), "");
 const source = siblingModule(import.meta.url, "load/validation-worker");
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => runBuiltModulesFrom(undefined));
 
 describe("builtModule", () => {
-  it("gives a source module's built twin under CBCHECK_BUILT_MODULES, when the twin exists", () => {
-    vi.stubEnv("CBCHECK_BUILT_MODULES", dist);
+  it("gives a source module's built twin once tests name dist/, when the twin exists", () => {
+    runBuiltModulesFrom(dist);
     expect(source).toMatch(/\/src\/load\/validation-worker\.ts$/);
     expect(builtModule(source)).toBe(pathToFileURL(join(dist, "load", "validation-worker.js")).href);
     // Not built (test support): stays on its source, under tsx.
@@ -27,9 +27,9 @@ describe("builtModule", () => {
   });
 
   it("leaves every module alone without it, and a built module always", () => {
-    vi.stubEnv("CBCHECK_BUILT_MODULES", "");
+    runBuiltModulesFrom(undefined);
     expect(builtModule(source)).toBe(source);
-    vi.stubEnv("CBCHECK_BUILT_MODULES", dist);
+    runBuiltModulesFrom(dist);
     const shipped = pathToFileURL(join(dist, "load", "validation-worker.js")).href;
     expect(builtModule(shipped)).toBe(shipped);
   });

@@ -42,14 +42,24 @@ export function startWorkerThread(
 /** The package's source root (this file's folder), whose layout dist/ mirrors. */
 const SOURCE_ROOT = new URL("./", import.meta.url).href;
 
+/** The dist folder `builtModule` maps source modules into, when tests asked for it. */
+let builtModulesDir: string | undefined;
+
 /**
- * Where a module of the sources should run from: its built twin when `CBCHECK_BUILT_MODULES` names a dist
- * folder that holds one, else itself. Tests set it when dist/ is newer than every source file
- * (`src/test-support/built-modules.ts`), so that the threads and children they start skip compiling
+ * Tests only: run the threads and children started from here from their built twins in `dist` (undefined:
+ * from their sources). Set by `src/test-support/use-built-modules.ts` when dist/ is newer than every source.
+ */
+export function runBuiltModulesFrom(dist: string | undefined): void {
+  builtModulesDir = dist || undefined;
+}
+
+/**
+ * Where a module of the sources should run from: its built twin when tests named a dist folder that holds one
+ * (`runBuiltModulesFrom`), else itself, so that the threads and children they start skip compiling
  * TypeScript in each (about 0.7 s of CPU a worker); a module not built (test support) still runs under tsx.
  */
 export function builtModule(source: string): string {
-  const dist = process.env.CBCHECK_BUILT_MODULES;
+  const dist = builtModulesDir;
   if (!dist || !source.endsWith(".ts") || !source.startsWith(SOURCE_ROOT)) return source;
   const built = new URL(source.slice(SOURCE_ROOT.length).replace(/\.ts$/, ".js"), pathToFileURL(`${dist}/`));
   return existsSync(fileURLToPath(built)) ? built.href : source;

@@ -32,7 +32,7 @@ export function distIsFresh(): boolean {
   return existsSync(BUILD_INFO) && statSync(BUILD_INFO).mtimeMs >= newestSource();
 }
 
-/** Points `builtModule` at dist/ for every test process, when dist/ is fresh. */
+/** Names dist/ for every test process (use-built-modules.ts hands it to `builtModule`), when dist/ is fresh. */
 export default function useBuiltModules(): void {
   if (distIsFresh()) process.env.CBCHECK_BUILT_MODULES = DIST;
   else delete process.env.CBCHECK_BUILT_MODULES;
