@@ -26,7 +26,11 @@ let files: string[];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "cbcheck-broken-"));
-  const mutation = MUTATIONS.filter((m) => m.detectedBy === "run").map((m) => m.id);
+  // Not the target that never yields (resolve-spins-forever): in this process it would stop the run itself,
+  // and a hung target is the embedded-server test's case (a child process), not a broken report's.
+  const mutation = MUTATIONS.filter((m) => m.detectedBy === "run" && m.id !== "resolve-spins-forever").map(
+    (m) => m.id,
+  );
   // Every suite but rate-limit, whose Retry-After wait is a real second; few generated requests.
   const options = resolveRunOptions({
     mutation,
@@ -48,7 +52,8 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe("a fully broken target", () => {
   it("fails many rules, as a realistic broken first run does", () => {
     expect(shown.verdict).toBe("fail");
-    expect(groupFailures(shown.results).length).toBeGreaterThan(50);
+    // About 40 rules since the input oracles judge what many negative.* checks did, one rule per class.
+    expect(groupFailures(shown.results).length).toBeGreaterThan(30);
   });
 
   it("prints a short console summary grouped by rule: five rules with their causes, ten more, then 'and N more'", () => {
