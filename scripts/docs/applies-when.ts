@@ -24,6 +24,8 @@ export const APPLIES_WHEN: Record<string, string> = {
   "ext.financial_history.newest_first": "200 entity reads with `data.extensions.financial_history`.",
   "ext.financial_history.one_row_per_year": "200 entity reads with `data.extensions.financial_history`.",
   "ext.group_parent_above_company": "200 entity reads with `data.extensions.group_parent`.",
+  "ext.ids_match_org_nr":
+    "200 entity reads with `data.extensions.subunits` or `data.extensions.group_parent`.",
   "ext.keys_requested_orgs": "200 entity reads with `data.extensions` whose requested ids could be decoded.",
   "ext.only_requested": "200 entity reads.",
   "ext.subunits.cap": "200 entity reads with `data.extensions.subunits`.",
