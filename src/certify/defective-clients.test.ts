@@ -1,6 +1,6 @@
 /**
  * Each deliberately defective client is refused for exactly its own defect: the set of failing rule ids over
- * every scenario equals the one rule that defect breaks. The control (same base, no defect) is certified, and
+ * every scenario holds the one rule that defect breaks and no other (but one its timing may add, MAY_ALSO). The control (same base, no defect) is certified, and
  * so is every differently-correct client (a choice the interface leaves open, made another way).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,6 +32,14 @@ const EXPECTED: Record<string, string[]> = {
   "backs-off-503-differently": [],
 };
 
+/**
+ * Rules a defect may break as well, depending on timing: calls sent in parallel may start after a sibling's
+ * 429 was answered, and then they did not wait out its Retry-After either (seen on a busy CI machine).
+ */
+const MAY_ALSO: Record<string, string[]> = {
+  "parallel-calls": ["client.wait_retry_after"],
+};
+
 describe("defective clients", () => {
   afterAll(removeCompiledClients);
   // Started together (vitest's it.concurrent caps at 5): each certification mostly waits on processes and latency.
@@ -48,7 +56,12 @@ describe("defective clients", () => {
     "%s fails exactly %j",
     async (name, expected) => {
       const outcome = await outcomes.get(name)!;
-      expect(outcome.failing, outcome.failures).toEqual(expected);
+      const also = MAY_ALSO[name] ?? [];
+      expect(outcome.failing, outcome.failures).toEqual(expect.arrayContaining(expected));
+      expect(
+        outcome.failing.filter((id) => !expected.includes(id) && !also.includes(id)),
+        outcome.failures,
+      ).toEqual([]);
       expect(outcome.result.certified).toBe(expected.length === 0);
       expect(unregisteredIds(outcome.result.report)).toEqual([]);
       for (const text of outcome.reportTexts) for (const key of outcome.keys) expect(text).not.toContain(key);
