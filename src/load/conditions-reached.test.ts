@@ -14,24 +14,10 @@ import { createHistogram, recordMs } from "./latency-histogram.js";
 import type { PhaseResult } from "./run-phase.js";
 import { judgeNo5xx } from "./run-profile.js";
 import { Tallies } from "./tallies.js";
+import { driveResult } from "./test-support/drive-result.js";
 
-function drive(o: Partial<DriveResult> = {}): DriveResult {
-  return {
-    sent: 500,
-    responses: 500,
-    transportErrors: 0,
-    timeouts: 0,
-    closedByServer: 0,
-    startedAt: 0,
-    activeMs: 10_000,
-    durationMs: 10_000,
-    maxInFlight: 8,
-    maxInFlightByItem: { "batch-100": 6 },
-    lateSends: 0,
-    lateMs: 0,
-    ...o,
-  };
-}
+/** The drives of these tests: 8 connections, 6 of them at most on a batch of 100. */
+const drive = (o: Partial<DriveResult> = {}) => driveResult({ maxInFlightByItem: { "batch-100": 6 }, ...o });
 
 /** A phase at 50 requests/s whose `resolve` answers took `ms`. */
 function phase(ms: number, o: { drive?: Partial<DriveResult>; harnessDelayMs?: number } = {}): PhaseResult {

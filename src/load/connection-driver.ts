@@ -14,7 +14,7 @@ import {
 } from "./autocannon-internals.js";
 import type { PreparedRequest } from "./request-mix.js";
 import { type ConnectionSchedule, intendedSendTime } from "./send-schedule.js";
-import { headerRecord, LARGE_BODY, type WireResponse } from "./wire-requests.js";
+import { LARGE_BODY, type WireResponse } from "./wire-requests.js";
 
 /** What a connection reports to its drive. */
 export interface DriveTally {
@@ -78,7 +78,7 @@ export class ConnectionDriver {
     const request = this.#request;
     if (!answer || !request) return;
     this.#request = undefined;
-    this.#isClosing = headerRecord(answer.headers).connection?.toLowerCase() === "close";
+    this.#isClosing = answer.headers.connection?.toLowerCase() === "close";
     this.#tally.answered(request, this.#index, answer, this.#times);
   }
 

@@ -151,12 +151,11 @@ class LoadDrive implements DriveTally {
     this.#settle(request);
     this.#responses++;
     this.#lastEndedAt = r.endedAt;
-    const headers = headerRecord(r.headers);
     this.#options.onResponse({
       request,
       connection,
       status: r.status,
-      headers,
+      headers: r.headers,
       body: r.body ?? "",
       ...times,
       endedAt: r.endedAt,
@@ -204,7 +203,9 @@ class LoadDrive implements DriveTally {
     const url = new URL(options.baseUrl);
     const basePath = url.pathname.replace(/\/$/, "");
     const wire = wireRequests(options.requests, basePath, (status, body, _context, headers) => {
-      this.#answer = { status, body, headers, endedAt: performance.now() };
+      // Stamped first: reading the headers is not the target's time.
+      const endedAt = performance.now();
+      this.#answer = { status, body, headers: headerRecord(headers), endedAt };
     });
     const wireOf = new Map(options.requests.map((r, i) => [r, wire[i]]));
     let clients = 0;

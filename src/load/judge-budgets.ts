@@ -28,23 +28,22 @@ const LATE_SHARE = 0.01;
 export const HELD_UP_MS = 20;
 
 /**
- * Why a failing latency or throughput figure says nothing about the target: this machine fell behind its
- * own schedule (sends whose timer fired late) or held the harness up (its event loop's timers late, p99),
- * so the figures measure it. Undefined when the harness kept up.
+ * How this machine held the harness up, so that figures timed by it say nothing about the target: it fell
+ * behind its own schedule (sends whose timer fired late), or its event loop's timers fired late (p99).
+ * Undefined when the harness kept up.
  */
 export function harnessBehind(
   phase: Pick<PhaseResult, "harnessDelayMs"> & { drive: Pick<DriveResult, "sent" | "lateSends" | "lateMs"> },
 ): string | undefined {
   const { drive } = phase;
-  const measures = "so the figures measure it, not the target";
   if (drive.lateSends > Math.max(1, drive.sent * LATE_SHARE)) {
     return (
       `this machine fell behind its own schedule: ${drive.lateSends} of ${drive.sent} sends went more than ` +
-      `${LATE_SEND_MS} ms after their slot (${Math.round(drive.lateMs)} ms in all), ${measures}`
+      `${LATE_SEND_MS} ms after their slot (${Math.round(drive.lateMs)} ms in all)`
     );
   }
   if (phase.harnessDelayMs > HELD_UP_MS) {
-    return `this machine held the harness up: its timers fired up to ${Math.round(phase.harnessDelayMs)} ms late (p99), ${measures}`;
+    return `this machine held the harness up: its timers fired up to ${Math.round(phase.harnessDelayMs)} ms late (p99)`;
   }
   return undefined;
 }
@@ -63,7 +62,7 @@ function failOrInconclusive(
   }
   const f = tallies.get(verdict, item);
   f.inconclusive = true;
-  f.message = `${example.title} (${example.received}); ${behind}`;
+  f.message = `${example.title} (${example.received}); ${behind}, so the figures measure it, not the target`;
 }
 
 /** Judges the profile's budgets on a phase into `tallies`. */

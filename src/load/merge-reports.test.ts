@@ -15,6 +15,7 @@ import type { ProfileRun } from "./run-profile.js";
 import type { RunDetails } from "./segment-details.js";
 import { checkSegments } from "./segment-merge-check.js";
 import { Tallies } from "./tallies.js";
+import { driveResult } from "./test-support/drive-result.js";
 
 const profile: LoadProfile = {
   name: "p",
@@ -36,20 +37,7 @@ function shard(n: number, slow: number, peakRssMiB = 100): ProfileRun {
     recordMs(uncorrected, 1);
   }
   const latency = new Map([["resolve", { corrected, uncorrected }]]);
-  const drive = {
-    sent: n,
-    responses: n,
-    transportErrors: 0,
-    timeouts: 0,
-    closedByServer: 0,
-    startedAt: 0,
-    activeMs: 10_000,
-    durationMs: 10_000,
-    maxInFlight: 4,
-    maxInFlightByItem: { resolve: 4 },
-    lateSends: 0,
-    lateMs: 0,
-  };
+  const drive = driveResult({ sent: n, responses: n, maxInFlight: 4, maxInFlightByItem: { resolve: 4 } });
   const phase: PhaseResult = {
     model: "open (fixed rate)",
     latency,

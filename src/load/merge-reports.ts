@@ -18,6 +18,7 @@ import {
 import { judgeBudgets } from "./judge-budgets.js";
 import { createHistogram, decodeHistogram } from "./latency-histogram.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
+import type { RunDetails } from "./segment-details.js";
 import type { SegmentedRun } from "./segment-merge-check.js";
 import { type BurstDetails, isJudgedOnWholeBurst, judgeWholeBurst } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
@@ -177,17 +178,7 @@ export function mergeLoadReports(
   const peakRssMiB = Math.max(
     ...reports.map((r) => (r.details as { load: LoadDetails }).load.peakRssMiB ?? 0),
   );
-  const whole = run
-    ? {
-        run: {
-          segment: "1/1",
-          seed: run.seed,
-          runPlan: run.runPlan,
-          profiles: run.profiles,
-          ...(run.startAt ? { startAt: run.startAt } : {}),
-        },
-      }
-    : {};
+  const whole = run ? { run: wholeRunDetails(run) } : {};
   const report = assembleReport(
     rows,
     { profiles, peakRssMiB, ...whole },
@@ -195,6 +186,11 @@ export function mergeLoadReports(
   );
   if (run) report.seed = run.seed;
   return { report, sections };
+}
+
+/** The merged report's `details.load.run`: the segments' shared run, as one process's (`1/1`). */
+function wholeRunDetails({ count: _count, late: _late, ...shared }: SegmentedRun): RunDetails {
+  return { segment: "1/1", ...shared };
 }
 
 /** The merged report's notes on the segments: what was merged and which segment started late. */

@@ -11,6 +11,7 @@ import {
   mostPossiblyWithin,
   type Span,
 } from "./burst-reach.js";
+import { harnessBehind } from "./judge-budgets.js";
 import { type BurstGoal, judgeLimitEnforced, judgeWindowHolds } from "./scenario-rate-limit.js";
 
 const span = (sentAt: number, endedAt: number, status = 200): Span => ({ status, sentAt, endedAt });
@@ -85,7 +86,7 @@ describe("rate.window_holds", () => {
     const j = judgeWindowHolds(
       [held],
       GOAL,
-      "this machine held the harness up: its timers fired up to 45 ms late (p99), so the figures measure it, not the target",
+      harnessBehind({ harnessDelayMs: 45, drive: { sent: 30, lateSends: 0, lateMs: 0 } }),
     );
     expect(j.status).toBe("inconclusive");
     expect(j.message).toMatch(

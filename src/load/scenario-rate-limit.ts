@@ -86,7 +86,7 @@ export function judgeWindowHolds(
   if (heldUp !== undefined) {
     return {
       status: "inconclusive",
-      message: `at most ${last.possible2xx} 2xx in any ${window} window, but ${heldUp.replace(/, so the figures.*$/, "")}: the calls may have reached the target one by one; ${reached(last, goal)}`,
+      message: `at most ${last.possible2xx} 2xx in any ${window} window, but ${heldUp}: the calls may have reached the target one by one; ${reached(last, goal)}`,
     };
   }
   return {

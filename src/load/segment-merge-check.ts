@@ -18,13 +18,9 @@ export interface SourcedReport {
   report: Report;
 }
 
-/** The run that segments merged by `load --merge` make up. */
-export interface SegmentedRun {
+/** The run that segments merged by `load --merge` make up: what its segments share, their number, who was late. */
+export interface SegmentedRun extends Pick<RunDetails, "seed" | "runPlan" | "profiles" | "startAt"> {
   count: number;
-  seed: number;
-  runPlan: string;
-  startAt?: string;
-  profiles: string[];
   /** The segments that started late (past LATE_START_MS), with how late (ms). */
   late: { segment: string; lateMs: number }[];
 }

@@ -11,11 +11,14 @@ import type { PreparedRequest } from "./request-mix.js";
 /** Bodies above this are oversize probes: built into wire bytes once, when first sent (see `wireRequests`). */
 export const LARGE_BODY = 64 * 1024;
 
-/** A response as autocannon's request hook gives it, stamped when it came (`performance.now()` ms). */
+/**
+ * A response as autocannon's request hook gives it, stamped when it came (`performance.now()` ms), its headers
+ * read once into a record (`headerRecord`) for both the connection (`Connection: close`) and the judge.
+ */
 export interface WireResponse {
   status: number;
   body: string;
-  headers: IncomingHttpHeaders | undefined;
+  headers: Record<string, string>;
   endedAt: number;
 }
 
