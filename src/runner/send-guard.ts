@@ -112,6 +112,29 @@ export class SendGuard {
     return exchange;
   }
 
+  /**
+   * Sends one request of an unpaced command (compare, replay) through the guards: a 429 (when `waitOn429`)
+   * is waited out once, its Retry-After counted toward giving up and ended before the deadline, and the
+   * request sent again; a second 429 stops sending when `again429` says why. A large body is judged on the
+   * worker before anyone reads it, and a deadline that ended that judging stops sending.
+   */
+  async sendOutlasting429(
+    transport: Transport,
+    request: WireRequest,
+    { waitOn429 = true, again429 }: { waitOn429?: boolean; again429?: string } = {},
+  ): Promise<Exchange> {
+    let exchange = await this.send(transport, request);
+    if (waitOn429 && exchange.response?.status === 429) {
+      await this.wait(this.retryAfterWait(exchange) * 1000);
+      exchange = await this.send(transport, request);
+      if (again429 !== undefined && exchange.response?.status === 429)
+        throw this.stop("rate-limited", again429);
+    }
+    await this.prejudge(exchange);
+    if (this.signal.aborted) throw this.deadlineStop();
+    return exchange;
+  }
+
   /** What follows every send, however it was scheduled: the stop if the deadline cut it, else the give-up count. */
   afterSend(exchange: Exchange): void {
     if (this.signal.aborted) throw this.deadlineStop();
