@@ -15,6 +15,7 @@
 
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import { type Clock, SYSTEM_CLOCK } from "../clock.js";
+import { HarnessError } from "../errors.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { Transport, WireRequest } from "../transport/send.js";
 import { GiveUpTracker } from "./give-up.js";
@@ -26,6 +27,19 @@ export interface GuardLimits {
   deadlineS: number;
   giveUpAfterFailures: number;
   giveUpAfter429s: number;
+}
+
+/**
+ * Throws `CB_TARGET_UNREACHABLE` (a harness error, exit 2) when a command's first call (`/me`) found no server
+ * at all: a refused connection is the user's environment, not an outcome to judge. `which` names the target.
+ */
+export function assertReachable(exchange: Exchange, which = ""): void {
+  if (exchange.transportError?.code !== "CB_CONNECT") return;
+  const { baseUrl } = exchange.request;
+  throw new HarnessError(
+    "CB_TARGET_UNREACHABLE",
+    `cannot reach ${which}${baseUrl}: ${exchange.transportError.message}`,
+  );
 }
 
 /** The guards of one command's sending: deadline, interruption, give-up, judging of large bodies. */

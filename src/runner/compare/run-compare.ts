@@ -28,7 +28,7 @@ import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { discoverFixtures } from "../discover.js";
 import { RunStopped } from "../run-stopped.js";
-import { SendGuard } from "../send-guard.js";
+import { assertReachable, SendGuard } from "../send-guard.js";
 import { toWireRequest } from "../wire-request.js";
 import { buildCompareReport } from "./build-compare-report.js";
 import { asOfOf, classifyPair } from "./classify.js";
@@ -93,14 +93,7 @@ export class Releases {
 async function preflight(releases: Releases): Promise<void> {
   const me: PlannedRequest = { operation: "me", method: "GET", path: "/me" };
   for (const candidate of [false, true]) {
-    const ex = await releases.send(me, candidate);
-    if (ex.transportError?.code === "CB_CONNECT") {
-      const which = candidate ? "the candidate" : "the base";
-      throw new HarnessError(
-        "CB_TARGET_UNREACHABLE",
-        `cannot reach ${which} ${ex.request.baseUrl}: ${ex.transportError.message}`,
-      );
-    }
+    assertReachable(await releases.send(me, candidate), candidate ? "the candidate " : "the base ");
   }
 }
 
