@@ -6,12 +6,11 @@
  */
 import type { CheckFailure } from "../checks/check.js";
 import type { Redactor } from "../redactor.js";
-import { toCurl } from "../report/curl.js";
+import { curlRequestOf, toCurl } from "../report/curl.js";
 import type { CheckResult, Counterexample } from "../report/model.js";
 import { combinedStatus } from "../report/status-rank.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
-import { requestUrl } from "../transport/send.js";
 import type { Outcome } from "./suite.js";
 
 /** Counterexamples kept per row; more add nothing to a report but size. */
@@ -49,12 +48,7 @@ function counterexampleOf(
 ): Counterexample {
   const exchange = redactExchange(raw, redactor, { maxBodyChars: BODY_SHOWN });
   const failure = found && redactFailure(found, redactor);
-  const request = {
-    method: exchange.request.method,
-    url: requestUrl(exchange.request),
-    headers: exchange.request.headers,
-    ...(exchange.request.body !== undefined ? { body: exchange.request.body } : {}),
-  };
+  const request = curlRequestOf(exchange.request);
   const received =
     failure?.received ??
     (exchange.transportError
