@@ -8,7 +8,7 @@
 import { type CanonicalSchema, preferredOf, typesOf } from "../contract/canonical-schema.js";
 import { NODE_ID_FORMAT } from "../contract/formats/node-id.js";
 import { stableKey } from "./compile/stable-key.js";
-import { CLASS_NAMES, characterClassMask, characterCount, classNamesOf } from "./text-units.js";
+import { characterClassMask, characterCount, classNamesOf } from "./text-units.js";
 
 /** One label: the keyword and where the value sits. */
 export interface Label {
@@ -142,6 +142,3 @@ function arrayLabels(schema: CanonicalSchema, p: CanonicalSchema, items: unknown
   }
   return out;
 }
-
-/** Every character class name (for tests and docs). */
-export const CHARACTER_CLASS_NAMES = CLASS_NAMES;

@@ -3,6 +3,8 @@
  * keys never in logs): the line reads it from the environment variable it came from
  * (`-H "Authorization: Bearer $CB_API_KEY"`), or shows `Bearer <redacted>` when that is not known.
  */
+import type { RecordedRequest } from "../transport/exchange.js";
+import { requestUrl } from "../transport/send.js";
 
 /** What `toCurl` needs of a request (a `Counterexample.request` or a recorded request). */
 export interface CurlRequest {
@@ -11,6 +13,16 @@ export interface CurlRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+}
+
+/** A recorded request as a counterexample shows it and `toCurl` repeats it: method, absolute URL, headers, body. */
+export function curlRequestOf(request: RecordedRequest): CurlRequest {
+  return {
+    method: request.method,
+    url: requestUrl(request),
+    headers: request.headers,
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  };
 }
 
 /** Bodies longer than this are cut in the curl line (a 10 MB oversize body is not copy-pasteable). */

@@ -9,7 +9,7 @@
 import type { Redactor } from "../redactor.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
-import { buildPath } from "../transport/send.js";
+import { requestUrl } from "../transport/send.js";
 import { VERSION } from "../version.js";
 
 /** Body characters kept per entry (the reports' counterexamples hold the judged part). */
@@ -77,7 +77,6 @@ function responseCookies(header: string | undefined): NameValue[] {
 /** The entry of `raw` (its sizes) as `ex`, its redacted copy with capped bodies, shows it. */
 function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
   const { request } = ex;
-  const origin = new URL(request.baseUrl).origin;
   const time = ex.response?.durationMs ?? 0;
   const body = request.body;
   return {
@@ -85,7 +84,7 @@ function entryOf(ex: RedactedExchange, raw: Exchange, at: number): HarEntry {
     time,
     request: {
       method: request.method,
-      url: `${origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`,
+      url: requestUrl(request),
       httpVersion: "HTTP/1.1",
       cookies: requestCookies(request.headers.cookie),
       headers: pairs(request.headers),

@@ -140,29 +140,6 @@ function judge(
 }
 
 /**
- * Sends the replayed request through the guards. A 429 is a limit, not an answer to judge (unless the
- * counterexample itself was one): it is waited out (Retry-After, within the deadline) and the request sent
- * once more; a second 429 is no verdict. A large body is judged on the worker before anyone reads it.
- */
-async function sendOnce(
-  guard: SendGuard,
-  transport: Transport,
-  cx: Counterexample,
-  request: WireRequest,
-): Promise<Exchange> {
-  let exchange = await guard.send(transport, request);
-  if (exchange.response?.status === 429 && cx.status !== 429) {
-    await guard.wait(guard.retryAfterWait(exchange) * 1000);
-    exchange = await guard.send(transport, request);
-    if (exchange.response?.status === 429)
-      throw guard.stop("rate-limited", "the target answered 429 again after its Retry-After: no verdict");
-  }
-  await guard.prejudge(exchange);
-  if (guard.signal.aborted) throw guard.deadlineStop();
-  return exchange;
-}
-
-/**
  * Re-sends the chosen counterexample once and judges it again, through the guards of every sending command
  * (send-guard.ts): bounded body, deadline, interruption, give-up; a large body is judged on the worker under
  * the deadline. Throws `RunStopped` when the deadline, an interruption or a 429 ends it before a verdict.
@@ -213,7 +190,7 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
   );
   const checks: JudgeChecks = (ex, ids) => guard.prejudged.judge(ex, ids);
   try {
-    const exchange = await sendOnce(guard, transport, cx, {
+    const wire: WireRequest = {
       operation: inferOperation(request.method, relative),
       method: request.method,
       baseUrl,
@@ -221,6 +198,12 @@ export async function replayCounterexample(options: ReplayOptions): Promise<Repl
       headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
       ...(key !== undefined ? { apiKey: key.key, keyEnv: key.env } : {}),
+    };
+    // A 429 is a limit, not an answer to judge (unless the counterexample itself was one): waited out once;
+    // a second 429 is no verdict.
+    const exchange = await guard.sendOutlasting429(transport, wire, {
+      waitOn429: cx.status !== 429,
+      again429: "the target answered 429 again after its Retry-After: no verdict",
     });
     const shown = redactExchange(exchange, redactor);
     if (!exchange.response)

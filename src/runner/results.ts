@@ -6,23 +6,15 @@
  */
 import type { CheckFailure } from "../checks/check.js";
 import type { Redactor } from "../redactor.js";
-import { toCurl } from "../report/curl.js";
+import { curlRequestOf, toCurl } from "../report/curl.js";
 import type { CheckResult, Counterexample } from "../report/model.js";
 import { combinedStatus } from "../report/status-rank.js";
 import type { Exchange } from "../transport/exchange.js";
 import { type RedactedExchange, redactExchange } from "../transport/redact-exchange.js";
-import { buildPath } from "../transport/send.js";
 import type { Outcome } from "./suite.js";
 
 /** Counterexamples kept per row; more add nothing to a report but size. */
 const MAX_COUNTEREXAMPLES = 3;
-
-/** The absolute URL of a recorded request. */
-function urlOf(exchange: RedactedExchange): string {
-  const { request } = exchange;
-  const origin = new URL(request.baseUrl).origin;
-  return `${origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`;
-}
 
 /** Response body characters kept in a counterexample (the report's own bound cuts again at 2,000). */
 const BODY_SHOWN = 2000;
@@ -56,12 +48,7 @@ function counterexampleOf(
 ): Counterexample {
   const exchange = redactExchange(raw, redactor, { maxBodyChars: BODY_SHOWN });
   const failure = found && redactFailure(found, redactor);
-  const request = {
-    method: exchange.request.method,
-    url: urlOf(exchange),
-    headers: exchange.request.headers,
-    ...(exchange.request.body !== undefined ? { body: exchange.request.body } : {}),
-  };
+  const request = curlRequestOf(exchange.request);
   const received =
     failure?.received ??
     (exchange.transportError

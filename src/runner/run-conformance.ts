@@ -18,6 +18,7 @@ import { RunEngine } from "./engine.js";
 import type { ResolvedRunOptions } from "./options.js";
 import { planRun, type RunPlan } from "./plan.js";
 import { RunStopped } from "./run-stopped.js";
+import { assertReachable } from "./send-guard.js";
 import type { Outcome, Suite } from "./suite.js";
 import { SUITES } from "./suites/index.js";
 import { type OpenTarget, openTarget } from "./target.js";
@@ -61,12 +62,7 @@ async function preflight(engine: RunEngine): Promise<void> {
   );
   // /me's `credential.credits` is the first balance the credit budget sees.
   engine.credits.observe("main", ex);
-  if (ex.transportError?.code === "CB_CONNECT") {
-    throw new HarnessError(
-      "CB_TARGET_UNREACHABLE",
-      `cannot reach ${engine.target.baseUrl}: ${ex.transportError.message}`,
-    );
-  }
+  assertReachable(ex);
 }
 
 /** The engine of a run on an open target, with its first plan (re-planned once fixtures are discovered). */

@@ -1,6 +1,9 @@
+import { createServer } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SYSTEM_CLOCK } from "../clock.js";
+import { listenOnLoopback } from "../test-support/loopback-server.js";
 import type { Exchange } from "../transport/exchange.js";
+import { Transport } from "../transport/send.js";
 import { RunStopped } from "./run-stopped.js";
 import { SendGuard } from "./send-guard.js";
 
@@ -91,5 +94,52 @@ describe("SendGuard", () => {
     interrupt.abort();
     expect(await waiting).toMatchObject({ reason: "interrupted" });
     expect(g.deadlineStop()).toMatchObject({ reason: "interrupted" });
+  });
+
+  describe("sendOutlasting429", () => {
+    /** A server answering the statuses of `statuses` in turn (the last one from then on), 429s with `Retry-After: 2`. */
+    async function sendTo(statuses: number[], options: { waitOn429?: boolean; again429?: string } = {}) {
+      let hits = 0;
+      const server = await listenOnLoopback(
+        createServer((_req, res) => {
+          const status = statuses[Math.min(hits++, statuses.length - 1)];
+          res.writeHead(status, { "content-type": "application/json", "retry-after": "2" }).end("{}");
+        }),
+      );
+      // A clock that records each wait and takes no time.
+      const slept: number[] = [];
+      const clock = { now: () => 0, sleep: async (ms: number) => void slept.push(ms) };
+      const g = guard(LIMITS, { clock });
+      const transport = new Transport({ timeoutMs: 5000, maxBodyBytes: 2 ** 20 });
+      const wire = { operation: "me" as const, method: "GET", baseUrl: server.baseUrl, path: "/me" };
+      try {
+        const outcome = await g.sendOutlasting429(transport, wire, options).catch((err: unknown) => err);
+        return { outcome, hits: () => hits, slept };
+      } finally {
+        await transport.close();
+        await server.close();
+      }
+    }
+
+    it("waits out one 429's Retry-After and sends once more", async () => {
+      const { outcome, hits, slept } = await sendTo([429, 200]);
+      expect((outcome as Exchange).response?.status).toBe(200);
+      expect(hits()).toBe(2);
+      expect(slept).toEqual([2000]);
+    });
+
+    it("returns a second 429, or stops with `again429` when one is given", async () => {
+      expect(((await sendTo([429])).outcome as Exchange).response?.status).toBe(429);
+      const { outcome, hits } = await sendTo([429], { again429: "429 again" });
+      expect(outcome).toMatchObject({ reason: "rate-limited", message: "429 again" });
+      expect(hits()).toBe(2);
+    });
+
+    it("returns the 429 unwaited when told not to wait", async () => {
+      const { outcome, hits, slept } = await sendTo([429, 200], { waitOn429: false });
+      expect((outcome as Exchange).response?.status).toBe(429);
+      expect(hits()).toBe(1);
+      expect(slept).toEqual([]);
+    });
   });
 });

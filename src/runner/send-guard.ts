@@ -15,6 +15,7 @@
 
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import { type Clock, SYSTEM_CLOCK } from "../clock.js";
+import { HarnessError } from "../errors.js";
 import type { Exchange } from "../transport/exchange.js";
 import type { Transport, WireRequest } from "../transport/send.js";
 import { GiveUpTracker } from "./give-up.js";
@@ -26,6 +27,19 @@ export interface GuardLimits {
   deadlineS: number;
   giveUpAfterFailures: number;
   giveUpAfter429s: number;
+}
+
+/**
+ * Throws `CB_TARGET_UNREACHABLE` (a harness error, exit 2) when a command's first call (`/me`) found no server
+ * at all: a refused connection is the user's environment, not an outcome to judge. `which` names the target.
+ */
+export function assertReachable(exchange: Exchange, which = ""): void {
+  if (exchange.transportError?.code !== "CB_CONNECT") return;
+  const { baseUrl } = exchange.request;
+  throw new HarnessError(
+    "CB_TARGET_UNREACHABLE",
+    `cannot reach ${which}${baseUrl}: ${exchange.transportError.message}`,
+  );
 }
 
 /** The guards of one command's sending: deadline, interruption, give-up, judging of large bodies. */
@@ -109,6 +123,29 @@ export class SendGuard {
     this.check();
     const exchange = await transport.send(request, this.signal, lazyBody);
     this.afterSend(exchange);
+    return exchange;
+  }
+
+  /**
+   * Sends one request of an unpaced command (compare, replay) through the guards: a 429 (when `waitOn429`)
+   * is waited out once, its Retry-After counted toward giving up and ended before the deadline, and the
+   * request sent again; a second 429 stops sending when `again429` says why. A large body is judged on the
+   * worker before anyone reads it, and a deadline that ended that judging stops sending.
+   */
+  async sendOutlasting429(
+    transport: Transport,
+    request: WireRequest,
+    { waitOn429 = true, again429 }: { waitOn429?: boolean; again429?: string } = {},
+  ): Promise<Exchange> {
+    let exchange = await this.send(transport, request);
+    if (waitOn429 && exchange.response?.status === 429) {
+      await this.wait(this.retryAfterWait(exchange) * 1000);
+      exchange = await this.send(transport, request);
+      if (again429 !== undefined && exchange.response?.status === 429)
+        throw this.stop("rate-limited", again429);
+    }
+    await this.prejudge(exchange);
+    if (this.signal.aborted) throw this.deadlineStop();
     return exchange;
   }
 

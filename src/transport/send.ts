@@ -123,6 +123,13 @@ export function buildPath(
   return `${splitBaseUrl(baseUrl).prefix}${path}${qs}`;
 }
 
+/** The absolute URL of a request as sent: the base URL's origin, then `buildPath`. */
+export function requestUrl(
+  request: Pick<RecordedRequest, "baseUrl" | "path" | "query" | "repeated">,
+): string {
+  return `${splitBaseUrl(request.baseUrl).origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`;
+}
+
 /**
  * `Accept-Encoding` of every request that names none: a request without the field accepts every content
  * coding (RFC 9110 §12.5.3), so no check could tell a coding nobody asked for (`http.content_encoding_accepted`).

@@ -18,11 +18,6 @@ const OPEN_KEY_TYPES = NODE_TYPES.filter((t) => t !== "org" && t !== "identity")
 /** `cb:org:9dddddddd`: the leading 9 keeps them away from the usual fixture numbers. */
 const MISSING_ORG_IDS = fc.stringMatching(/^[0-9]{8}$/).map((digits) => `cb:org:9${digits}`);
 
-/** Organisation ids the target most likely lacks. */
-export function missingOrgId(): fc.Arbitrary<string> {
-  return MISSING_ORG_IDS;
-}
-
 /** The i-th deterministic padding id, for cases that need many distinct ids (i < 10^8). */
 export function paddingOrgId(i: number): string {
   return `cb:org:9${String(i).padStart(8, "0")}`;

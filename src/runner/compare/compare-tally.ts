@@ -5,10 +5,9 @@
  * tally nothing and no later step renders a hostile value whole.
  */
 import { renderJson } from "../../bounded-json.js";
-import { toCurl } from "../../report/curl.js";
+import { curlRequestOf, toCurl } from "../../report/curl.js";
 import type { Counterexample } from "../../report/model.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { buildPath } from "../../transport/send.js";
 import type { Difference } from "./classify.js";
 
 /** Example pairs kept per kind and operation. */
@@ -37,18 +36,9 @@ export function shownValue(v: unknown): unknown {
   return v !== null && typeof v === "object" ? renderJson(v, SHOWN) : v;
 }
 
-function urlOf(ex: Exchange): string {
-  return `${new URL(ex.request.baseUrl).origin}${buildPath(ex.request.baseUrl, ex.request.path, ex.request.query, ex.request.repeated)}`;
-}
-
 /** The candidate's side of a difference as a reproducible counterexample (`Expected: base: …`). */
 function counterexample(d: ShownDifference, ex: Exchange): Counterexample {
-  const request = {
-    method: ex.request.method,
-    url: urlOf(ex),
-    headers: ex.request.headers,
-    ...(ex.request.body !== undefined ? { body: ex.request.body } : {}),
-  };
+  const request = curlRequestOf(ex.request);
   const show = (v: unknown) =>
     v === undefined ? undefined : typeof v === "string" ? v : renderJson(v, SHOWN);
   const base = show(d.base);

@@ -23,12 +23,12 @@ import { Redactor } from "../../redactor.js";
 import type { CommandResult } from "../../report/model.js";
 import { sealResult } from "../../report/seal-result.js";
 import type { Exchange } from "../../transport/exchange.js";
-import { Transport, type WireRequest } from "../../transport/send.js";
+import { Transport } from "../../transport/send.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { discoverFixtures } from "../discover.js";
 import { RunStopped } from "../run-stopped.js";
-import { SendGuard } from "../send-guard.js";
+import { assertReachable, SendGuard } from "../send-guard.js";
 import { toWireRequest } from "../wire-request.js";
 import { buildCompareReport } from "./build-compare-report.js";
 import { asOfOf, classifyPair } from "./classify.js";
@@ -81,25 +81,11 @@ export class Releases {
     const [url, key, env] = candidate
       ? [o.candidateUrl, o.candidateApiKey, o.keyEnv.candidate]
       : [o.baseUrl, o.apiKey, o.keyEnv.base];
-    return this.#sendPolite(toWireRequest(request, url, keyed ? key : undefined, env));
-  }
-
-  /**
-   * Sends one request, waiting once on a 429's Retry-After (a limit is not a difference between releases);
-   * the wait counts toward giving up on the release and must end before the deadline. A large body is
-   * judged on the worker, under the deadline, before it is compared.
-   */
-  async #sendPolite(request: WireRequest): Promise<Exchange> {
-    let exchange = await this.guard.send(this.transport, request);
-    if (exchange.response?.status === 429) {
-      await this.guard.wait(this.guard.retryAfterWait(exchange) * 1000);
-      exchange = await this.guard.send(this.transport, request);
-    }
-    await this.guard.prejudge(exchange);
-    // The deadline may have ended that judging: stop before comparing an unjudged body (a give-up waits for
-    // the next call, so that this exchange is compared first).
-    if (this.guard.signal.aborted) throw this.guard.deadlineStop();
-    return exchange;
+    // A 429 is a limit, not a difference between releases: waited out once (send-guard.ts).
+    return this.guard.sendOutlasting429(
+      this.transport,
+      toWireRequest(request, url, keyed ? key : undefined, env),
+    );
   }
 }
 
@@ -107,14 +93,7 @@ export class Releases {
 async function preflight(releases: Releases): Promise<void> {
   const me: PlannedRequest = { operation: "me", method: "GET", path: "/me" };
   for (const candidate of [false, true]) {
-    const ex = await releases.send(me, candidate);
-    if (ex.transportError?.code === "CB_CONNECT") {
-      const which = candidate ? "the candidate" : "the base";
-      throw new HarnessError(
-        "CB_TARGET_UNREACHABLE",
-        `cannot reach ${which} ${ex.request.baseUrl}: ${ex.transportError.message}`,
-      );
-    }
+    assertReachable(await releases.send(me, candidate), candidate ? "the candidate " : "the base ");
   }
 }
 

@@ -3,11 +3,12 @@
  * recorded as pass or fail, after the check catalogue has judged the same exchange.
  */
 import type { CheckFailure, Problem } from "../../checks/check.js";
+import { failure } from "../../checks/support/failure.js";
 import { validateAs } from "../../contract/registry.js";
 import type { Exchange } from "../../transport/exchange.js";
 import type { Verdict } from "../../vocabulary/verdict.js";
 import { judgeAndRecord } from "../judge-record.js";
-import type { SuiteContext } from "../suite.js";
+import type { Outcome, SuiteContext } from "../suite.js";
 
 /** What an error response must look like. */
 export interface ErrorExpectation {
@@ -22,6 +23,13 @@ export interface ErrorExpectation {
 }
 
 const list = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+
+/** The outcome of `verdict` judged on `exchange`: a failure per problem (an error unless it says), or a pass. */
+export function outcomeOf(verdict: Verdict, exchange: Exchange, problems: Problem[]): Outcome {
+  return problems.length > 0
+    ? { verdict, status: "fail", exchange, failures: problems.map((p) => failure(verdict, p)) }
+    : { verdict, status: "pass", exchange };
+}
 
 /** Records one verdict's outcome on an exchange (every problem an error) and returns whether it passed. */
 export function recordVerdict(

@@ -14,6 +14,7 @@ import { MEANING } from "../../verdicts/meaning.js";
 import type { KeyChoice } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Outcome, SuiteContext } from "../suite.js";
+import { outcomeOf } from "./expect.js";
 import { entityGet } from "./samples.js";
 
 /** Credits are compared to a hundredth: a server may round the one figure and not the other. */
@@ -72,21 +73,14 @@ export function judgeBalance(r: BalanceReading): Outcome {
     r.key === "team" && personal !== undefined && near(balance, personal)
       ? " (it is the personal balance: for a team key the team's balance applies)"
       : "";
-  return {
-    verdict,
-    status: "fail",
-    exchange: r.call,
-    failures: [
-      {
-        checkId: verdict.id,
-        severity: "error",
-        title: `cost.balance of a call with the ${r.key} key is not the balance /me shows for that key${hint}`,
-        pointer: "/cost/balance",
-        expected: `${b1} (credential.credits of /me before the call${charged > 0 ? `, or ${b1 - charged} after its charge` : ""}, and after it: ${b2})`,
-        received: String(balance),
-      },
-    ],
-  };
+  return outcomeOf(verdict, r.call, [
+    {
+      title: `cost.balance of a call with the ${r.key} key is not the balance /me shows for that key${hint}`,
+      pointer: "/cost/balance",
+      expected: `${b1} (credential.credits of /me before the call${charged > 0 ? `, or ${b1 - charged} after its charge` : ""}, and after it: ${b2})`,
+      received: String(balance),
+    },
+  ]);
 }
 
 const ME = { operation: "me", method: "GET", path: "/me" } as const;

@@ -48,6 +48,7 @@ describe("resolve.exact_identifier_found", () => {
     const outcome = judgeExactResolve(ORG, [resolved("910000001", []), resolved(ORG, ["cb:org:123456789"])]);
     expect(outcome.status).toBe("fail");
     expect(outcome.failures?.map((f) => f.severity)).toEqual(["error"]);
+    expect(outcome.failures?.[0].checkId).toBe("resolve.exact_identifier_found");
   });
 
   it("does not judge pages full at the limit: how candidates rank is not shown", () => {

@@ -7,6 +7,7 @@ import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { MEANING } from "../../verdicts/meaning.js";
 import type { Outcome } from "../suite.js";
+import { outcomeOf } from "./expect.js";
 
 type Body = Record<string, unknown>;
 
@@ -47,21 +48,14 @@ export function judgeExactResolve(org: string, answers: Exchange[]): Outcome {
     return { verdict, status: "skip", message: `not judged: ${why}`, exchange: last };
   }
   const nr = org.slice("cb:org:".length);
-  return {
-    verdict,
-    status: "fail",
-    exchange: usable[usable.length - 1],
-    failures: [
-      {
-        checkId: verdict.id,
-        severity: "error",
-        title: `resolving the known organisation ${org} by its exact identifier found no candidate with that id`,
-        pointer: "/data",
-        expected: `a candidate with id "${org}" for the query "${nr}" or "${org}"`,
-        received: answers.map((ex) => JSON.stringify(candidateIds(ex)).slice(0, 100)).join("; "),
-      },
-    ],
-  };
+  return outcomeOf(verdict, usable[usable.length - 1], [
+    {
+      title: `resolving the known organisation ${org} by its exact identifier found no candidate with that id`,
+      pointer: "/data",
+      expected: `a candidate with id "${org}" for the query "${nr}" or "${org}"`,
+      received: answers.map((ex) => JSON.stringify(candidateIds(ex)).slice(0, 100)).join("; "),
+    },
+  ]);
 }
 
 /** `data` with its nodes and edges in id order (the contract states no order), and `truncated`. */
@@ -95,21 +89,14 @@ export function judgeBatchSameAsGet(org: string, get: Exchange, batch: Exchange)
     const message = `not judged: the two reads answered different snapshots (as_of ${String(a.as_of)} and ${String(b.as_of)})`;
     return { verdict, status: "skip", message, exchange: batch };
   }
-  return {
-    verdict,
-    status: "fail",
-    exchange: batch,
-    failures: [
-      {
-        checkId: verdict.id,
-        severity: "error",
-        title: `a batch of one id answers other data than GET /entities/{id} for ${org}`,
-        pointer: diff[0].pointer,
-        expected: "the same data and truncated as GET /entities/{id} (nodes and edges in any order)",
-        received: formatDiff(diff.slice(0, 8)),
-      },
-    ],
-  };
+  return outcomeOf(verdict, batch, [
+    {
+      title: `a batch of one id answers other data than GET /entities/{id} for ${org}`,
+      pointer: diff[0].pointer,
+      expected: "the same data and truncated as GET /entities/{id} (nodes and edges in any order)",
+      received: formatDiff(diff.slice(0, 8)),
+    },
+  ]);
 }
 
 /** `truncated` of a 200 resolve answer and its number of candidates; undefined when not a 200 with both. */
@@ -141,19 +128,12 @@ export function judgeResolveTruncated(whole: Exchange, page?: Exchange, again?: 
     const message = "not judged: the candidates changed between the reads";
     return { verdict, status: "skip", message, exchange: page };
   }
-  return {
-    verdict,
-    status: "fail",
-    exchange: page,
-    failures: [
-      {
-        checkId: verdict.id,
-        severity: "error",
-        title: `resolve says truncated although its limit (${all.count}) holds every candidate of the query`,
-        pointer: "/truncated",
-        expected: `false: at limit ${RESOLVE_LIMIT} the query has ${all.count} candidates, twice not truncated`,
-        received: "true",
-      },
-    ],
-  };
+  return outcomeOf(verdict, page, [
+    {
+      title: `resolve says truncated although its limit (${all.count}) holds every candidate of the query`,
+      pointer: "/truncated",
+      expected: `false: at limit ${RESOLVE_LIMIT} the query has ${all.count} candidates, twice not truncated`,
+      received: "true",
+    },
+  ]);
 }

@@ -12,12 +12,13 @@
  *   lacks, and answers from different snapshots.
  */
 
-import type { CheckFailure } from "../../checks/check.js";
+import type { Problem } from "../../checks/check.js";
 import { arrayAt, isObject, type JsonObject, objectAt } from "../../checks/support/json.js";
 import { entityData, okEnvelope, orgNrOf } from "../../checks/support/response.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { MEANING } from "../../verdicts/meaning.js";
 import type { Outcome } from "../suite.js";
+import { outcomeOf } from "./expect.js";
 
 /** The `org` nodes of an entity read, by organisation number. */
 export function orgNodes(ex: Exchange): Map<string, JsonObject> {
@@ -52,11 +53,8 @@ export function subUnitsOf(read: Exchange): SubUnit[] {
 }
 
 /** Why `main` (the answer for `parent`, one id, `subunits` asked for) is not the main unit of `subs`. */
-function mainUnitProblems(parent: string, subs: SubUnit[], main: Exchange): CheckFailure[] {
-  const verdict = MEANING.subunitParentIsMainUnit;
-  const fail = (title: string, expected: string, received: string, pointer: string): CheckFailure => ({
-    checkId: verdict.id,
-    severity: "error",
+function mainUnitProblems(parent: string, subs: SubUnit[], main: Exchange): Problem[] {
+  const fail = (title: string, expected: string, received: string, pointer: string): Problem => ({
     title,
     pointer,
     expected,
@@ -103,29 +101,19 @@ export function judgeMainUnit(read: Exchange, parent: string, main: Exchange): O
   });
   if (subs.length === 0) return skip(`no sub-unit read names ${parent}`);
   if (self)
-    return {
-      verdict,
-      status: "fail",
-      exchange: read,
-      failures: [
-        {
-          checkId: verdict.id,
-          severity: "error",
-          title: `sub-unit ${parent} names itself as its main unit`,
-          pointer: "/data/entities",
-          expected: "the organisation number of another organisation (its main unit)",
-          received: `"${parent}"`,
-        },
-      ],
-    };
+    return outcomeOf(verdict, read, [
+      {
+        title: `sub-unit ${parent} names itself as its main unit`,
+        pointer: "/data/entities",
+        expected: "the organisation number of another organisation (its main unit)",
+        received: `"${parent}"`,
+      },
+    ]);
   if (!okEnvelope(main) || !entityData(main))
     return skip(`the read of ${parent} did not answer 200 with data`);
   if (isMissing(main, `cb:org:${parent}`)) return skip(`the main unit ${parent} is not in the data`);
   if (asOf(read) !== asOf(main)) return skip("the two reads answered different snapshots (as_of)");
-  const failures = mainUnitProblems(parent, subs, main);
-  return failures.length > 0
-    ? { verdict, status: "fail", exchange: main, failures }
-    : { verdict, status: "pass", exchange: main };
+  return outcomeOf(verdict, main, mainUnitProblems(parent, subs, main));
 }
 
 /** Group parents of a read with `group_parent`: organisation number → the owner's organisation number. */
@@ -158,22 +146,18 @@ export function judgeTopOwners(orgs: Exchange, parents: Exchange, above?: Exchan
     return skip("the reads answered different snapshots (as_of)");
   const second = groupParents(parents);
   const third = above ? groupParents(above) : new Map<string, string>();
-  const failures: CheckFailure[] = [];
+  const problems: Problem[] = [];
   for (const [org, top] of first) {
     const higher = second.get(top);
     // An owner above the top that owns, through its own group parent, one in the chain: a cycle, no top.
     if (higher === undefined || higher === org || third.get(higher) === top || third.get(higher) === org)
       continue;
-    failures.push({
-      checkId: verdict.id,
-      severity: "error",
+    problems.push({
       title: `the group parent ${top} of ${org} has an owner above it, so it is not the top owner`,
       pointer: `/data/extensions/group_parent/${top}`,
       expected: `group_parent of ${top}: null (no owner above the top owner)`,
       received: `an owner above it: ${higher}`,
     });
   }
-  return failures.length > 0
-    ? { verdict, status: "fail", exchange: parents, failures: failures.slice(0, 3) }
-    : { verdict, status: "pass", exchange: parents };
+  return outcomeOf(verdict, parents, problems.slice(0, 3));
 }
