@@ -9,6 +9,7 @@
 import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { inferOperation } from "../checks/validate/request-input.js";
 import { metricMakers } from "../metrics/metric-makers.js";
+import { basePathOf, relativePath } from "./judge-server.js";
 import type { JudgedBatch } from "./judge-worker.js";
 import type { RawExchange } from "./raw-exchange.js";
 import { requestFacts } from "./request-facts.js";
@@ -28,7 +29,7 @@ export class ProxyMetrics {
 
   /** `baseUrl`: the target's (its path is cut off the request paths to name the operation). */
   constructor(registry: Registry, baseUrl: string) {
-    this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+    this.#basePath = basePathOf(baseUrl);
     const { counter, gauge, durations } = metricMakers(registry);
     this.exchanges = counter(
       "cbcheck_proxy_exchanges_total",
@@ -67,9 +68,7 @@ export class ProxyMetrics {
   /** Counts one exchange that ended. */
   exchange(raw: RawExchange): void {
     const key_hash = this.#key(requestFacts(raw.method, raw.url, raw.rawHeaders).keyHash);
-    const path = raw.url.split("?")[0];
-    const relative = path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path;
-    const operation = inferOperation(raw.method, relative);
+    const operation = inferOperation(raw.method, relativePath(raw.url, this.#basePath));
     this.exchanges.inc({ key_hash, operation, status: String(raw.status) });
     this.duration.observe({ key_hash, operation }, Math.max(0, raw.endedAt - raw.startedAt) / 1000);
     if (raw.status === 429) this.rateLimited.inc({ key_hash });
