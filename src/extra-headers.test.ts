@@ -29,6 +29,8 @@ describe("parseHeader (--header NAME:VALUE)", () => {
 
   it("refuses what is not NAME:VALUE, a header cbcheck sets or judges, and a line break, without quoting the value", () => {
     expect(() => parseHeader("no-colon")).toThrow(/--header must be NAME:VALUE/);
+    // A key given without its name (or with a space for the colon) is not quoted back.
+    expect(() => parseHeader("X-Api-Key sk_live_0123456789")).toThrow(/^((?!sk_live).)*$/i);
     expect(() => parseHeader("bad name: v")).toThrow(/--header must be NAME:VALUE/);
     for (const name of ["Authorization", "Host", "Content-Type", "Accept-Encoding", "Content-Length"])
       expect(() => parseHeader(`${name}: x`), name).toThrow(/cbcheck sets this header itself/);

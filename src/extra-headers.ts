@@ -44,8 +44,9 @@ export function parseHeader(text: string, previous: readonly ExtraHeader[] = [])
   const at = text.indexOf(":");
   const name = (at < 0 ? text : text.slice(0, at)).trim().toLowerCase();
   const value = at < 0 ? "" : text.slice(at + 1).trim();
-  // The value is not quoted back: it may be a credential.
-  if (at < 0 || !TOKEN.test(name))
+  // The value is not quoted back: it may be a credential, and so may the whole text when it has no colon.
+  if (at < 0) throw new HarnessError("CB_USAGE", "--header must be NAME:VALUE, got no colon");
+  if (!TOKEN.test(name))
     throw new HarnessError("CB_USAGE", `--header must be NAME:VALUE with a header name, got "${name}"`);
   if (RESERVED.has(name))
     throw new HarnessError(

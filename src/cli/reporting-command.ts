@@ -134,9 +134,11 @@ export async function runReportingCommand(cli: Invocation, spec: ReportingComman
     // The result comes redacted from its command (sealResult); the files and the summary show it as it is.
     const files = await writeAll(cli, spec, dir, report, result.sections);
     if (result.har) files.push(await writeHar(result.har.path, result.har.document));
-    // The summary quotes received values: it shows the same bounded report the files hold, on a terminal.
-    cli.stdout.write(escapeControls(spec.summary(boundReport(report), files)));
-    writeGithubOutputs(boundReport(report), cli.env, streamsOf(cli));
+    // The summary and the GitHub outputs quote received values: they show the same bounded report the files
+    // hold, on a terminal.
+    const bounded = boundReport(report);
+    cli.stdout.write(escapeControls(spec.summary(bounded, files)));
+    writeGithubOutputs(bounded, cli.env, streamsOf(cli));
     if (report.verdict === "incomplete" || report.verdict === "error") {
       throw new HarnessError("CB_STOPPED", report.reason ?? verdictLabel(report.verdict));
     }

@@ -7,9 +7,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Registry } from "prom-client";
 
-/** Request duration buckets (seconds) of every histogram: a fast API answers in tens of ms, a slow one in seconds. */
-export const DURATION_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
 /** Where the metrics are served. */
 export interface MetricsListen {
   host: string;

@@ -4,8 +4,8 @@
  * ids, operations, bases (`main`, `alt`), statuses and budget names: never a key or a URL with one.
  * docs/monitor.md lists them; examples/monitoring/ alerts and graphs on them (a test holds both to this file).
  */
-import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { DURATION_BUCKETS } from "../metrics/serve-metrics.js";
+import type { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { metricMakers } from "../metrics/metric-makers.js";
 
 /** Every metric the monitor serves. */
 export class MonitorMetrics {
@@ -27,98 +27,77 @@ export class MonitorMetrics {
   readonly webhookFailures: Counter;
 
   constructor(registry: Registry) {
-    const registers = [registry];
-    this.checksJudged = new Counter({
-      name: "cbcheck_checks_judged_total",
-      help: "Outcomes of rules judged on exchanges, by rule, operation and status (pass, warn, fail, inconclusive, skip).",
-      labelNames: ["rule", "operation", "status"],
-      registers,
-    });
-    this.openViolations = new Gauge({
-      name: "cbcheck_open_violations",
-      help: "1 while a rule is failing (confirmed by --confirm failing exchanges in a row), 0 once it recovered.",
-      labelNames: ["rule", "operation"],
-      registers,
-    });
-    this.stateChanges = new Counter({
-      name: "cbcheck_rule_state_changes_total",
-      help: "Rule state changes announced as events, by the state changed to (failing, passing).",
-      labelNames: ["rule", "operation", "to"],
-      registers,
-    });
-    this.altDifferences = new Counter({
-      name: "cbcheck_alt_base_differences_total",
-      help: "Responses of the alternate base URL that differ from the base URL's, by kind (status, body, error_response).",
-      labelNames: ["kind"],
-      registers,
-    });
-    this.requestDuration = new Histogram({
-      name: "cbcheck_request_duration_seconds",
-      help: "Time from sending a request to the last byte of its response, by operation and base (main, alt).",
-      labelNames: ["operation", "base"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.responses = new Counter({
-      name: "cbcheck_responses_total",
-      help: "Responses received, by operation, base and HTTP status (none: no response).",
-      labelNames: ["operation", "base", "status"],
-      registers,
-    });
-    this.rateLimited = new Counter({
-      name: "cbcheck_rate_limited_total",
-      help: "429 responses received, by base.",
-      labelNames: ["base"],
-      registers,
-    });
-    this.retryAfterWaited = new Counter({
-      name: "cbcheck_retry_after_waited_seconds_total",
-      help: "Seconds waited because a 429 asked to (Retry-After, at least 1 s each).",
-      registers,
-    });
-    this.calls = new Counter({
-      name: "cbcheck_calls_total",
-      help: "Calls the monitor sent (every one counts against --max-calls-per-hour).",
-      registers,
-    });
-    this.creditsSpent = new Counter({
-      name: "cbcheck_credits_spent_total",
-      help: "Credits the target charged the monitor's calls (influencer reads, --max-credits-per-day).",
-      registers,
-    });
-    this.budgetRemaining = new Gauge({
-      name: "cbcheck_budget_remaining",
-      help: "What is left of each budget: calls_per_hour, credits_per_day, daily_quota (the key's, from /me).",
-      labelNames: ["budget"],
-      registers,
-    });
-    this.budgetExhausted = new Gauge({
-      name: "cbcheck_budget_exhausted",
-      help: "1 while the monitor holds its calls because of this budget (calls_per_hour, daily_quota, retry_after).",
-      labelNames: ["budget"],
-      registers,
-    });
-    this.cycleSeconds = new Gauge({
-      name: "cbcheck_cycle_seconds",
-      help: "The configured cycle length (--cycle), for alerts on a cycle that did not finish in time.",
-      registers,
-    });
-    this.cycles = new Counter({
-      name: "cbcheck_cycles_total",
-      help: "Cycles ended, by result (complete: every slice ran to its end; incomplete).",
-      labelNames: ["result"],
-      registers,
-    });
-    this.lastCycleSuccess = new Gauge({
-      name: "cbcheck_last_cycle_success_timestamp_seconds",
-      help: "When the last complete cycle ended (Unix time, seconds).",
-      registers,
-    });
-    this.webhookFailures = new Counter({
-      name: "cbcheck_webhook_failures_total",
-      help: "Events the --webhook did not accept after every retry.",
-      registers,
-    });
+    const { counter, gauge, durations } = metricMakers(registry);
+    this.checksJudged = counter(
+      "cbcheck_checks_judged_total",
+      "Outcomes of rules judged on exchanges, by rule, operation and status (pass, warn, fail, inconclusive, skip).",
+      ["rule", "operation", "status"],
+    );
+    this.openViolations = gauge(
+      "cbcheck_open_violations",
+      "1 while a rule is failing (confirmed by --confirm failing exchanges in a row), 0 once it recovered.",
+      ["rule", "operation"],
+    );
+    this.stateChanges = counter(
+      "cbcheck_rule_state_changes_total",
+      "Rule state changes announced as events, by the state changed to (failing, passing).",
+      ["rule", "operation", "to"],
+    );
+    this.altDifferences = counter(
+      "cbcheck_alt_base_differences_total",
+      "Responses of the alternate base URL that differ from the base URL's, by kind (status, body, error_response).",
+      ["kind"],
+    );
+    this.requestDuration = durations(
+      "cbcheck_request_duration_seconds",
+      "Time from sending a request to the last byte of its response, by operation and base (main, alt).",
+      ["operation", "base"],
+    );
+    this.responses = counter(
+      "cbcheck_responses_total",
+      "Responses received, by operation, base and HTTP status (none: no response).",
+      ["operation", "base", "status"],
+    );
+    this.rateLimited = counter("cbcheck_rate_limited_total", "429 responses received, by base.", ["base"]);
+    this.retryAfterWaited = counter(
+      "cbcheck_retry_after_waited_seconds_total",
+      "Seconds waited because a 429 asked to (Retry-After, at least 1 s each).",
+    );
+    this.calls = counter(
+      "cbcheck_calls_total",
+      "Calls the monitor sent (every one counts against --max-calls-per-hour).",
+    );
+    this.creditsSpent = counter(
+      "cbcheck_credits_spent_total",
+      "Credits the target charged the monitor's calls (influencer reads, --max-credits-per-day).",
+    );
+    this.budgetRemaining = gauge(
+      "cbcheck_budget_remaining",
+      "What is left of each budget: calls_per_hour, credits_per_day, daily_quota (the key's, from /me).",
+      ["budget"],
+    );
+    this.budgetExhausted = gauge(
+      "cbcheck_budget_exhausted",
+      "1 while the monitor holds its calls because of this budget (calls_per_hour, daily_quota, retry_after).",
+      ["budget"],
+    );
+    this.cycleSeconds = gauge(
+      "cbcheck_cycle_seconds",
+      "The configured cycle length (--cycle), for alerts on a cycle that did not finish in time.",
+    );
+    this.cycles = counter(
+      "cbcheck_cycles_total",
+      "Cycles ended, by result (complete: every slice ran to its end; incomplete).",
+      ["result"],
+    );
+    this.lastCycleSuccess = gauge(
+      "cbcheck_last_cycle_success_timestamp_seconds",
+      "When the last complete cycle ended (Unix time, seconds).",
+    );
+    this.webhookFailures = counter(
+      "cbcheck_webhook_failures_total",
+      "Events the --webhook did not accept after every retry.",
+    );
     for (const budget of ["calls_per_hour", "credits_per_day", "daily_quota", "retry_after"])
       this.budgetExhausted.set({ budget }, 0);
   }

@@ -70,6 +70,18 @@ describe("postEvent", () => {
     expect(body.text).toContain(`Reproduce: ${EVENT.replay}`);
   });
 
+  it("escapes the control characters a target put in the counterexample, in the text and the code block", () => {
+    const hostile = {
+      ...EVENT,
+      counterexample: { title: "a\u001b]0;x\u0007 b\u202e c\u009b2J" },
+    } as MonitorEvent;
+    const { text } = webhookBody(hostile);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202E]/);
+    expect(text).toContain("a\\x1b]0;x\\x07 b\\u202e c\\x9b2J");
+    const block = text.slice(text.indexOf("```") + 3, text.lastIndexOf("```"));
+    expect(JSON.parse(block)).toEqual(hostile);
+  });
+
   it("tries again after a 503 and after a 429's Retry-After (on the clock), then delivers", async () => {
     received.length = 0;
     answers = [{ status: 503 }, { status: 429, headers: { "retry-after": "7" } }];

@@ -7,6 +7,7 @@
  */
 import { request } from "undici";
 import type { Clock } from "../clock.js";
+import { escapeControls, escapedJson } from "../report/escape.js";
 import { eventText, type MonitorEvent } from "./events.js";
 
 /** Tries per event. */
@@ -16,9 +17,12 @@ export const TIMEOUT_MS = 5_000;
 const PAUSE_MS = 1_000;
 const MAX_PAUSE_MS = 30_000;
 
-/** The webhook body of an event: its text, and the event itself in a code block. */
+/**
+ * The webhook body of an event: its text, and the event itself in a code block, with the control characters
+ * a target may have put in its counterexample escaped (a chat client renders bidi controls).
+ */
 export function webhookBody(event: MonitorEvent): { text: string } {
-  return { text: `${eventText(event)}\n\`\`\`${JSON.stringify(event, null, 1)}\`\`\`` };
+  return { text: `${escapeControls(eventText(event))}\n\`\`\`${escapedJson(event, 1)}\`\`\`` };
 }
 
 /** How one try ended: delivered, worth another try (and after how long), or refused for good. */

@@ -22,13 +22,24 @@ export interface ServerFinding {
   received?: string;
 }
 
+/** The path of a target's base URL without its trailing slashes (`/v1`; empty at the root). */
+export function basePathOf(baseUrl: string): string {
+  return new URL(baseUrl).pathname.replace(/\/+$/, "");
+}
+
+/**
+ * A request target's path as sent (percent-encoded), without the query, relative to `basePath` (`/` for the
+ * base itself): what `RecordedRequest.path` holds and `inferOperation` reads.
+ */
+export function relativePath(url: string, basePath: string): string {
+  const raw = url.split("?")[0];
+  return raw.startsWith(basePath) ? raw.slice(basePath.length) || "/" : raw;
+}
+
 /** The exchange as the checks read it: paths relative to the target's base path (`/v1`). */
 export function toExchange(p: Proxied, baseUrl: string, maxBodyBytes = PROXY_MAX_BODY_BYTES): Exchange {
-  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   const parsed = new URL(p.url, "http://proxy");
-  // As sent (percent-encoded), without the query: what `RecordedRequest.path` holds.
-  const raw = p.url.split("?")[0];
-  const path = raw.startsWith(basePath) ? raw.slice(basePath.length) || "/" : raw;
+  const path = relativePath(p.url, basePathOf(baseUrl));
   const query: Record<string, string> = {};
   for (const [name, value] of parsed.searchParams) query[name] = value;
   const exchange: Exchange = {

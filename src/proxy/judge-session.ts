@@ -13,7 +13,14 @@ import type { OperationId } from "../transport/exchange.js";
 import { ClientKeys } from "./client-keys.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
-import { judgeServer, PROXY_MAX_BODY_BYTES, type ServerFinding, toExchange } from "./judge-server.js";
+import {
+  basePathOf,
+  judgeServer,
+  PROXY_MAX_BODY_BYTES,
+  relativePath,
+  type ServerFinding,
+  toExchange,
+} from "./judge-server.js";
 import type { Proxied } from "./proxied.js";
 import { type RawExchange, toProxied } from "./raw-exchange.js";
 import { type RequestFacts, requestFacts } from "./request-facts.js";
@@ -45,7 +52,7 @@ export class JudgeSession {
     readonly baseUrl: string,
     readonly maxBodyBytes = PROXY_MAX_BODY_BYTES,
   ) {
-    this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+    this.#basePath = basePathOf(baseUrl);
   }
 
   /** Server-side verdicts reused from an equal earlier response. */
@@ -92,9 +99,7 @@ export class JudgeSession {
   #operationOf(facts: RequestFacts, p: Proxied): OperationId {
     let operation = this.#operations.get(facts);
     if (operation === undefined) {
-      const path = p.url.split("?")[0];
-      const relative = path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path;
-      operation = inferOperation(p.method, relative);
+      operation = inferOperation(p.method, relativePath(p.url, this.#basePath));
       this.#operations.set(facts, operation);
     }
     return operation;

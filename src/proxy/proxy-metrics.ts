@@ -6,9 +6,10 @@
  * label is bounded: past `MAX_KEY_LABELS` hashes, further keys are counted as `other` (a client spraying keys
  * must not grow the scrape without end).
  */
-import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import type { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { inferOperation } from "../checks/validate/request-input.js";
-import { DURATION_BUCKETS } from "../metrics/serve-metrics.js";
+import { metricMakers } from "../metrics/metric-makers.js";
+import { basePathOf, relativePath } from "./judge-server.js";
 import type { JudgedBatch } from "./judge-worker.js";
 import type { RawExchange } from "./raw-exchange.js";
 import { requestFacts } from "./request-facts.js";
@@ -28,38 +29,32 @@ export class ProxyMetrics {
 
   /** `baseUrl`: the target's (its path is cut off the request paths to name the operation). */
   constructor(registry: Registry, baseUrl: string) {
-    this.#basePath = new URL(baseUrl).pathname.replace(/\/+$/, "");
-    const registers = [registry];
-    this.exchanges = new Counter({
-      name: "cbcheck_proxy_exchanges_total",
-      help: "Exchanges forwarded, by client key hash, operation and HTTP status (502/504: the target failed).",
-      labelNames: ["key_hash", "operation", "status"],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: "cbcheck_proxy_request_duration_seconds",
-      help: "Time from the client's request to the end of the response, by client key hash and operation.",
-      labelNames: ["key_hash", "operation"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.rateLimited = new Counter({
-      name: "cbcheck_proxy_rate_limited_total",
-      help: "429 responses forwarded, by client key hash.",
-      labelNames: ["key_hash"],
-      registers,
-    });
-    this.findings = new Counter({
-      name: "cbcheck_proxy_findings_total",
-      help: "Exchanges with a finding, by client key hash, side (server, client), rule, operation and severity.",
-      labelNames: ["key_hash", "side", "rule", "operation", "severity"],
-      registers,
-    });
-    this.unjudged = new Gauge({
-      name: "cbcheck_proxy_unjudged_exchanges",
-      help: "Exchanges forwarded but not judged so far (the judge fell behind, died, or the session stopped).",
-      registers,
-    });
+    this.#basePath = basePathOf(baseUrl);
+    const { counter, gauge, durations } = metricMakers(registry);
+    this.exchanges = counter(
+      "cbcheck_proxy_exchanges_total",
+      "Exchanges forwarded, by client key hash, operation and HTTP status (502/504: the target failed).",
+      ["key_hash", "operation", "status"],
+    );
+    this.duration = durations(
+      "cbcheck_proxy_request_duration_seconds",
+      "Time from the client's request to the end of the response, by client key hash and operation.",
+      ["key_hash", "operation"],
+    );
+    this.rateLimited = counter(
+      "cbcheck_proxy_rate_limited_total",
+      "429 responses forwarded, by client key hash.",
+      ["key_hash"],
+    );
+    this.findings = counter(
+      "cbcheck_proxy_findings_total",
+      "Exchanges with a finding, by client key hash, side (server, client), rule, operation and severity.",
+      ["key_hash", "side", "rule", "operation", "severity"],
+    );
+    this.unjudged = gauge(
+      "cbcheck_proxy_unjudged_exchanges",
+      "Exchanges forwarded but not judged so far (the judge fell behind, died, or the session stopped).",
+    );
   }
 
   /** The label of a key hash: its own while fewer than `MAX_KEY_LABELS` were seen, else `other`. */
@@ -73,9 +68,7 @@ export class ProxyMetrics {
   /** Counts one exchange that ended. */
   exchange(raw: RawExchange): void {
     const key_hash = this.#key(requestFacts(raw.method, raw.url, raw.rawHeaders).keyHash);
-    const path = raw.url.split("?")[0];
-    const relative = path.startsWith(this.#basePath) ? path.slice(this.#basePath.length) || "/" : path;
-    const operation = inferOperation(raw.method, relative);
+    const operation = inferOperation(raw.method, relativePath(raw.url, this.#basePath));
     this.exchanges.inc({ key_hash, operation, status: String(raw.status) });
     this.duration.observe({ key_hash, operation }, Math.max(0, raw.endedAt - raw.startedAt) / 1000);
     if (raw.status === 429) this.rateLimited.inc({ key_hash });

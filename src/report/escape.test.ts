@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeMarkdownCell, escapeXml, markdownCode, markdownFence, truncate } from "./escape.js";
+import {
+  escapedJson,
+  escapeMarkdownCell,
+  escapeXml,
+  markdownCode,
+  markdownFence,
+  truncate,
+} from "./escape.js";
 
 describe("escaping", () => {
   it("truncates with a note saying how much was cut", () => {
@@ -27,6 +34,19 @@ describe("escaping", () => {
     expect(escapeMarkdownCell("a|b\n<c>")).toBe("a\\|b &lt;c&gt;");
     expect(markdownCode("id|x")).toBe("`id\\|x`");
     expect(markdownCode("a`b")).toBe("``a`b``");
+  });
+
+  it("writes JSON a terminal shows as it is, parsing back to the same value", () => {
+    expect(escapedJson({ t: "a\u009b2Jb\u202ec\u007f" })).toBe('{"t":"a\\u009b2Jb\\u202ec\\u007f"}');
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 1, 2), (v, indent) => {
+        const out = escapedJson(v, indent);
+        expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(v)));
+        expect(out).not.toMatch(
+          /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/,
+        );
+      }),
+    );
   });
 
   it("chooses a fence no text can close", () => {

@@ -30,6 +30,18 @@ export function escapeControls(text: string, isOneLine = false): string {
   return text.replace(/\r\n/g, "\n").replace(CONTROLS, visible);
 }
 
+/**
+ * `value` as JSON text a terminal or a chat renderer shows as it is: JSON.stringify escapes C0 controls but
+ * leaves DEL, C1 controls, bidi controls and U+2028/U+2029 raw; those become `\uXXXX` escapes (the same
+ * JSON once parsed). `indent` as JSON.stringify's (its line feeds are the only raw controls it writes).
+ */
+export function escapedJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    CONTROLS,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** Longest received/expected value shown in a report; longer values are cut with a note. */
 export const MAX_VALUE_CHARS = 2000;
 

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { EXIT, HarnessError } from "../../errors.js";
 import { resolveMonitorOptions } from "../../monitor/options.js";
 import { runMonitor } from "../../monitor/run-monitor.js";
+import { escapedJson } from "../../report/escape.js";
 import { SIGNAL_EXIT } from "../../report/verdict.js";
 import { addFlags, readFlags } from "../flag-table.js";
 import { watchInterrupts } from "../interrupt.js";
@@ -55,7 +56,7 @@ async function action(cli: Invocation, command: Command): Promise<void> {
   try {
     const result = await runMonitor(options, {
       signal: watch.signal,
-      onEvent: (event) => cli.stdout.write(`${JSON.stringify(event)}\n`),
+      onEvent: (event) => cli.stdout.write(`${escapedJson(event)}\n`),
       onLine: say,
       onMetricsListening: (url) => say(`cbcheck monitor: metrics on ${url}`),
     });
