@@ -22,6 +22,9 @@ export interface Unjudged {
   /** Judging them threw (`failure`: the first message). */
   failed: number;
   failure?: string;
+  /** Their response copy was cut (the size cap, or a client that left mid-response): judged on the client side
+   * only, since a cut body is no fault of the server's, so the server's answer went unjudged. */
+  cut: number;
 }
 
 /** What the report needs of a finished proxy session. */
@@ -32,8 +35,6 @@ export interface ProxySession {
   embedded: boolean;
   /** Exchanges forwarded and given to the judges (judged or not). */
   exchanges: number;
-  /** Exchanges whose copy was cut (cap, client gone): not judged on the server side. */
-  cut: number;
   unjudged: Unjudged;
   /** Key hashes seen, in order of first call. */
   keys: readonly string[];
@@ -77,7 +78,7 @@ function row(
 
 /** Exchanges not judged, in all. */
 export function unjudgedTotal(u: Unjudged): number {
-  return u.skipped + u.lost + u.stopped + u.failed;
+  return u.skipped + u.lost + u.stopped + u.failed + u.cut;
 }
 
 /** Why exchanges were not judged, one clause per cause. */
@@ -93,6 +94,11 @@ function unjudgedWhy(u: Unjudged): string[] {
       : []),
     ...(u.stopped > 0 ? [`${u.stopped} still queued when the session stopped`] : []),
     ...(u.failed > 0 ? [`${u.failed} whose judging failed (${u.failure})`] : []),
+    ...(u.cut > 0
+      ? [
+          `${u.cut} whose response copy was cut (size cap or client gone): judged on the client side only, the server's answer not judged`,
+        ]
+      : []),
   ];
 }
 
@@ -150,9 +156,6 @@ export function buildProxyReport(s: ProxySession): Report {
     results,
     notes: [
       `${s.exchanges} exchange(s) proxied to ${s.baseUrl} from ${s.keys.length} key(s) (shown by hash), ${s.exchanges - unjudged} judged, ${unjudged} not judged; server rows list only the checks that found something`,
-      ...(s.cut > 0
-        ? [`${s.cut} response(s) not judged on the server side: their copy was cut (size cap or client gone)`]
-        : []),
       ...(stopped ? [stopped] : []),
     ],
   };

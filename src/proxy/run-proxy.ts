@@ -84,7 +84,7 @@ export function parseListen(text: string): { host: string; port: number } {
 /** What the judge thread has not judged, by why. */
 function unjudgedOf(thread: JudgeThread, tally: SessionTally): Unjudged {
   const { skipped, lost, deaths, stopped } = thread;
-  return { skipped, lost, deaths, stopped, failed: tally.failed, failure: tally.failure };
+  return { skipped, lost, deaths, stopped, failed: tally.failed, failure: tally.failure, cut: tally.cut };
 }
 
 /** Runs a proxy session until the signal aborts or enough exchanges were judged. */
@@ -125,6 +125,7 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
   );
   // Once a second: close the live lines' windows, and say when judging fell behind.
   let skippedShown = 0;
+  let cutShown = 0;
   let cancelTick = () => {};
   const tick = () => {
     lines.tick();
@@ -134,6 +135,13 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       lines.line(
         "unjudged",
         `cbcheck proxy: ${thread.skipped} exchange(s) not judged so far: judging is behind the traffic (its queue is full)`,
+      );
+    }
+    if (tally.cut > cutShown) {
+      cutShown = tally.cut;
+      lines.line(
+        "unjudged",
+        `cbcheck proxy: ${tally.cut} exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged`,
       );
     }
     cancelTick = clock.after(1000, tick);
@@ -169,6 +177,13 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       onHop: options.onHop,
     });
     hooks.onListening?.(`${forwarder.origin}${target.pathname.replace(/\/+$/, "")}`);
+    if (tally.cut > cutShown) {
+      cutShown = tally.cut;
+      lines.line(
+        "unjudged",
+        `cbcheck proxy: ${tally.cut} exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged`,
+      );
+    }
     cancelTick = clock.after(1000, tick);
     if (hooks.signal.aborted) finish();
     hooks.signal.addEventListener("abort", () => finish(), { once: true });
@@ -191,7 +206,6 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     baseUrl,
     embedded: embedded !== undefined,
     exchanges: seen,
-    cut: tally.cut,
     unjudged: unjudgedOf(thread, tally),
     keys: [...tally.keys],
     rows: tally.rows.all(),

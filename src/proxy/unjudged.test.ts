@@ -1,10 +1,12 @@
 /**
  * Exchanges a proxy session could not judge: a judge thread that dies (here: past its heap cap) loses its batch,
  * says so on a live line, restarts for the exchanges that follow, and leaves the session incomplete, never a
- * pass; a stop whose deadline passes before judging is done counts the rest as not judged instead of waiting.
+ * pass; a stop whose deadline passes before judging is done counts the rest as not judged instead of waiting;
+ * an exchange whose response copy was cut (the size cap, a client that left) is judged on the client side only
+ * and counted as not judged too, so a session of such exchanges is never a pass.
  */
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { request } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { invalidResolveBody, manyKeysBody } from "../checks/judge-thread/test-support/bodies.js";
@@ -149,6 +151,85 @@ describe("a proxy session with exchanges it could not judge", () => {
     expect(report.summary.calls).toBe(1);
     expect(report.results.find((r) => r.id === "harness.judging_unfinished")?.message).toBe(
       "1 of 1 exchange(s) forwarded but not judged: 1 still queued when the session stopped",
+    );
+  }, 60_000);
+
+  it("counts a response whose copy the size cap cut as not judged: incomplete, never a pass", async () => {
+    const { clock, fire } = manualClock();
+    const lines: string[] = [];
+    const abort = new AbortController();
+    let base = "";
+    const session = runProxy(
+      {
+        target: await target(`{"big":"${"x".repeat(5_000)}"}`),
+        listen: "127.0.0.1:0",
+        timeoutMs: 10_000,
+        maxBodyBytes: 1_000,
+      },
+      { signal: abort.signal, onListening: (url) => (base = url), onViolation: (l) => lines.push(l), clock },
+    );
+    await until(() => base !== "");
+    const res = await request(`${base}/me?big`, { headers: { authorization: "Bearer k" } });
+    // The client still gets the whole answer: only the proxy's copy is capped.
+    expect((await res.body.text()).length).toBeGreaterThan(5_000);
+    await until(() => {
+      fire(1000);
+      return lines.some((l) => l.includes("response copy was cut"));
+    });
+    expect(lines.find((l) => l.includes("response copy was cut"))).toBe(
+      "cbcheck proxy: 1 exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged",
+    );
+    abort.abort();
+    const { report } = await session;
+    expect(report.verdict).toBe("incomplete");
+    expect(report.results.filter((r) => r.status === "fail")).toEqual([]);
+    expect(report.results.find((r) => r.id === "harness.judging_unfinished")).toMatchObject({
+      status: "inconclusive",
+      message:
+        "1 of 1 exchange(s) forwarded but not judged: 1 whose response copy was cut (size cap or client gone): judged on the client side only, the server's answer not judged",
+    });
+  }, 60_000);
+
+  it("counts an exchange whose client left mid-response as not judged", async () => {
+    const slow: Server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      setTimeout(() => res.end("}"), 300);
+    });
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", () => r()));
+    closers.push(async () => {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    });
+    const abort = new AbortController();
+    let base = "";
+    const session = runProxy(
+      {
+        target: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1`,
+        listen: "127.0.0.1:0",
+        timeoutMs: 10_000,
+        maxBodyBytes: 1 << 20,
+      },
+      { signal: abort.signal, onListening: (url) => (base = url), clock: manualClock().clock },
+    );
+    await until(() => base !== "");
+    const { port } = new URL(base);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET /v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\n\r\n"),
+      );
+      socket.once("data", () => {
+        socket.destroy();
+        resolve();
+      });
+    });
+    // The target finishes its answer after 300 ms; the proxy then hands the (cut) exchange to the judges.
+    await new Promise((r) => setTimeout(r, 600));
+    abort.abort();
+    const { report } = await session;
+    expect(report.verdict).toBe("incomplete");
+    expect(report.reason).toMatch(
+      /1 of 1 exchange\(s\) forwarded but not judged: 1 whose response copy was cut/,
     );
   }, 60_000);
 });

@@ -32,7 +32,7 @@ export const RUNNER = {
     id: "harness.judging_unfinished",
     section: HARNESS_SECTION,
     sentence:
-      "Judging on a worker thread did not finish: the deadline passed (run's --deadline-s, the stop of a proxy session), it needed more than the worker's memory limit, the worker died, or (proxy) judging fell behind the traffic, so those exchanges have no verdict (never a pass).",
+      "Judging on a worker thread did not finish: the deadline passed (run's --deadline-s, the stop of a proxy session), it needed more than the worker's memory limit, the worker died, or (proxy) judging fell behind the traffic or the response copy was cut (size cap, client gone) so only the client side was judged, so those exchanges have no verdict (never a pass).",
     level: "inconclusive",
     judgedIn: ["src/runner/judge-record.ts", "src/proxy/build-report.ts"],
   },

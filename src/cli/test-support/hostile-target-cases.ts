@@ -161,13 +161,13 @@ export const TARGET_CASES: TargetCase[] = [
     exits: judged(1),
   },
   // A cut body is no complete response: a failure where calls are judged, no verdict for replay. The proxy
-  // judges the client side only of an exchange whose copy was cut at the cap, counting it in the notes
-  // (docs/proxy.md: "a cut body is no fault of the server's"): its verdict is the client's.
+  // judges the client side only of an exchange whose copy was cut at the cap ("a cut body is no fault of the
+  // server's", docs/proxy.md), so the server's answer went unjudged: incomplete, never a pass.
   {
     name: "oversize-24MiB",
     item: "capped reads",
     kind: "oversize",
-    exits: { ...judged(1), replay: [2], proxy: [0] },
+    exits: { ...judged(1), replay: [2], proxy: [2] },
   },
   {
     name: "slow-to-judge",
@@ -204,8 +204,8 @@ export const TARGET_CASES: TargetCase[] = [
     signal: "SIGINT",
     timeoutMs: 60_000,
     // The proxy's normal end; the exchange the target holds is cut by the stop and judged on the client side
-    // only (docs/proxy.md), so the verdict is the client's (it called correctly).
-    exits: { ...all(130), proxy: [0] },
+    // only (docs/proxy.md): the server's answer went unjudged, so incomplete, never a pass.
+    exits: { ...all(130), proxy: [2] },
   },
   {
     name: "sigterm-stall",
@@ -213,7 +213,7 @@ export const TARGET_CASES: TargetCase[] = [
     kind: "stall",
     signal: "SIGTERM",
     timeoutMs: 60_000,
-    exits: { ...all(143), proxy: [0] },
+    exits: { ...all(143), proxy: [2] },
   },
 ];
 
