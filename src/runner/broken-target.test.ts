@@ -26,8 +26,8 @@ let files: string[];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "cbcheck-broken-"));
-  // Not the target that never yields (resolve-spins-forever): in this process it would stop the run itself,
-  // and a hung target is the embedded-server test's case (a child process), not a broken report's.
+  // Not the target that never yields (resolve-spins-forever): it would move the server to a child process and
+  // end every resolve as a timeout; a hung target is the embedded-server test's case, not a broken report's.
   const mutation = MUTATIONS.filter((m) => m.detectedBy === "run" && m.id !== "resolve-spins-forever").map(
     (m) => m.id,
   );

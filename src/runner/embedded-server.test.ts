@@ -14,12 +14,13 @@ describe("the embedded server in a child process", () => {
     const options = resolveRunOptions({
       seed: 1,
       suites: ["schema"],
+      // No embeddedMode: a seeded bug that stops the server's thread starts the server in a child by itself.
       mutation: "resolve-spins-forever",
-      embeddedMode: "child",
       timeoutMs: 500,
       giveUpAfterFailures: 2,
       deadlineS: 60,
     });
+    expect(options.embedded.mode).toBe("child");
     const { report } = await runConformance(options);
     expect(report.verdict).toBe("fail");
     const row = report.results.find((r) => r.id === "transport.response_received" && r.status === "fail");
@@ -36,5 +37,15 @@ describe("the embedded server in a child process", () => {
       .map((r) => r.id);
     expect(findings).toEqual([]);
     expect(report.verdict).toBe("pass");
+  });
+
+  it("refuses to run a thread-stopping seeded bug in-process, where nothing could end the run", () => {
+    expect(() =>
+      resolveRunOptions({
+        mutation: ["node-missing-name", "resolve-spins-forever"],
+        embeddedMode: "in-process",
+      }),
+    ).toThrow(/resolve-spins-forever stops the server's thread/);
+    expect(resolveRunOptions({ mutation: "org-employees-string" }).embedded.mode).toBe("in-process");
   });
 });

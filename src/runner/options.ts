@@ -8,6 +8,7 @@ import { HarnessError } from "../errors.js";
 import { type ExtraHeader, type HeaderInput, headerSecrets, parseHeaders } from "../extra-headers.js";
 import { envValue, envVarName, httpUrl, integerIn, jsonPointer, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
+import { BLOCKS_THREAD } from "../server/mutations.js";
 import type { EmbeddedMode } from "../server/start-in-child.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
@@ -169,10 +170,21 @@ export interface ResolvedRunOptions {
   clock: Clock;
 }
 
-/** The embedded server's place (library callers may pass any string): `in-process` unless `child`. */
-function embeddedModeOf(value: string | undefined): EmbeddedMode {
-  if (value === undefined || value === "in-process" || value === "child") return value ?? "in-process";
-  throw new HarnessError("CB_USAGE", `embeddedMode must be "child" or "in-process", got "${value}"`);
+/**
+ * The embedded server's place (library callers may pass any string): `in-process` unless `child`, and `child`
+ * when a seeded bug would stop the runner's own thread (asking for it in-process then is a usage error).
+ */
+function embeddedModeOf(value: string | undefined, mutation: string | readonly string[] = []): EmbeddedMode {
+  if (value !== undefined && value !== "in-process" && value !== "child")
+    throw new HarnessError("CB_USAGE", `embeddedMode must be "child" or "in-process", got "${value}"`);
+  const blocking = [mutation].flat().find((id) => BLOCKS_THREAD.has(id));
+  if (blocking === undefined) return value ?? "in-process";
+  if (value === "in-process")
+    throw new HarnessError(
+      "CB_USAGE",
+      `the seeded bug ${blocking} stops the server's thread: an in-process embedded server would stop the run with it (use embeddedMode "child")`,
+    );
+  return "child";
 }
 
 /** Resolves user options into the one validated, defaulted object the runner uses. */
@@ -261,7 +273,7 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     embedded: {
       rateLimit,
       rateWindowMs: windowMs,
-      mode: embeddedModeOf(input.embeddedMode),
+      mode: embeddedModeOf(input.embeddedMode, input.mutation),
       ...(input.mutation ? { mutation: input.mutation } : {}),
     },
     clock: input.clock ?? SYSTEM_CLOCK,

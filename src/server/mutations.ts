@@ -258,3 +258,9 @@ export function findMutation(id: string): Mutation {
   if (!found) throw new Error(`unknown mutation "${id}" (see MUTATIONS in src/server/mutations.ts)`);
   return found;
 }
+
+/**
+ * Seeded bugs that stop the server's thread for good: on the runner's own thread nothing could end the run,
+ * so a run with one of them starts the embedded server in a child process.
+ */
+export const BLOCKS_THREAD: ReadonlySet<string> = new Set<MutationId>(["resolve-spins-forever"]);
