@@ -65,24 +65,43 @@ export function mostPossiblyWithin(spans: readonly Span[], windowMs: number): nu
   return most;
 }
 
+/**
+ * Most requests certainly in flight at the target at once, when the harness may have seen each send and
+ * answer up to `lateMs` late (its event loop held up): the target had a request between its send and its
+ * answer, and certainly only from `lateMs` after the send to `lateMs` before the answer. On a starved machine
+ * calls the harness sent at once may reach a target one by one (a target on the same machine waits for the
+ * same cores), so their overlap counts only where it is longer than the harness's own lateness.
+ */
+export function certainInFlight(spans: readonly Span[], lateMs: number): number {
+  if (lateMs <= 0) return maxInFlight(spans);
+  const shrunk = spans
+    .map((s) => ({ ...s, sentAt: s.sentAt + lateMs, endedAt: s.endedAt - lateMs }))
+    .filter((s) => s.endedAt > s.sentAt);
+  return maxInFlight(shrunk);
+}
+
 /** What one burst reached, in the terms its verdicts need. */
 export interface BurstReach {
   /** Requests certainly inside one window (any status): the window was filled past the limit when > limit. */
   offered: number;
-  /** Most requests in flight at once. */
+  /** Most requests certainly in flight at once at the target (`certainInFlight`). */
   inFlight: number;
+  /** How late the harness may have seen sends and answers (ms; 0 when it kept up). */
+  lateMs: number;
   /** 2xx certainly inside one window: more than the limit is a leak whatever the delays. */
   certain2xx: number;
   /** 2xx that may have shared one window: at most the limit proves the window held. */
   possible2xx: number;
 }
 
-/** Measures a burst against a window of `windowMs`. */
-export function burstReach(spans: readonly Span[], windowMs: number): BurstReach {
+/** Measures a burst against a window of `windowMs`, by a harness that was up to `lateMs` late. */
+export function burstReach(spans: readonly Span[], windowMs: number, lateMs = 0): BurstReach {
   const ok = spans.filter(is2xx);
+  const late = Math.max(0, Math.round(lateMs));
   return {
     offered: mostCertainlyWithin(spans, windowMs),
-    inFlight: maxInFlight(spans),
+    inFlight: certainInFlight(spans, late),
+    lateMs: late,
     certain2xx: mostCertainlyWithin(ok, windowMs),
     possible2xx: mostPossiblyWithin(ok, windowMs),
   };

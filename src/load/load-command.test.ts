@@ -75,21 +75,27 @@ describe("cbcheck load", () => {
     ["slow-responses", "latency", "load.latency_budget"],
     ["batch-100-5xx-under-concurrency", "batch-limits", "batch.no_5xx_under_concurrency"],
   ];
-  it.each(cases)("seeded bug %s in profile %s: exit 1 naming %s", async (mutation, profile, expectation) => {
-    const { exitCode, stdout, report } = await cbcheckLoad([
-      "--profile",
-      profile,
-      "--duration",
-      "1.5",
-      "--mutation",
-      mutation,
-      "--in-process",
-    ]);
-    expect(exitCode).toBe(1);
-    expect(failing(report)).toContain(expectation);
-    expect(unregisteredIds(report)).toEqual([]);
-    expect(stdout).toContain(`FAIL ${expectation}`);
-  });
+  // A machine that held the harness up leaves a timing verdict inconclusive (exit 2; never 0, which
+  // src/load/cpu-starvation.test.ts proves with every core busy): another round then shows the catch.
+  it.each(cases)(
+    "seeded bug %s in profile %s: exit 1 naming %s",
+    { retry: 2 },
+    async (mutation, profile, expectation) => {
+      const { exitCode, stdout, report } = await cbcheckLoad([
+        "--profile",
+        profile,
+        "--duration",
+        "1.5",
+        "--mutation",
+        mutation,
+        "--in-process",
+      ]);
+      expect(exitCode).toBe(1);
+      expect(failing(report)).toContain(expectation);
+      expect(unregisteredIds(report)).toEqual([]);
+      expect(stdout).toContain(`FAIL ${expectation}`);
+    },
+  );
 
   it("never prints or writes the key given in --api-key-env, in the reports or the sampled HAR", async () => {
     const server = await startServer({ rateLimit: 1_000_000, callsPerDay: 1e9, recordsPerDay: 1e12 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   burstReach,
+  certainInFlight,
   maxInFlight,
   mostCertainlyWithin,
   mostPossiblyWithin,
@@ -45,6 +46,16 @@ describe("what a burst reached", () => {
     expect(mostPossiblyWithin(spans, 2000)).toBe(3); // no 2 s window meets both the first and the last
     expect(mostPossiblyWithin(spans, 2200)).toBe(4);
     expect(mostCertainlyWithin(spans, 100)).toBe(1);
+  });
+
+  it("counts as certainly in flight at the target only the overlap longer than the harness's lateness", () => {
+    // Three calls the harness saw at once for 10 ms: with its loop 6 ms late they may have reached the target
+    // one after another (each answered before the next arrived), so only their middles count.
+    const spans = [span(0, 10), span(1, 11), span(2, 12)];
+    expect(certainInFlight(spans, 0)).toBe(3);
+    expect(certainInFlight(spans, 3)).toBe(3); // [3, 7), [4, 8), [5, 9)
+    expect(certainInFlight(spans, 4)).toBe(2); // [4, 6), [5, 7), [6, 8): at 6 one ends as the next starts
+    expect(certainInFlight(spans, 5)).toBe(0); // nothing is left of a 10 ms span
   });
 
   it("possible is never below certain, on any burst", () => {
@@ -93,6 +104,22 @@ describe("rate.window_holds", () => {
       /held the harness up: its timers fired up to 45 ms late \(p99\): the calls may have reached the target one by one/,
     );
     expect(j.message).not.toMatch(/figures/);
+  });
+
+  it("is inconclusive, never a pass, when the harness was late by more than the calls overlapped", () => {
+    // Seen in a full suite on a busy machine: a limiter that leaks under concurrency held its window because
+    // the in-process target took the burst's calls one by one, while the harness (timers 5–20 ms late, under
+    // its held-up threshold) recorded 8 in flight. Its 10 ms calls then overlap by less than its lateness.
+    const late = burstReach(burst(38, { connections: 8, serviceMs: 10, ok: 20 }), 2000, 6);
+    const j = judgeWindowHolds([late], GOAL);
+    expect(j.status).toBe("inconclusive");
+    expect(j.message).toMatch(
+      /0 in flight at once \(of 8, counting only overlaps longer than the harness's 6 ms lateness\)/,
+    );
+    expect(
+      judgeWindowHolds([burstReach(burst(38, { connections: 8, serviceMs: 10, ok: 20 }), 2000, 2)], GOAL)
+        .status,
+    ).toBe("pass");
   });
 
   it("fails a leak seen in two bursts, and never fails on one", () => {
