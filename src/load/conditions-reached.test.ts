@@ -56,6 +56,34 @@ describe("batch.no_5xx_under_concurrency", () => {
     expect(row(starved, BATCH.no5xx.id).message).toMatch(/at most 1 in flight at once \(of 8; batch-100 6\)/);
   });
 
+  it("counts as in flight only what overlapped by more than the harness's lateness (the target may have taken them one by one)", () => {
+    // 8 batches the harness saw at once for 20 ms, while its loop was 12 ms late: no moment certainly had two.
+    const spans = Array.from({ length: 8 }, (_, i) => ({
+      name: "batch-100",
+      status: 200,
+      sentAt: i,
+      endedAt: i + 20,
+    }));
+    const late = new Tallies();
+    judgeNo5xx(
+      { statusCounts: { 200: 8 }, drive: drive({ maxInFlight: 8 }), events: spans, harnessDelayMs: 12 },
+      late,
+      8,
+    );
+    expect(row(late, BATCH.no5xx.id)).toMatchObject({ failed: 0, inconclusive: true });
+    expect(row(late, BATCH.no5xx.id).message).toMatch(
+      /at most 0 in flight at once \(of 8, counting only overlaps longer than the harness's 12 ms lateness; batch-100 6\)/,
+    );
+    const kept = new Tallies();
+    judgeNo5xx(
+      { statusCounts: { 200: 8 }, drive: drive({ maxInFlight: 8 }), events: spans, harnessDelayMs: 1 },
+      kept,
+      8,
+    );
+    expect(row(kept, BATCH.no5xx.id).inconclusive).toBeUndefined();
+    expect(row(kept, BATCH.no5xx.id)).toMatchObject({ judged: 1, failed: 0 });
+  });
+
   it("fails a 5xx however little concurrency there was", () => {
     const t = new Tallies();
     judgeNo5xx({ statusCounts: { 200: 79, 500: 1 }, drive: drive({ maxInFlight: 1 }) }, t, 8);
