@@ -173,6 +173,11 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,
   "query-301-accepted": async (s) =>
     (await call(s, `/resolve${qs({ query: "a".repeat(301) })}`)).status === 200,
+  "query-length-high-bmp-pairs": async (s) =>
+    (await call(s, `/resolve${qs({ query: "\uFF76".repeat(301) })}`)).status === 200,
+  // Written as it is: `a+a+…+a`, 301 characters whether `+` reads as a space or as itself.
+  "query-plus-dropped": async (s) => (await call(s, `/resolve?query=${"a+".repeat(150)}a`)).status === 200,
+  "malformed-escape-ignored": async (s) => (await call(s, "/resolve?query=Avd&limit=%ZZ")).status === 200,
   "oversize-body-accepted": async (s) =>
     (
       await call(s, "/entities/batch", {

@@ -112,6 +112,21 @@ export const MATRIX: Record<string, Row> = {
     suites: NEG,
     title: /answered 200: query .*one above maxLength 300/,
   },
+  "query-length-high-bmp-pairs": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: query .*one above maxLength 300 \(half-width kana/,
+  },
+  "query-plus-dropped": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: query .*301 characters with raw \+/,
+  },
+  "malformed-escape-ignored": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: limit .*malformed escape %ZZ/,
+  },
   "query-length-in-utf16-units": {
     expect: ["input.valid_accepted"],
     suites: S,
