@@ -36,6 +36,8 @@ export interface BugSettings {
   resolveOverLimit: number;
   /** Resolve: `truncated` is true whenever the page is full at `limit`, even when nothing was cut. */
   resolveTruncatedAtLimit: boolean;
+  /** Resolve: `truncated` is always false, also on a page cut at `limit`. */
+  resolveTruncatedNever: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -150,6 +152,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   unknownId404: false,
   resolveOverLimit: 0,
   resolveTruncatedAtLimit: false,
+  resolveTruncatedNever: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   resolveByNameOnly: false,
@@ -216,6 +219,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "unknown-id-404": { unknownId404: true },
   "resolve-over-limit": { resolveOverLimit: 1 },
   "resolve-truncated-at-limit": { resolveTruncatedAtLimit: true },
+  "resolve-truncated-never": { resolveTruncatedNever: true },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
   "resolve-exact-id-not-found": { resolveByNameOnly: true },

@@ -92,6 +92,8 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     const all = (await call(s, "/resolve?query=Hoved&limit=50")).json.data.length;
     return (await call(s, `/resolve?query=Hoved&limit=${all}`)).json.truncated === true;
   },
+  "resolve-truncated-never": async (s) =>
+    (await call(s, "/resolve?query=Avd&limit=1")).json.truncated === false,
   "org-employees-string": async (s) =>
     typeof (await get(s)).json.data.entities[0].payload.employees === "string",
   "org-unknown-field": async (s) => "internal_score" in (await get(s)).json.data.entities[0].payload,

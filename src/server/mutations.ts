@@ -68,6 +68,11 @@ export const MUTATIONS = [
     "resolve says `truncated: true` whenever its page is full at `limit`, even when no candidate was cut",
   ),
   m(
+    "resolve-truncated-never",
+    "resolve",
+    "resolve always says `truncated: false`, also on a page cut at the client's `limit` (a warning: that reading is open)",
+  ),
+  m(
     "resolve-spins-forever",
     "resolve",
     "GET /resolve never answers: the server's thread spins in a loop that never yields (serve it in a child process)",

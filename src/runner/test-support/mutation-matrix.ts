@@ -51,6 +51,7 @@ export const MATRIX: Record<string, Row> = {
   "resolve-default-limit-50": { expect: ["resolve.limit_respected"], suites: S },
   "resolve-requested-empty": { expect: ["resolve.coverage_single_requested"], suites: S, anyResponse: true },
   "resolve-truncated-at-limit": { expect: ["resolve.truncated_only_when_cut"], suites: S },
+  "resolve-truncated-never": { expect: ["resolve.truncated_when_limit_cuts"], suites: S, strict: true },
   "resolve-spins-forever": {
     expect: ["transport.response_received"],
     suites: S,
