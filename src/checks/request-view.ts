@@ -8,7 +8,7 @@
 import { type DecodedRequest, decodeRequest } from "../contract/decode-request.js";
 import { LIMITS } from "../contract/limits.js";
 import { sharedRegistry } from "../contract/registry.js";
-import { statedProblems } from "../contract/request-class.js";
+import { problemsOfEveryReading } from "../contract/request-class.js";
 import type { Exchange, OperationId, RecordedRequest } from "../transport/exchange.js";
 import { isObject } from "./support/json.js";
 
@@ -67,9 +67,10 @@ function decode(operation: OperationId, request: RecordedRequest): RequestView {
     problems: NONE,
   };
   const registry = sharedRegistry();
-  const decoded = decodeRequest({ operation, ...request }, registry);
+  const parts = { operation, ...request };
+  const decoded = decodeRequest(parts, registry);
   if (!decoded) return base;
-  const problems = statedProblems(decoded, registry);
+  const problems = problemsOfEveryReading(parts, decoded, registry);
   if (problems.length > 0) base.problems = problems;
   const v = decoded.value;
   if (!isObject(v)) return base;

@@ -6,6 +6,7 @@
  * parameter, a body key given twice. Tolerant: whatever can be decoded is.
  */
 import { canonicalSchema } from "./canonical-schema.js";
+import { type QueryReading, readQuery } from "./query-readings.js";
 import { type RequestOperation, requestOperation, wireFormOf } from "./request-operations.js";
 import type { SchemaRegistry } from "./schema-registry.js";
 import { topLevelKeysRepeated } from "./top-level-keys.js";
@@ -21,6 +22,8 @@ export interface RequestParts {
   query?: Readonly<Record<string, string>>;
   /** Query parameters sent twice with the same value. */
   repeated?: readonly string[];
+  /** The query string exactly as sent, when it was sent as written (then `query` and `repeated` are not read). */
+  rawQuery?: string;
   /** The body text as sent. */
   body?: string;
 }
@@ -55,12 +58,24 @@ const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 /** Any decimal spelling of a number (signs, leading zeros, a fraction, an exponent, spaces around). */
 const DECIMAL = /^\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?\s*$/;
 
-/** Decodes a request of an operation with a request schema; undefined for any other operation. */
-export function decodeRequest(parts: RequestParts, registry: SchemaRegistry): DecodedRequest | undefined {
+/**
+ * Decodes a request of an operation with a request schema; undefined for any other operation. A query string
+ * sent as written is read the way `reading` says (query-readings.ts).
+ */
+export function decodeRequest(
+  parts: RequestParts,
+  registry: SchemaRegistry,
+  reading: QueryReading = "form",
+): DecodedRequest | undefined {
   const operation = requestOperation(parts.operation);
   if (!operation || (parts.method !== undefined && parts.method.toUpperCase() !== operation.method))
     return undefined;
-  const facts: WireFact[] = (parts.repeated ?? []).map((parameter) => ({ parameter, kind: "repeated" }));
+  const read = parts.rawQuery === undefined ? undefined : readQuery(parts.rawQuery, reading);
+  const facts: WireFact[] = (read?.repeated ?? parts.repeated ?? []).map((parameter) => ({
+    parameter,
+    kind: "repeated",
+  }));
+  for (const parameter of read?.undecodable ?? []) facts.push({ parameter, kind: "not-percent-decodable" });
   const schema = canonicalSchema(registry, operation.schema);
   const properties = schema.properties ?? {};
   const value: Record<string, unknown> = {};
@@ -74,7 +89,7 @@ export function decodeRequest(parts: RequestParts, registry: SchemaRegistry): De
       facts.push({ parameter: pathParameter, kind: "not-percent-decodable" });
     }
   }
-  for (const [name, text] of Object.entries(parts.query ?? {})) {
+  for (const [name, text] of Object.entries(read?.query ?? parts.query ?? {})) {
     const property = properties[name];
     if (!property) {
       facts.push({ parameter: name, kind: "unknown-parameter" });

@@ -4,6 +4,7 @@
  * open, and what the contract states is valid.
  */
 import { describe, expect, it } from "vitest";
+import { readQuery } from "./query-readings.js";
 import { classifyRequest } from "./request-class.js";
 
 const resolve = (query: Record<string, string>, repeated?: string[]) =>
@@ -19,6 +20,40 @@ const get = (id: string, query: Record<string, string> = {}) =>
 const batch = (body: string) =>
   classifyRequest({ operation: "entity-batch", method: "POST", path: "/entities/batch", body });
 const ORG = "cb%3Aorg%3A923609016";
+
+const raw = (rawQuery: string) =>
+  classifyRequest({ operation: "resolve", method: "GET", path: "/resolve", rawQuery });
+
+describe("classifyRequest of a query string sent as written", () => {
+  it("reads it every way a server may: + as a space or as itself, a malformed escape refused or kept", () => {
+    expect(readQuery("query=a+b&limit=%ZZ", "form")).toEqual({
+      query: { query: "a b" },
+      repeated: [],
+      undecodable: ["limit"],
+    });
+    expect(readQuery("query=a+b&limit=%ZZ", "rfc3986").query).toEqual({ query: "a+b" });
+    expect(readQuery("query=a+b&limit=%ZZ", "lenient").query).toEqual({ query: "a b", limit: "%ZZ" });
+    expect(readQuery("a=1&a=1", "form")).toEqual({ query: { a: "1" }, repeated: ["a"], undecodable: [] });
+  });
+
+  it("gives the class every reading agrees on", () => {
+    expect(raw(`query=${"a+".repeat(149)}aa`)?.class).toBe("valid");
+    expect(raw(`query=${"a+".repeat(150)}a`)?.problems).toEqual([
+      "query must NOT have more than 300 characters",
+    ]);
+    // Not percent-encoded UTF-8, or (kept as written) not an integer: invalid however it is read.
+    expect(raw("query=Avd&limit=%ZZ")?.class).toBe("invalid");
+    expect(raw("query=Avd&types=%ZZ")?.class).toBe("invalid");
+  });
+
+  it("calls open what the readings disagree on", () => {
+    // White space only as form encoding (open), one `+` as RFC 3986 (valid).
+    expect(raw("query=+")).toMatchObject({ class: "open", problems: [] });
+    // Malformed (invalid) or the text `%ZZ` kept as written (valid).
+    expect(raw("query=%ZZ")).toMatchObject({ class: "open", problems: [] });
+    expect(raw("query=%ZZ")?.findings[0].reason).toMatch(/form: invalid, rfc3986: invalid, lenient: valid/);
+  });
+});
 
 describe("classifyRequest", () => {
   it("calls valid what keeps every stated rule and every preference", () => {

@@ -19,6 +19,7 @@ import {
   type WireFactKind,
 } from "./decode-request.js";
 import { readingOf } from "./format-readings.js";
+import { QUERY_READINGS } from "./query-readings.js";
 import { sharedRegistry } from "./registry.js";
 import type { SchemaRegistry } from "./schema-registry.js";
 import type { SchemaViolation } from "./violations.js";
@@ -65,13 +66,45 @@ const MESSAGES: Readonly<Record<string, string>> = {
   additionalProperties: "is not a property of the request (no other properties allowed)",
 };
 
-/** Classifies a request as it went on the wire; undefined for an operation without a request schema. */
+/**
+ * Classifies a request as it went on the wire; undefined for an operation without a request schema. A query
+ * string sent as written is classified under every reading (query-readings.ts): where the readings disagree,
+ * a server may take either, so the request is open.
+ */
 export function classifyRequest(
   parts: RequestParts,
   registry: SchemaRegistry = sharedRegistry(),
 ): RequestClass | undefined {
   const decoded = decodeRequest(parts, registry);
-  return decoded ? classifyDecoded(decoded, registry) : undefined;
+  if (!decoded) return undefined;
+  const first = classifyDecoded(decoded, registry);
+  if (parts.rawQuery === undefined) return first;
+  const others = QUERY_READINGS.slice(1).map((reading) =>
+    classifyDecoded(decodeRequest(parts, registry, reading) ?? decoded, registry),
+  );
+  if (others.every((c) => c.class === first.class)) return first;
+  const classes = [first, ...others].map((c, i) => `${QUERY_READINGS[i]}: ${c.class}`).join(", ");
+  const reason = `(query string) reads differently by how a raw + or a malformed escape is read (${classes})`;
+  const finding: Finding = { parameter: "(query string)", class: "open", keyword: "query-reading", reason };
+  return { class: "open", findings: [finding], problems: [] };
+}
+
+/**
+ * The stated rules a request breaks (`statedProblems` of `decoded`, its first reading), or none when another
+ * reading of a query string sent as written breaks none: a 2xx to it is then no proven violation.
+ */
+export function problemsOfEveryReading(
+  parts: RequestParts,
+  decoded: DecodedRequest,
+  registry: SchemaRegistry,
+): string[] {
+  const problems = statedProblems(decoded, registry);
+  if (parts.rawQuery === undefined || problems.length === 0) return problems;
+  for (const reading of QUERY_READINGS.slice(1)) {
+    const other = decodeRequest(parts, registry, reading);
+    if (other && statedProblems(other, registry).length === 0) return [];
+  }
+  return problems;
 }
 
 /** Adds a finding unless one of the same parameter and keyword is there. */

@@ -2,9 +2,11 @@
  * A decoded request written as it goes on the wire, the reverse of contract/decode-request.ts: the path
  * parameter percent-encoded into the path, JSON-encoded parameters as JSON text, numbers as `String(n)`,
  * other query parameters as text, a body operation's value as its JSON body. Wire cases replace a
- * parameter's text (malformed JSON, another spelling of a number), repeat a parameter or send a raw body.
+ * parameter's text (malformed JSON, another spelling of a number), write it into the query string as it is,
+ * repeat a parameter or send a raw body.
  */
 import type { CanonicalSchema } from "../contract/canonical-schema.js";
+import { readQuery } from "../contract/query-readings.js";
 import { type RequestOperation, wireFormOf } from "../contract/request-operations.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 
@@ -14,6 +16,11 @@ export interface WireChanges {
   texts?: Readonly<Record<string, string>>;
   /** Query parameters sent twice. */
   repeated?: readonly string[];
+  /**
+   * Text written into the query string as it is, not percent-encoded (a raw `+`, a malformed escape): the
+   * request then carries its whole query string as `rawQuery`.
+   */
+  rawTexts?: Readonly<Record<string, string>>;
   /** A body sent as these bytes instead of the JSON of the value. */
   rawBody?: string | Buffer;
   /** The path parameter's segment as sent, instead of the percent-encoded value. */
@@ -62,7 +69,22 @@ export function encodeRequest(
   if (changes.rawSegment !== undefined) request.path = op.path.replace(/\{[^}]+\}/, changes.rawSegment);
   if (Object.keys(query).length > 0) request.query = query;
   if (changes.repeated?.length) request.repeated = [...changes.repeated];
+  if (changes.rawTexts) writeRaw(request, query, changes.rawTexts);
   return request;
+}
+
+/** Sets the request's exact query string: the encoded parameters, then `raw`'s texts as they are. */
+function writeRaw(
+  request: PlannedRequest,
+  query: Record<string, string>,
+  raw: Readonly<Record<string, string>>,
+) {
+  const pairs = Object.entries(query)
+    .filter(([name]) => !(name in raw))
+    .map(([name, text]) => `${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
+  for (const [name, text] of Object.entries(raw)) pairs.push(`${encodeURIComponent(name)}=${text}`);
+  request.rawQuery = pairs.join("&");
+  request.query = readQuery(request.rawQuery, "form").query;
 }
 
 /** The parts the classifier decodes, of a planned request (contract/decode-request.ts). */
@@ -72,6 +94,7 @@ export function partsOf(request: PlannedRequest): {
   path: string;
   query?: Record<string, string>;
   repeated?: string[];
+  rawQuery?: string;
   body?: string;
 } {
   const body = request.body;
@@ -81,6 +104,7 @@ export function partsOf(request: PlannedRequest): {
     path: request.path,
     ...(request.query ? { query: request.query } : {}),
     ...(request.repeated ? { repeated: request.repeated } : {}),
+    ...(request.rawQuery !== undefined ? { rawQuery: request.rawQuery } : {}),
     ...(body === undefined ? {} : { body: "json" in body ? JSON.stringify(body.json) : body.raw.toString() }),
   };
 }

@@ -56,11 +56,13 @@ describe("inputCases", () => {
         "cbcheck-plain-text: one above minLength 1 (Latin letters)",
         "cbcheck-plain-text: one below maxLength 300 (CJK)",
         "cbcheck-plain-text: at maxLength 300 (astral: 2 UTF-16 units each)",
+        "cbcheck-plain-text: at maxLength 300 (half-width kana, above the surrogates: 1 UTF-16 unit each)",
       ]),
     );
     expect(labels("resolve", "query", "invalid")).toEqual([
       "one below minLength 1",
       "one above maxLength 300 (astral)",
+      "one above maxLength 300 (half-width kana, above the surrogates: 1 UTF-16 unit each)",
     ]);
     expect(labels("resolve", "limit", "valid")).toEqual(
       expect.arrayContaining([
@@ -188,6 +190,29 @@ describe("inputCases", () => {
     expect(cases.resolve.filter((c) => c.class === "invalid").every((c) => c.expectStatus === 400)).toBe(
       true,
     );
+  });
+
+  it("writes query strings as they are where every reading agrees: raw + at a bound, a malformed escape", () => {
+    const rawOf = (op: (typeof OPS)[number]) =>
+      cases[op]
+        .filter((c) => c.request.rawQuery !== undefined)
+        .map((c) => `${c.parameter} ${c.keyword} ${c.class}`);
+    expect(rawOf("resolve")).toEqual([
+      "query raw-plus valid",
+      "query raw-plus invalid",
+      "types malformed-escape invalid",
+      "limit malformed-escape invalid",
+    ]);
+    expect(rawOf("entity-get")).toEqual([
+      "include malformed-escape invalid",
+      "extend malformed-escape invalid",
+      "cursor malformed-escape invalid",
+    ]);
+    const plus = cases.resolve.find((c) => c.keyword === "raw-plus" && c.class === "invalid");
+    expect(plus?.request.rawQuery).toBe(`query=${"a+".repeat(150)}a`);
+    expect(plus?.request.query?.query).toBe(`${"a ".repeat(150)}a`);
+    const limit = cases.resolve.find((c) => c.parameter === "limit" && c.keyword === "malformed-escape");
+    expect(limit?.request.rawQuery).toMatch(/^query=[^&]+&limit=%ZZ$/);
   });
 
   it("pairs valid values of every two parameters, all of them valid", () => {

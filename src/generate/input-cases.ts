@@ -168,7 +168,10 @@ function shown(parameter: string, value: Record<string, unknown>, changes: WireC
   const body =
     raw === undefined ? undefined : `${Buffer.byteLength(raw)} bytes: ${raw.toString().slice(0, 60)}`;
   const text =
-    changes.texts?.[parameter] ?? body ?? (parameter in value ? renderJson(value[parameter]) : "(left out)");
+    changes.texts?.[parameter] ??
+    changes.rawTexts?.[parameter] ??
+    body ??
+    (parameter in value ? renderJson(value[parameter]) : "(left out)");
   const chars = [...text];
   return chars.length > 80 ? `${chars.slice(0, 77).join("")}…` : text;
 }

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isPlainText } from "../contract/formats/plain-text.js";
 import {
+  ABOVE_SURROGATES,
   boundedText,
   CHARACTER_CLASSES,
   characterClassesOf,
@@ -9,6 +11,17 @@ import {
   classNamesOf,
   textOfLength,
 } from "./text-units.js";
+
+describe("ABOVE_SURROGATES", () => {
+  it("are plain text in NFC, one UTF-16 unit each from U+E000 up, not private use, placed in CJK", () => {
+    for (const c of ABOVE_SURROGATES) {
+      expect(c.length).toBe(1);
+      expect(c.charCodeAt(0)).toBeGreaterThan(0xf8ff);
+      expect(isPlainText(c.repeat(300))).toBe(true);
+      expect([...characterClassesOf(c)]).toEqual(["cjk"]);
+    }
+  });
+});
 
 describe("boundedText", () => {
   it("always has min..max characters counted as code points, whatever UTF-16 length it takes", () => {
@@ -72,7 +85,8 @@ function referenceClasses(text: string): Set<string> {
     if (known) found.add(known);
     else if ((c.codePointAt(0) ?? 0) > 0xffff) found.add("astral");
     else if (/\p{M}/u.test(c)) found.add("combining");
-    else if (c.charCodeAt(0) > 0x7f) found.add(/[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin");
+    else if (c.charCodeAt(0) > 0x7f)
+      found.add(/[\u3000-\u9fff\uac00-\ud7af\uff61-\uffdc]/.test(c) ? "cjk" : "latin");
     else if (/[A-Za-z0-9]/.test(c)) found.add("ascii");
     else found.add("reserved");
   }

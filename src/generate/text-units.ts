@@ -7,6 +7,15 @@ import fc from "fast-check";
 import { TextArbitrary } from "./text-arbitrary.js";
 import { WeightedCharArbitrary } from "./text-unit-arbitrary.js";
 
+/**
+ * Plain CJK characters above the surrogates (U+E000 up: half-width katakana, U+FF71–U+FF7A), one UTF-16 unit
+ * each: a counter that takes every unit from U+D800 up for half of a surrogate pair counts them as fewer.
+ * Not private use (U+E000–U+F8FF) nor compatibility ideographs (which NFC changes): plain text in NFC.
+ */
+export const ABOVE_SURROGATES: readonly string[] = [..."ｱｲｳｴｵｶｷｸｹｺ"];
+/** What the characters of ABOVE_SURROGATES are, for labels. */
+export const ABOVE_LABEL = "half-width kana, above the surrogates: 1 UTF-16 unit each";
+
 /** Named classes of characters a run sends, so a report can say which ones it tried. */
 export const CHARACTER_CLASSES = {
   /** Printable ASCII letters and digits. */
@@ -108,7 +117,7 @@ function bitOfOther(code: number): number {
   if (code > 0xffff) return BIT.get("astral") ?? 0;
   const c = String.fromCharCode(code);
   if (/\p{M}/u.test(c)) return BIT.get("combining") ?? 0;
-  return BIT.get(/[\u3000-\u9fff\uac00-\ud7af]/.test(c) ? "cjk" : "latin") ?? 0;
+  return BIT.get(/[\u3000-\u9fff\uac00-\ud7af\uff61-\uffdc]/.test(c) ? "cjk" : "latin") ?? 0;
 }
 
 /**

@@ -116,6 +116,7 @@ function queryCases(inputs: OperationInputs, valuesOf: ReadonlyMap<string, Cover
       changes: { repeated: [name] },
     });
   }
+  out.push(...rawQueryCases(inputs));
   const path = /\{([^}]+)\}/.exec(operation.path)?.[1];
   if (path) {
     out.push({
@@ -128,6 +129,57 @@ function queryCases(inputs: OperationInputs, valuesOf: ReadonlyMap<string, Cover
       },
       changes: { rawSegment: "%E0%A4%A" },
     });
+  }
+  return out;
+}
+
+/** `n` characters, `a` and a raw `+` by turns, `a` at both ends (`a+a+…+aa` for an even `n`). */
+export function plusText(n: number): string {
+  return Array.from({ length: n }, (_, i) => (i % 2 === 1 && i < n - 1 ? "+" : "a")).join("");
+}
+
+/**
+ * Query strings written as they are (query-readings.ts), only where every reading gives the same class: text
+ * with a raw `+` at a string parameter's `maxLength` and one above it (a `+` is one character whether read as
+ * a space or as itself), and a malformed escape `%ZZ` in a JSON-encoded or numeric parameter (not JSON or not
+ * a number when kept as written, not percent-encoded UTF-8 otherwise). Free text gets no `%ZZ`: kept as
+ * written it is valid text, so a server may take it.
+ */
+function rawQueryCases(inputs: OperationInputs): WireCase[] {
+  const { operation, schema, baseline } = inputs;
+  const out: WireCase[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const form = wireFormOf(operation, name, property);
+    const max = property.maxLength;
+    if (form === "text" && max !== undefined && !property.format && !property.enum) {
+      for (const [n, intended, label] of [
+        [max, "valid", `at maxLength ${max}`],
+        [max + 1, "invalid", `one above maxLength ${max}`],
+      ] as const) {
+        out.push({
+          value: { ...baseline, [name]: plusText(n) },
+          tag: {
+            parameter: name,
+            keyword: "raw-plus",
+            label: `${n} characters with raw + (${label})`,
+            intended,
+          },
+          changes: { rawTexts: { [name]: plusText(n) } },
+        });
+      }
+    }
+    if (form === "json" || form === "integer" || form === "number") {
+      out.push({
+        value: baseline,
+        tag: {
+          parameter: name,
+          keyword: "malformed-escape",
+          label: "a malformed escape %ZZ",
+          intended: "invalid",
+        },
+        changes: { rawTexts: { [name]: "%ZZ" } },
+      });
+    }
   }
   return out;
 }

@@ -114,9 +114,9 @@ describe("runConformance against the embedded reference server", () => {
     const { report } = await runConformance(options, { onPlan: (p) => plans.push(p) });
     expect(plans).toHaveLength(1);
     // Discovery, the coverage phase (its valid and open cases), the generated runs of five operations, and the
-    // meaning steps: resolve 2, resolve truncated 3, batch = GET 2, balance 3 per key (main and team), main
-    // units 1 + 3, top owners 3.
-    const coverage = plans[0].total - (1 + 5 * 450 + 2 + 3 + 2 + 6 + 4 + 3);
+    // meaning steps: resolve 2, resolve truncated 3, resolve cut at its limit 2, batch = GET 2, balance 3 per
+    // key (main and team), main units 1 + 3, top owners 3.
+    const coverage = plans[0].total - (1 + 5 * 450 + 2 + 3 + 2 + 2 + 6 + 4 + 3);
     expect(coverage).toBeGreaterThan(200);
     expect(coverage).toBeLessThan(600);
     expect(plans[0].budget).toBeGreaterThan(plans[0].total);

@@ -25,6 +25,7 @@ export function toWireRequest(
     path: request.path,
     ...(request.query ? { query: request.query } : {}),
     ...(request.repeated?.length ? { repeated: request.repeated } : {}),
+    ...(request.rawQuery !== undefined ? { rawQuery: request.rawQuery } : {}),
     headers,
     ...(body !== undefined ? { body } : {}),
     ...(apiKey !== undefined ? { apiKey } : {}),

@@ -5,6 +5,9 @@
  */
 import type { MutationId } from "./mutations.js";
 
+/** How a seeded bug miscounts a resolve query's length. */
+export type QueryMiscount = "utf16-units" | "high-bmp-pairs";
+
 /** What the computing of replies does; `NO_BUGS` is the contract's behaviour. */
 export interface BugSettings {
   /** Nodes: signing-rights fields stay when several organisations are requested. */
@@ -33,6 +36,8 @@ export interface BugSettings {
   resolveOverLimit: number;
   /** Resolve: `truncated` is true whenever the page is full at `limit`, even when nothing was cut. */
   resolveTruncatedAtLimit: boolean;
+  /** Resolve: `truncated` is always false, also on a page cut at `limit`. */
+  resolveTruncatedNever: boolean;
   /** Resolve: `coverage.requested` is empty. */
   resolveRequestedEmpty: boolean;
   /** Resolve: `cursor` is not null. */
@@ -105,8 +110,15 @@ export interface BugSettings {
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
   maxQuery: number;
-  /** Validation: the resolve query's length counted in UTF-16 units instead of characters. */
-  queryLengthInUtf16Units: boolean;
+  /**
+   * Validation: the resolve query's length miscounted — in UTF-16 units, or every unit from U+D800 up taken
+   * for the first of a surrogate pair (two characters from U+E000 up count as one) — or false.
+   */
+  queryLengthMiscount: QueryMiscount | false;
+  /** Query strings: a raw `+` is dropped (read neither as a space nor as a `+`). */
+  dropQueryPlus: boolean;
+  /** Query strings: a parameter whose percent-encoding is malformed is taken as absent, not refused. */
+  ignoreMalformedEscapes: boolean;
   /** Validation: resolve's default `limit` under /v1 (contract: 10). */
   resolveDefaultLimit: number;
   /** Validation: resolve's default `limit` under /api/v1 (contract: 10). */
@@ -140,6 +152,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   unknownId404: false,
   resolveOverLimit: 0,
   resolveTruncatedAtLimit: false,
+  resolveTruncatedNever: false,
   resolveRequestedEmpty: false,
   resolveCursorSet: false,
   resolveByNameOnly: false,
@@ -176,7 +189,9 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   repeatedBodyKeyFails: false,
   maxIds: null,
   maxQuery: 300,
-  queryLengthInUtf16Units: false,
+  queryLengthMiscount: false,
+  dropQueryPlus: false,
+  ignoreMalformedEscapes: false,
   resolveDefaultLimit: 10,
   altResolveDefaultLimit: 10,
   maxBodyBytes: null,
@@ -204,6 +219,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "unknown-id-404": { unknownId404: true },
   "resolve-over-limit": { resolveOverLimit: 1 },
   "resolve-truncated-at-limit": { resolveTruncatedAtLimit: true },
+  "resolve-truncated-never": { resolveTruncatedNever: true },
   "resolve-requested-empty": { resolveRequestedEmpty: true },
   "resolve-cursor-set": { resolveCursorSet: true },
   "resolve-exact-id-not-found": { resolveByNameOnly: true },
@@ -240,7 +256,10 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "repeated-body-key-500": { repeatedBodyKeyFails: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
-  "query-length-in-utf16-units": { queryLengthInUtf16Units: true },
+  "query-length-in-utf16-units": { queryLengthMiscount: "utf16-units" },
+  "query-length-high-bmp-pairs": { queryLengthMiscount: "high-bmp-pairs" },
+  "query-plus-dropped": { dropQueryPlus: true },
+  "malformed-escape-ignored": { ignoreMalformedEscapes: true },
   "alt-resolve-limit-default": { altResolveDefaultLimit: 5 },
   "resolve-default-limit-50": { resolveDefaultLimit: 50 },
   "oversize-body-accepted": { maxBodyBytes: 64 * 1024 * 1024 },
@@ -254,4 +273,34 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
 export function bugSettings(mutations: readonly MutationId[]): Readonly<BugSettings> {
   const own = mutations.map((id) => BUG_SETTINGS[id]).filter((s) => s !== undefined);
   return own.length > 0 ? Object.freeze(Object.assign({ ...NO_BUGS }, ...own)) : NO_BUGS;
+}
+
+/** A query's length as a server with `how` on counts it (the contract counts characters: `charLength`). */
+export function miscountedLength(q: string, how: QueryMiscount): number {
+  if (how === "utf16-units") return q.length;
+  let n = 0;
+  for (let i = 0; i < q.length; i++) {
+    n++;
+    if (q.charCodeAt(i) >= 0xd800) i++;
+  }
+  return n;
+}
+
+/** Whether a part of a query string percent-decodes (`+` read as a space). */
+function decodable(part: string): boolean {
+  try {
+    decodeURIComponent(part.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The raw query string as a server with a query-string bug on reads it; unchanged with none on. */
+export function bentQuery(raw: string, bugs: Readonly<BugSettings>): string {
+  if (!bugs.dropQueryPlus && !bugs.ignoreMalformedEscapes) return raw;
+  let parts = raw.split("&");
+  if (bugs.dropQueryPlus) parts = parts.map((part) => part.replace(/\+/g, ""));
+  if (bugs.ignoreMalformedEscapes) parts = parts.filter(decodable);
+  return parts.join("&");
 }

@@ -92,6 +92,8 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     const all = (await call(s, "/resolve?query=Hoved&limit=50")).json.data.length;
     return (await call(s, `/resolve?query=Hoved&limit=${all}`)).json.truncated === true;
   },
+  "resolve-truncated-never": async (s) =>
+    (await call(s, "/resolve?query=Avd&limit=1")).json.truncated === false,
   "org-employees-string": async (s) =>
     typeof (await get(s)).json.data.entities[0].payload.employees === "string",
   "org-unknown-field": async (s) => "internal_score" in (await get(s)).json.data.entities[0].payload,
@@ -173,6 +175,11 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,
   "query-301-accepted": async (s) =>
     (await call(s, `/resolve${qs({ query: "a".repeat(301) })}`)).status === 200,
+  "query-length-high-bmp-pairs": async (s) =>
+    (await call(s, `/resolve${qs({ query: "\uFF76".repeat(301) })}`)).status === 200,
+  // Written as it is: `a+a+…+a`, 301 characters whether `+` reads as a space or as itself.
+  "query-plus-dropped": async (s) => (await call(s, `/resolve?query=${"a+".repeat(150)}a`)).status === 200,
+  "malformed-escape-ignored": async (s) => (await call(s, "/resolve?query=Avd&limit=%ZZ")).status === 200,
   "oversize-body-accepted": async (s) =>
     (
       await call(s, "/entities/batch", {

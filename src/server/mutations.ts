@@ -68,6 +68,11 @@ export const MUTATIONS = [
     "resolve says `truncated: true` whenever its page is full at `limit`, even when no candidate was cut",
   ),
   m(
+    "resolve-truncated-never",
+    "resolve",
+    "resolve always says `truncated: false`, also on a page cut at the client's `limit` (a warning: that reading is open)",
+  ),
+  m(
     "resolve-spins-forever",
     "resolve",
     "GET /resolve never answers: the server's thread spins in a loop that never yields (serve it in a child process)",
@@ -146,6 +151,21 @@ export const MUTATIONS = [
     "query-length-in-utf16-units",
     "errors",
     "the resolve query's length is counted in UTF-16 units: 300 emoji (600 units) are refused",
+  ),
+  m(
+    "query-length-high-bmp-pairs",
+    "errors",
+    "the resolve query's length takes every UTF-16 unit from U+D800 up for a surrogate pair: 301 characters from U+E000 up (half-width kana) count as fewer and are accepted",
+  ),
+  m(
+    "query-plus-dropped",
+    "errors",
+    "a raw `+` in a query string is dropped (neither a space nor a `+`): a 301-character query written with raw `+` is accepted",
+  ),
+  m(
+    "malformed-escape-ignored",
+    "errors",
+    "a query parameter with malformed percent-encoding (`limit=%ZZ`) is taken as absent (200) instead of 400",
   ),
   m("oversize-body-accepted", "errors", "request bodies above 1 MiB are read and answered (no 413)"),
   m("www-authenticate-missing", "auth", "401 responses lack `WWW-Authenticate`"),

@@ -26,6 +26,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** Parameters of `query` that were sent twice, with the same value. */
   repeated?: string[];
+  /** The query string exactly as sent (without `?`), when it was sent as written; `query` is then its form reading. */
+  rawQuery?: string;
   /**
    * Headers as sent, lower-case names; `authorization` is `Bearer $NAME` (the environment variable that holds
    * the key) or `Bearer <redacted>` when a key was sent — never the key.

@@ -40,6 +40,7 @@ function redactRequest(request: RecordedRequest, redactor: Redactor, o: RedactOp
     baseUrl: redactor.text(request.baseUrl),
     path: redactor.text(request.path),
     query: redactRecord(request.query, redactor),
+    ...(request.rawQuery !== undefined ? { rawQuery: redactor.text(request.rawQuery) } : {}),
     headers: redactRecord(request.headers, redactor),
     ...(request.body !== undefined ? { body: redactor.text(cut(request.body, o.maxBodyChars)) } : {}),
   };

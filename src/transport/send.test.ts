@@ -136,6 +136,38 @@ describe("buildPath", () => {
       "/api/v1/entities/batch?types=%5B%22org%22%5D",
     );
   });
+
+  it("writes a raw query string exactly as given, instead of the encoded parameters", () => {
+    expect(buildPath("http://h/v1", "/resolve", { query: "a b" }, ["query"], "query=a+b&limit=%ZZ")).toBe(
+      "/v1/resolve?query=a+b&limit=%ZZ",
+    );
+  });
+});
+
+describe("a raw query string", () => {
+  it("goes on the wire byte for byte and is recorded as sent", async () => {
+    const echo = createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ url: req.url }));
+    });
+    await new Promise<void>((done) => echo.listen(0, "127.0.0.1", done));
+    const baseUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
+    try {
+      const ex = await transport.send({
+        operation: "resolve",
+        method: "GET",
+        baseUrl,
+        path: "/resolve",
+        query: { query: "a b" },
+        rawQuery: "query=a+b&limit=%ZZ",
+      });
+      expect(ex.response?.json).toEqual({ url: "/v1/resolve?query=a+b&limit=%ZZ" });
+      expect(ex.request.rawQuery).toBe("query=a+b&limit=%ZZ");
+    } finally {
+      await transport.close();
+      await new Promise((done) => echo.close(done));
+    }
+  });
 });
 
 describe("lazyBody", () => {

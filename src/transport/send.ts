@@ -25,6 +25,8 @@ export interface WireRequest {
   query?: Record<string, string>;
   /** Parameters of `query` sent twice (same value). */
   repeated?: readonly string[];
+  /** The query string exactly as sent (without `?`), instead of `query` and `repeated`. */
+  rawQuery?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
   /** The bearer credential; absent sends no `Authorization` header. */
@@ -106,14 +108,16 @@ function splitBaseUrl(baseUrl: string): { origin: string; prefix: string } {
 
 /**
  * Builds `path?query` relative to the origin, keeping the base URL's path prefix; the parameters named in
- * `repeated` are written twice.
+ * `repeated` are written twice; a `rawQuery` is written as it is instead.
  */
 export function buildPath(
   baseUrl: string,
   path: string,
   query?: Record<string, string>,
   repeated?: readonly string[],
+  rawQuery?: string,
 ): string {
+  if (rawQuery !== undefined) return `${splitBaseUrl(baseUrl).prefix}${path}?${rawQuery}`;
   let qs = "";
   for (const k in query) {
     const pair = `${encodeURIComponent(k)}=${encodeURIComponent(query[k])}`;
@@ -125,9 +129,10 @@ export function buildPath(
 
 /** The absolute URL of a request as sent: the base URL's origin, then `buildPath`. */
 export function requestUrl(
-  request: Pick<RecordedRequest, "baseUrl" | "path" | "query" | "repeated">,
+  request: Pick<RecordedRequest, "baseUrl" | "path" | "query" | "repeated" | "rawQuery">,
 ): string {
-  return `${splitBaseUrl(request.baseUrl).origin}${buildPath(request.baseUrl, request.path, request.query, request.repeated)}`;
+  const { baseUrl, path, query, repeated, rawQuery } = request;
+  return `${splitBaseUrl(baseUrl).origin}${buildPath(baseUrl, path, query, repeated, rawQuery)}`;
 }
 
 /**
@@ -167,6 +172,7 @@ function record(request: WireRequest, sent: Record<string, string>): RecordedReq
     headers,
   };
   if (request.repeated?.length) recorded.repeated = [...request.repeated];
+  if (request.rawQuery !== undefined) recorded.rawQuery = request.rawQuery;
   if (request.body !== undefined) recorded.body = request.body.toString();
   return recorded;
 }
@@ -187,7 +193,7 @@ export async function sendExchange(
       transport.pool(splitBaseUrl(request.baseUrl).origin),
       {
         method: request.method as "GET",
-        path: buildPath(request.baseUrl, request.path, request.query, request.repeated),
+        path: buildPath(request.baseUrl, request.path, request.query, request.repeated, request.rawQuery),
         headers,
         body: request.body,
       },

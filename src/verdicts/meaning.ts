@@ -36,6 +36,17 @@ export const MEANING = {
     level: "fail",
     judgedIn: STEPS,
   },
+  /**
+   * A resolve page cut at the client's `limit` (a read at 50 showed more candidates) says `truncated` true: a
+   * warning, since whether a cut at the limit the client asked for is "output was cut" reads both ways.
+   */
+  resolveTruncatedWhenLimitCuts: {
+    id: "resolve.truncated_when_limit_cuts",
+    section: "Resources and their fields / Response envelope",
+    sentence: "`truncated` | boolean | true when output was cut",
+    level: "warn",
+    judgedIn: STEPS,
+  },
   /** `cost.balance` is the balance the key used draws on: `/me` `credential.credits` around the call. */
   balanceMatchesMe: {
     id: "cost.balance_matches_me",

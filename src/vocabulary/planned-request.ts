@@ -14,6 +14,12 @@ export interface PlannedRequest {
   query?: Record<string, string>;
   /** Query parameters of `query` sent twice, with the same value (an open request: a repeated parameter). */
   repeated?: string[];
+  /**
+   * The query string exactly as sent (without `?`), instead of `query` and `repeated`: for text the
+   * percent-encoding of `query` never writes (a raw `+`, a malformed escape). `query` then holds its form
+   * reading (contract/query-readings.ts) for what reads values only.
+   */
+  rawQuery?: string;
   /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
   body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
   headers?: Record<string, string>;

@@ -6,7 +6,7 @@
  */
 import { type CanonicalSchema, preferredOf, statedOf, typesOf } from "../../contract/canonical-schema.js";
 import { FORMATS } from "../formats/index.js";
-import { CHARACTER_CLASSES, textOfLength } from "../text-units.js";
+import { ABOVE_LABEL, ABOVE_SURROGATES, CHARACTER_CLASSES, textOfLength } from "../text-units.js";
 import { arbitraryOf } from "./arbitrary.js";
 import { below, type CoverageValue, distinctFill, type Walk } from "./coverage-value.js";
 import { nearMisses } from "./near-misses.js";
@@ -50,6 +50,11 @@ export function negativeValues(schema: CanonicalSchema, walk: Walk): CoverageVal
         textOfLength(n, CHARACTER_CLASSES.astral),
         "maxLength",
         `one above maxLength ${s.maxLength} (astral)`,
+      ),
+      invalid(
+        textOfLength(n, ABOVE_SURROGATES),
+        "maxLength",
+        `one above maxLength ${s.maxLength} (${ABOVE_LABEL})`,
       ),
     );
   }

@@ -4,7 +4,13 @@
  * construction; and the forms that are not plain — white space only, control, zero-width, bidi and
  * private-use characters, decomposed (not NFC) letters, a lone surrogate.
  */
-import { boundedText, CHARACTER_CLASSES, textOfLength } from "../text-units.js";
+import {
+  ABOVE_LABEL,
+  ABOVE_SURROGATES,
+  boundedText,
+  CHARACTER_CLASSES,
+  textOfLength,
+} from "../text-units.js";
 import { type FormatGenerator, type FormValue, fitting } from "./format-generator.js";
 
 const MARK = /\p{M}/u;
@@ -48,6 +54,7 @@ export const plainText: FormatGenerator = {
       { value: of(lo + 1, latin), label: `one above minLength ${lo} (Latin letters)` },
       { value: of(max - 1, cjk), label: `one below maxLength ${max} (CJK)` },
       { value: of(max, astral), label: `at maxLength ${max} (astral: 2 UTF-16 units each)` },
+      { value: of(max, ABOVE_SURROGATES), label: `at maxLength ${max} (${ABOVE_LABEL})` },
       { value: of(Math.min(max, reserved.length), reserved), label: "reserved URL characters and quotes" },
       { value: of(Math.min(max, MARKED.length), MARKED), label: "combining marks" },
     ];

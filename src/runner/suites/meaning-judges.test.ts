@@ -16,6 +16,7 @@ import type { Exchange } from "../../transport/exchange.js";
 import {
   judgeBatchSameAsGet,
   judgeExactResolve,
+  judgeResolveLimitCut,
   judgeResolveTruncated,
   RESOLVE_LIMIT,
 } from "./meaning-judges.js";
@@ -125,6 +126,29 @@ function page(n: number, truncated: boolean, status = 200): Exchange {
     if (status === 200) j.truncated = truncated;
   });
 }
+
+describe("resolve.truncated_when_limit_cuts", () => {
+  it("passes a page cut at limit 1 that says truncated", () => {
+    expect(judgeResolveLimitCut(page(5, false), page(1, true)).status).toBe("pass");
+  });
+
+  it("warns (never fails) when it says false: a cut at the client's limit reads both ways", () => {
+    const outcome = judgeResolveLimitCut(page(RESOLVE_LIMIT, true), page(1, false));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.failures?.[0]).toMatchObject({
+      severity: "warning",
+      pointer: "/truncated",
+      received: "false",
+    });
+  });
+
+  it("does not judge a query of fewer than two candidates, a page of other than one, or non-200 answers", () => {
+    expect(judgeResolveLimitCut(page(1, false), page(1, false)).status).toBe("skip");
+    expect(judgeResolveLimitCut(page(5, false), page(0, false)).status).toBe("skip");
+    expect(judgeResolveLimitCut(page(5, false), page(1, false, 429)).status).toBe("skip");
+    expect(judgeResolveLimitCut(page(5, false, 503), page(1, false)).status).toBe("skip");
+  });
+});
 
 describe("resolve.truncated_only_when_cut", () => {
   it("passes a page at a limit that holds every candidate when it says nothing was cut", () => {

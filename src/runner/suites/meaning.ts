@@ -2,7 +2,8 @@
  * Meaning steps of the `schema` suite: what an operation means where one exchange cannot show it, judged
  * from calls whose answers the contract relates (src/verdicts/meaning.ts; the judges are pure, in
  * meaning-judges.ts, meaning-balance.ts and meaning-links.ts). Resolving a known organisation by its exact
- * identifier finds it, and a page that holds every candidate does not say it was cut; a batch of one id gives the same `data` as GET /entities/{id} for it; `cost.balance`
+ * identifier finds it, a page that holds every candidate does not say it was cut, and one cut at the client's
+ * `limit` says so (a warning: that reading is open); a batch of one id gives the same `data` as GET /entities/{id} for it; `cost.balance`
  * is the balance `/me` shows for the key used; a sub-unit's main unit and a group parent, fetched, are what
  * the contract says they are. Each step reads the fixtures; without the ids it needs it is skipped.
  */
@@ -17,6 +18,7 @@ import { balanceKeys, checkBalance } from "./meaning-balance.js";
 import {
   judgeBatchSameAsGet,
   judgeExactResolve,
+  judgeResolveLimitCut,
   judgeResolveTruncated,
   RESOLVE_LIMIT,
   resolvePage,
@@ -68,6 +70,16 @@ async function resolveTruncated(ctx: SuiteContext, org: string): Promise<void> {
   const page = await read(ctx, resolve(query, { limit: String(fits ? all.count : 1) }));
   const again = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
   ctx.record(judgeResolveTruncated(whole, page, again));
+}
+
+/**
+ * The first fixture query resolved at limit 50 and at limit 1: a cut at the client's limit when the first
+ * shows two or more candidates. Always two calls, so that the plan is exact on every target.
+ */
+async function resolveLimitCut(ctx: SuiteContext, query: string): Promise<void> {
+  const whole = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
+  const page = await read(ctx, resolve(query, { limit: "1" }));
+  ctx.record(judgeResolveLimitCut(whole, page));
 }
 
 /** GET /entities/{id} and a batch of that one id, both with every edge and extension. */
@@ -126,6 +138,12 @@ const STEPS: Step[] = [
     verdicts: [MEANING.resolveTruncatedOnlyWhenCut],
     calls: (fx) => (orgOf(fx) ? 3 : 0),
     run: (ctx) => resolveTruncated(ctx, orgOf(ctx.fixtures)!),
+  },
+  {
+    key: "meaning:resolve-limit-cut",
+    verdicts: [MEANING.resolveTruncatedWhenLimitCuts],
+    calls: (fx) => (fx.resolve_queries.length > 0 ? 2 : 0),
+    run: (ctx) => resolveLimitCut(ctx, ctx.fixtures.resolve_queries[0]),
   },
   {
     key: "meaning:batch-same-as-get",

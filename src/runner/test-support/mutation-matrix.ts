@@ -51,6 +51,7 @@ export const MATRIX: Record<string, Row> = {
   "resolve-default-limit-50": { expect: ["resolve.limit_respected"], suites: S },
   "resolve-requested-empty": { expect: ["resolve.coverage_single_requested"], suites: S, anyResponse: true },
   "resolve-truncated-at-limit": { expect: ["resolve.truncated_only_when_cut"], suites: S },
+  "resolve-truncated-never": { expect: ["resolve.truncated_when_limit_cuts"], suites: S, strict: true },
   "resolve-spins-forever": {
     expect: ["transport.response_received"],
     suites: S,
@@ -111,6 +112,21 @@ export const MATRIX: Record<string, Row> = {
     expect: ["input.invalid_rejected"],
     suites: NEG,
     title: /answered 200: query .*one above maxLength 300/,
+  },
+  "query-length-high-bmp-pairs": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: query .*one above maxLength 300 \(half-width kana/,
+  },
+  "query-plus-dropped": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: query .*301 characters with raw \+/,
+  },
+  "malformed-escape-ignored": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 200: limit .*malformed escape %ZZ/,
   },
   "query-length-in-utf16-units": {
     expect: ["input.valid_accepted"],

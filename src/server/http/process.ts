@@ -4,6 +4,7 @@
  * against the call limits, whatever its outcome.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { bentQuery } from "../bugs.js";
 import type { Account } from "../keys.js";
 import { capabilities, me, usage } from "../ops/account.js";
 import { readEntities } from "../ops/entities.js";
@@ -55,6 +56,7 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
   if (op === "me") return me(state, account, r.now);
   if (op === "capabilities") return capabilities(state, account);
   const bugs = state.bugs;
+  const rawQuery = bentQuery(r.rawQuery, bugs);
   if (account.plan === "free" && !bugs.freeKeyServed) {
     const extra: Record<string, string> = bugs.planRequiredWithoutTier
       ? { upgrade_url: UPGRADE_URL }
@@ -73,9 +75,9 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
     repeatedBodyKeyFails: bugs.repeatedBodyKeyFails,
   };
   if (op === "resolve") {
-    const req = parseResolve(parseQuery(r.rawQuery), {
+    const req = parseResolve(parseQuery(rawQuery), {
       maxQuery: bugs.maxQuery,
-      countUtf16Units: bugs.queryLengthInUtf16Units,
+      countUtf16Units: bugs.queryLengthMiscount,
       blankQueryFails: bugs.blankQueryFails,
       formatCharacterQueryFails: bugs.formatCharacterQueryFails,
       unknownParameterFails: bugs.unknownParameterFails,
@@ -83,11 +85,11 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
     });
     return resolve(state, req, account);
   }
-  if (op === "usage") return usage(state, account, r.now, parseUsage(parseQuery(r.rawQuery)));
+  if (op === "usage") return usage(state, account, r.now, parseUsage(parseQuery(rawQuery)));
   if (op === "entity-get" || op === "entity-batch") {
     const req =
       op === "entity-get"
-        ? parseEntityGet(r.route.id ?? "", parseQuery(r.rawQuery), lenient)
+        ? parseEntityGet(r.route.id ?? "", parseQuery(rawQuery), lenient)
         : parseBatchBody(r, lenient);
     if (req.dataset === "influencer" && isRefusedCredits(state, account)) {
       return errorReply(402, "credits_exhausted");

@@ -24,8 +24,13 @@ export function resolve(state: ServerState, req: ResolveRequest, account: Accoun
   const data = all
     .slice(0, req.limit + state.bugs.resolveOverLimit)
     .map((c) => ({ id: c.id, type: c.type, name: c.name, score: c.score }));
-  // Seeded bug `resolve-truncated-at-limit`: a full page claims a cut (one candidate more was asked for).
-  const truncated = state.bugs.resolveTruncatedAtLimit ? data.length >= req.limit : all.length > req.limit;
+  // Seeded bugs `resolve-truncated-at-limit`: a full page claims a cut (one candidate more was asked for);
+  // `resolve-truncated-never`: a page cut at the client's limit says nothing was cut.
+  const truncated = state.bugs.resolveTruncatedAtLimit
+    ? data.length >= req.limit
+    : state.bugs.resolveTruncatedNever
+      ? false
+      : all.length > req.limit;
   const body = envelope({
     asOf: state.asOf,
     data,

@@ -4,6 +4,7 @@
  */
 
 import type { Exchange } from "../../transport/exchange.js";
+import { requestUrl } from "../../transport/send.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 import type { RunningServer } from "../types.js";
 
@@ -11,9 +12,15 @@ import type { RunningServer } from "../types.js";
 export async function sendPlanned(server: RunningServer, planned: PlannedRequest): Promise<Exchange> {
   const baseUrl = planned.base === "alt" ? server.altUrl : server.url;
   const query = planned.query ?? {};
-  const qs = Object.entries(query)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join("&");
+  const { path, repeated, rawQuery } = planned;
+  // The URL as the transport writes it (a repeated parameter twice, a raw query string as it is).
+  const url = requestUrl({
+    baseUrl,
+    path,
+    query,
+    ...(repeated ? { repeated } : {}),
+    ...(rawQuery !== undefined ? { rawQuery } : {}),
+  });
   const headers: Record<string, string> = { ...planned.headers };
   const key = planned.key ?? "main";
   if (key === "main") headers.authorization = `Bearer ${server.keys.plus}`;
@@ -28,7 +35,7 @@ export async function sendPlanned(server: RunningServer, planned: PlannedRequest
     headers["content-type"] ??= planned.body.contentType ?? "application/json";
   }
   const t0 = performance.now();
-  const res = await fetch(`${baseUrl}${planned.path}${qs ? `?${qs}` : ""}`, {
+  const res = await fetch(url, {
     method: planned.method,
     headers,
     body,
@@ -50,6 +57,8 @@ export async function sendPlanned(server: RunningServer, planned: PlannedRequest
       baseUrl,
       path: planned.path,
       query,
+      ...(repeated ? { repeated } : {}),
+      ...(rawQuery !== undefined ? { rawQuery } : {}),
       headers: recorded,
       ...(typeof body === "string" ? { body } : body ? { body: body.toString("utf8") } : {}),
     },

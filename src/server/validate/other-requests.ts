@@ -2,6 +2,8 @@
  * Requests of resolve (Endpoints / GET /resolve) and of the operations whose shape the contract does not
  * show (POST /search, POST /traversals, GET /usage): our own shapes, documented in docs/server.md.
  */
+
+import { miscountedLength, type QueryMiscount } from "../bugs.js";
 import type { SearchFilters } from "../graph/graph.js";
 import { InvalidArguments } from "../http/reply.js";
 import { checkId } from "./fields.js";
@@ -33,11 +35,15 @@ export interface ResolveRequest {
 /** GET /resolve: `query` 1–300 characters, `types` JSON array (≤ 20) or null, `limit` 1–50 default 10. */
 export function parseResolve(
   query: ReadonlyMap<string, string>,
-  options: { maxQuery: number; defaultLimit: number; countUtf16Units?: boolean } & ResolveFaults,
+  options: {
+    maxQuery: number;
+    defaultLimit: number;
+    countUtf16Units?: QueryMiscount | false;
+  } & ResolveFaults,
 ): ResolveRequest {
   const q = query.get("query");
   if (q === undefined) fail("query is required");
-  const len = options.countUtf16Units ? q.length : charLength(q);
+  const len = options.countUtf16Units ? miscountedLength(q, options.countUtf16Units) : charLength(q);
   if (len < 1 || len > options.maxQuery) fail("query must have 1 to 300 characters");
   if (options.blankQueryFails && q.trim() === "") throw new Error("blank query");
   if (options.formatCharacterQueryFails && /[\p{Cc}\p{Cf}]/u.test(q)) throw new Error("format character");
