@@ -76,6 +76,22 @@ describe("a segment's report", () => {
     expect(report.notes?.some((n) => /\(late\)/.test(n))).toBe(false);
   }, 30_000);
 
+  it("of a split rate-limit profile keeps its burst's calls and whether its harness kept up, for the merge", async () => {
+    // A limit of 20 per 2 s: the whole burst is 20 × 1.5 + 8 connections = 38 calls, 19 in this segment.
+    const options = resolveLoadOptions({
+      ...target(),
+      profiles: ["rate-limit"],
+      expectRateLimit: "20/2",
+      segment: "2/2",
+      clock: new SkippingClock(),
+    });
+    const { report } = await runLoad(options);
+    const { burst } = (report.details as { load: LoadDetails }).load.profiles[0];
+    expect(burst?.spans).toHaveLength(19);
+    expect(burst?.harness).toMatchObject({ sent: 19, lateSends: 0 });
+    expect(burst?.harness?.delayMs).toBeGreaterThanOrEqual(0);
+  }, 30_000);
+
   it("starts at once when --start-at has passed, and says how late", async () => {
     const clock = new SkippingClock();
     const startAt = new Date(clock.now() - 5_000).toISOString();
