@@ -45,6 +45,15 @@ describe("judgeWholeBurst", () => {
     expect(holds).toMatchObject({ inconclusive: true, judged: 0 });
     expect(holds.message).toMatch(/^over every segment: up to 28 2xx may have shared one 2 s window/);
   });
+
+  it("leaves rate.window_holds inconclusive when one segment alone saw more 2xx than the limit (it repeats its burst, unused)", () => {
+    // A segment repeats its burst in a fresh window only when its own first burst may have held more 2xx
+    // than the whole limit; the segments' first bursts together then hold at least as many, so the merge,
+    // which judges the first bursts, is inconclusive there: the repeat it does not read cannot hide a leak.
+    const { holds } = judged([burst(22, 0), burst(0, 6, 1)]);
+    expect(holds).toMatchObject({ inconclusive: true, failed: 0, judged: 0 });
+    expect(holds.message).toMatch(/^over every segment: up to 22 2xx may have shared one 2 s window/);
+  });
 });
 
 describe("judgeWholeBurst when a segment's harness was held up during its burst", () => {
