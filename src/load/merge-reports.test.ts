@@ -177,21 +177,25 @@ describe("load --merge of the segments of one run", () => {
   });
 
   it("passes the limiter only when every segment's harness kept up during its burst", () => {
-    // Two segments' bursts on one key: 12 + 8 2xx (the limit 20), then 429s, both in flight together.
+    // Two segments' bursts on one key: 12 + 8 2xx (the limit 20), then 429s, in flight together for longer
+    // than either harness's lateness.
     const merged = (held: Partial<BurstHarness>) => {
       const reports = [
-        withBurst(segmentReport("1/2", half(10)), segmentBurst(12, 4)),
-        withBurst(segmentReport("2/2", half(10)), segmentBurst(8, 8, { startMs: 1, harness: held })),
+        withBurst(segmentReport("1/2", half(10)), segmentBurst(12, 4, { spanMs: 100 })),
+        withBurst(
+          segmentReport("2/2", half(10)),
+          segmentBurst(8, 8, { spanMs: 100, startMs: 1, harness: held }),
+        ),
       ];
       return mergeLoadReports(reports, "t", checkSegments(sourced(reports))).report;
     };
     const kept = merged({});
     expect(status(kept, "rate.window_holds")).toBe("pass");
     expect(status(kept, "rate.limit_enforced")).toBe("pass");
-    const behind = merged({ delayMs: 60 });
+    const behind = merged({ delayMs: 30 });
     expect(status(behind, "rate.window_holds")).toBe("inconclusive");
     expect(behind.results.find((r) => r.id === "rate.window_holds")?.message).toContain(
-      "during segment 2/2's burst this machine held the harness up: its timers fired up to 60 ms late (p99)",
+      "during segment 2/2's burst this machine held the harness up: its timers fired up to 30 ms late (p99)",
     );
     expect(status(behind, "rate.limit_enforced")).toBe("pass");
     expect(behind.verdict).not.toBe("pass");

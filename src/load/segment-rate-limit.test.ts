@@ -57,9 +57,11 @@ describe("judgeWholeBurst", () => {
 });
 
 describe("judgeWholeBurst when a segment's harness was held up during its burst", () => {
-  // The bursts of the passing case above: only whether each harness kept up differs.
+  // The bursts of the passing case above, each call answered 100 ms after it went (so that the overlaps
+  // outlast the harness's lateness): only whether each harness kept up differs.
+  const long = { spanMs: 100 };
   const held = (harness: Partial<BurstHarness> | null) =>
-    judged([burst(12, 4), segmentBurst(8, 8, { startMs: 1, harness })]);
+    judged([segmentBurst(12, 4, long), segmentBurst(8, 8, { ...long, startMs: 1, harness })]);
 
   it("leaves rate.window_holds inconclusive, naming the segment and its timers' delay, never a pass", () => {
     const { enforced, holds } = held({ delayMs: 35 });
@@ -72,6 +74,16 @@ describe("judgeWholeBurst when a segment's harness was held up during its burst"
     expect(enforced.inconclusive).toBeFalsy();
   });
 
+  it("counts as in flight at once only overlaps longer than a segment's harness lateness, as for one process", () => {
+    // 10 ms late is under the held-up threshold, but the segments' 2 ms calls, 1 ms apart, may then have
+    // reached the target one by one.
+    const { holds } = judged([burst(12, 4), segmentBurst(8, 8, { startMs: 1, harness: { delayMs: 10 } })]);
+    expect(holds).toMatchObject({ inconclusive: true, judged: 0 });
+    expect(holds.message).toContain(
+      "the burst did not put the limit under concurrency: 32 calls certainly inside one 2 s window (limit 20), 0 in flight at once (of 2, counting only overlaps longer than the harness's 10 ms lateness)",
+    );
+  });
+
   it("says so for a segment that fell behind its own schedule", () => {
     const { holds } = held({ lateSends: 5, lateMs: 400 });
     expect(holds.inconclusive).toBe(true);
@@ -82,11 +94,11 @@ describe("judgeWholeBurst when a segment's harness was held up during its burst"
 
   it("names every segment held up", () => {
     const tallies = new Tallies();
-    const slow = { harness: { delayMs: 40 } };
+    const slow = { spanMs: 100, harness: { delayMs: 40 } };
     judgeWholeBurst(
       [
         { segment: "1/3", burst: segmentBurst(8, 2, slow) },
-        { segment: "2/3", burst: segmentBurst(6, 4, { startMs: 0.5 }) },
+        { segment: "2/3", burst: segmentBurst(6, 4, { spanMs: 100, startMs: 0.5 }) },
         { segment: "3/3", burst: segmentBurst(6, 4, { startMs: 1, ...slow }) },
       ],
       tallies,

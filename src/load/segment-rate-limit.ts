@@ -124,7 +124,10 @@ export function judgeWholeBurst(segments: readonly SegmentBurst[], tallies: Tall
   const spans = parts.flatMap((p) =>
     p.spans.map(([sentAt, endedAt, status]) => ({ sentAt, endedAt, status })),
   );
-  const reach = burstReach(spans, windowSeconds * 1000);
+  // In flight at the target, as for one process, less the harness's lateness: the most late segment's, so
+  // that no overlap counts that one segment's delay could have made.
+  const lateMs = Math.max(0, ...parts.map((p) => p.harness?.delayMs ?? 0));
+  const reach = burstReach(spans, windowSeconds * 1000, lateMs);
   const goal = { calls, windowSeconds, concurrency: parts.reduce((n, p) => n + p.concurrency, 0) };
   const refused = spans.filter((s) => s.status === 429).length;
   const counts = `${spans.length} calls of ${parts.length} segments`;

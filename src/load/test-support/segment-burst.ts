@@ -1,6 +1,6 @@
 /**
  * A segment's rate-limit burst for tests of `load --merge` (limit 20 per 2 s): `ok` 2xx then `refused` 429
- * on one connection, one every `stepMs` from `startMs`, each answered in 2 ms, its harness kept up.
+ * sent one every `stepMs` from `startMs`, each answered in `spanMs` (2), its harness kept up.
  */
 import type { BurstDetails, BurstHarness, BurstSpan } from "../segment-rate-limit.js";
 
@@ -14,14 +14,15 @@ export function segmentBurst(
   {
     startMs = 0,
     stepMs = 5,
+    spanMs = 2,
     harness = {},
-  }: { startMs?: number; stepMs?: number; harness?: Partial<BurstHarness> | null } = {},
+  }: { startMs?: number; stepMs?: number; spanMs?: number; harness?: Partial<BurstHarness> | null } = {},
 ): BurstDetails {
   const spans: BurstSpan[] = Array.from({ length: ok + refused }, (_, i) => {
     const sentAt = T0 + startMs + i * stepMs;
-    return [sentAt, sentAt + 2, i < ok ? 200 : 429];
+    return [sentAt, sentAt + spanMs, i < ok ? 200 : 429];
   });
-  const kept = { sent: spans.length, lateSends: 0, lateMs: 0, delayMs: 1.5, ...harness };
+  const kept = { sent: spans.length, lateSends: 0, lateMs: 0, delayMs: 0, ...harness };
   return {
     calls: 20,
     windowSeconds: 2,
