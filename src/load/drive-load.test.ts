@@ -84,4 +84,31 @@ describe("driveLoad", () => {
     expect(result.responses).toBeLessThanOrEqual(50);
     expect(performance.now() - started).toBeLessThan(5000);
   });
+
+  it("at the call cap, lets the requests in flight answer before it ends", async () => {
+    // The first answer comes at once and meets the cap; the other two come after autocannon's first
+    // once-a-second sample, which used to end the drive and drop them.
+    let n = 0;
+    const slow = createServer((_req, res) => {
+      const answer = () => res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      if (n++ === 0) answer();
+      else setTimeout(answer, 1100);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/v1`;
+    try {
+      const result = await driveLoad({
+        baseUrl: url,
+        apiKey: "k",
+        requests: buildRequestMix(profile, fixtures, url),
+        connections: 3,
+        maxCalls: 3,
+        durationSeconds: 60,
+        onResponse: () => {},
+      });
+      expect(result).toMatchObject({ sent: 3, responses: 3, transportErrors: 0 });
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
 });

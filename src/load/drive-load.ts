@@ -83,6 +83,9 @@ export interface DriveResult {
   lateMs: number;
 }
 
+/** How often autocannon samples, and so how soon after its stop a drive ends (its default is 1000 ms). */
+const SAMPLE_MS = 100;
+
 /** Runs one load phase and resolves when it has stopped (always: duration, call cap, or abort). */
 export function driveLoad(options: DriveOptions): Promise<DriveResult> {
   return new LoadDrive(options).run();
@@ -145,6 +148,7 @@ class LoadDrive implements DriveTally {
   #settle(request: PreparedRequest): void {
     this.#inFlight--;
     this.#byItem.get(request.name)!.now--;
+    if (this.#isStopped && this.#inFlight === 0) this.#instance?.stop();
   }
 
   answered(request: PreparedRequest, connection: number, r: WireResponse, times: SendTimes): void {
@@ -175,8 +179,18 @@ class LoadDrive implements DriveTally {
     return answer;
   }
 
+  /**
+   * Sends no more (the call cap, the end of the phase); the drive ends as soon as the requests in flight are
+   * answered or lost (autocannon's own duration bounds that wait), not at its next once-a-second tick.
+   */
   stop = (): void => {
     if (this.#isStopped) return;
+    this.#isStopped = true;
+    if (this.#inFlight === 0) this.#instance?.stop();
+  };
+
+  /** Ends the drive now, with requests in flight or not (an interruption, the run's deadline). */
+  halt = (): void => {
     this.#isStopped = true;
     this.#instance?.stop();
   };
@@ -227,13 +241,13 @@ class LoadDrive implements DriveTally {
         if (isSettled) return;
         isSettled = true;
         clearTimeout(hardStop);
-        options.signal?.removeEventListener("abort", this.stop);
+        options.signal?.removeEventListener("abort", this.halt);
         resolve(this.#result());
       };
       // Belt and braces: whatever autocannon does, the phase ends shortly after its duration.
       const hardStop = setTimeout(
         () => {
-          this.stop();
+          this.halt();
           setTimeout(() => finish(), 3000).unref();
         },
         options.durationSeconds * 1000 + 5000,
@@ -249,6 +263,9 @@ class LoadDrive implements DriveTally {
             requests: [{ method: "GET", path: `${basePath}/` }],
             setupClient,
             timeout: 10,
+            // autocannon ends a stopped run at its next sample: every 100 ms rather than every second, so that
+            // a phase that reached its call cap (a burst, a one-call probe) ends when its last answer came.
+            sampleInt: SAMPLE_MS,
           },
           (err) => (err ? reject(err) : finish()),
         );
@@ -257,9 +274,9 @@ class LoadDrive implements DriveTally {
         reject(err);
         return;
       }
-      options.signal?.addEventListener("abort", this.stop, { once: true });
+      options.signal?.addEventListener("abort", this.halt, { once: true });
       // Aborted before this phase began (during a warm-up, say): an abort event will not come again.
-      if (options.signal?.aborted) this.stop();
+      if (options.signal?.aborted) this.halt();
     });
   }
 }

@@ -14,8 +14,10 @@ import type { PhaseResult } from "./run-phase.js";
 import type { ProfileRun } from "./run-profile.js";
 import type { RunDetails } from "./segment-details.js";
 import { checkSegments } from "./segment-merge-check.js";
+import type { BurstHarness } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
 import { driveResult } from "./test-support/drive-result.js";
+import { segmentBurst } from "./test-support/segment-burst.js";
 
 const profile: LoadProfile = {
   name: "p",
@@ -174,6 +176,31 @@ describe("load --merge of the segments of one run", () => {
     );
   });
 
+  it("passes the limiter only when every segment's harness kept up during its burst", () => {
+    // Two segments' bursts on one key: 12 + 8 2xx (the limit 20), then 429s, in flight together for longer
+    // than either harness's lateness.
+    const merged = (held: Partial<BurstHarness>) => {
+      const reports = [
+        withBurst(segmentReport("1/2", half(10)), segmentBurst(12, 4, { spanMs: 100 })),
+        withBurst(
+          segmentReport("2/2", half(10)),
+          segmentBurst(8, 8, { spanMs: 100, startMs: 1, harness: held }),
+        ),
+      ];
+      return mergeLoadReports(reports, "t", checkSegments(sourced(reports))).report;
+    };
+    const kept = merged({});
+    expect(status(kept, "rate.window_holds")).toBe("pass");
+    expect(status(kept, "rate.limit_enforced")).toBe("pass");
+    const behind = merged({ delayMs: 30 });
+    expect(status(behind, "rate.window_holds")).toBe("inconclusive");
+    expect(behind.results.find((r) => r.id === "rate.window_holds")?.message).toContain(
+      "during segment 2/2's burst this machine held the harness up: its timers fired up to 30 ms late (p99)",
+    );
+    expect(status(behind, "rate.limit_enforced")).toBe("pass");
+    expect(behind.verdict).not.toBe("pass");
+  });
+
   it.each([
     ["a segment missing", [["1/3"], ["3/3"]], /segment 2\/3 missing/],
     [
@@ -217,3 +244,9 @@ describe("load --merge of the segments of one run", () => {
     expect(checkSegments(sourced([buildLoadReport([shard(10, 0)], meta).report]))).toBe(undefined);
   });
 });
+
+/** The report with its one profile's rate-limit burst, as a split rate-limit profile's report carries it. */
+function withBurst(report: Report, burst: ReturnType<typeof segmentBurst>): Report {
+  (report.details as { load: LoadDetails }).load.profiles[0].burst = burst;
+  return report;
+}

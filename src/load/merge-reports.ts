@@ -20,7 +20,7 @@ import { createHistogram, decodeHistogram } from "./latency-histogram.js";
 import type { ItemLatency, LoadModel, PhaseResult } from "./run-phase.js";
 import type { RunDetails } from "./segment-details.js";
 import type { SegmentedRun } from "./segment-merge-check.js";
-import { type BurstDetails, isJudgedOnWholeBurst, judgeWholeBurst } from "./segment-rate-limit.js";
+import { isJudgedOnWholeBurst, judgeWholeBurst, type SegmentBurst } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
 
 const REJUDGED = new Set<string>([LOAD.latencyBudget.id, LOAD.errorRate.id, LOAD.minThroughput.id]);
@@ -83,7 +83,7 @@ function maxOf(values: (number | undefined)[]): number | undefined {
 function rejudge(
   details: ProfileDetails,
   latency: Map<string, ItemLatency>,
-  bursts: BurstDetails[],
+  bursts: SegmentBurst[],
 ): CheckResult[] {
   const tallies = new Tallies();
   if (bursts.length > 0) judgeWholeBurst(bursts, tallies);
@@ -145,18 +145,28 @@ export function mergeLoadReports(
   run?: SegmentedRun,
 ): { report: Report; sections: HtmlSection[] } {
   const groups = new Map<string, ProfileDetails[]>();
-  for (const r of reports) {
+  // Which segment each profile's part came from, for the limiter's verdicts to name it.
+  const segmentOf = new Map<ProfileDetails, string>();
+  reports.forEach((r, i) => {
     const load = r.details?.load as LoadDetails | undefined;
     if (r.command !== "load" || !load?.profiles) {
       throw new HarnessError("CB_INPUT_INVALID", "--merge takes report.json files written by cbcheck load");
     }
-    for (const p of load.profiles) groups.set(p.name, [...(groups.get(p.name) ?? []), p]);
-  }
+    for (const p of load.profiles) {
+      groups.set(p.name, [...(groups.get(p.name) ?? []), p]);
+      segmentOf.set(p, load.run?.segment ?? `of report ${i + 1}`);
+    }
+  });
   const profiles: ProfileDetails[] = [];
   const sections: HtmlSection[] = [];
   // A split rate-limit profile's limiter verdicts are judged again on every segment's burst at once.
-  const burstsOf = (parts: ProfileDetails[]) =>
-    parts.every((p) => p.burst) ? parts.map((p) => p.burst as BurstDetails) : [];
+  const burstsOf = (parts: ProfileDetails[]): SegmentBurst[] =>
+    parts.every((p) => p.burst)
+      ? parts.map((p) => ({
+          segment: segmentOf.get(p) as string,
+          burst: p.burst as NonNullable<typeof p.burst>,
+        }))
+      : [];
   const rejudgedBurst = new Set(
     [...groups].filter(([, parts]) => burstsOf(parts).length > 0).map(([name]) => name),
   );

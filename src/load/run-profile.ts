@@ -144,7 +144,8 @@ async function runScenario(
     const size = Math.min(burstSize(limit, profile), maxCalls);
     phases = await runRateLimitScenario({ ...limit, burst: size }, base, { clock: o.clock, log: o.log });
     if (!isWholeRun(segment)) {
-      burst = burstDetails(phases[0]?.events ?? [], limit, Math.min(base.connections, size));
+      // The scenario always runs its first burst: phases[0] is it.
+      burst = burstDetails(phases[0], limit, Math.min(base.connections, size));
       deferToMerge(tallies, segment);
     }
   } else {

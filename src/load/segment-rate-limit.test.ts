@@ -4,23 +4,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { RATE } from "../verdicts/rate.js";
-import { type BurstDetails, type BurstSpan, deferToMerge, judgeWholeBurst } from "./segment-rate-limit.js";
+import { type BurstDetails, type BurstHarness, deferToMerge, judgeWholeBurst } from "./segment-rate-limit.js";
 import { Tallies } from "./tallies.js";
+import { segmentBurst } from "./test-support/segment-burst.js";
 
-const T0 = Date.parse("2026-05-04T12:00:00Z");
+/** A segment's burst: `ok` 2xx then `refused` 429, one every 5 ms from `startMs`, its harness kept up. */
+const burst = (ok: number, refused: number, startMs = 0) => segmentBurst(ok, refused, { startMs });
 
-/** A segment's burst on one connection: `ok` 2xx then `refused` 429, one every `stepMs` from `startMs`. */
-function burst(ok: number, refused: number, startMs = 0, stepMs = 5): BurstDetails {
-  const spans: BurstSpan[] = Array.from({ length: ok + refused }, (_, i) => {
-    const sentAt = T0 + startMs + i * stepMs;
-    return [sentAt, sentAt + 2, i < ok ? 200 : 429];
-  });
-  return { calls: 20, windowSeconds: 2, concurrency: 1, spans };
-}
-
+/** The merge's verdicts on these bursts, segment i + 1 of N each. */
 function judged(parts: BurstDetails[]) {
   const tallies = new Tallies();
-  judgeWholeBurst(parts, tallies);
+  judgeWholeBurst(
+    parts.map((burst, i) => ({ segment: `${i + 1}/${parts.length}`, burst })),
+    tallies,
+  );
   return { enforced: tallies.get(RATE.limitEnforced), holds: tallies.get(RATE.windowHolds) };
 }
 
@@ -47,6 +44,77 @@ describe("judgeWholeBurst", () => {
     expect(enforced.failed).toBe(0);
     expect(holds).toMatchObject({ inconclusive: true, judged: 0 });
     expect(holds.message).toMatch(/^over every segment: up to 28 2xx may have shared one 2 s window/);
+  });
+
+  it("leaves rate.window_holds inconclusive when one segment alone saw more 2xx than the limit (it repeats its burst, unused)", () => {
+    // A segment repeats its burst in a fresh window only when its own first burst may have held more 2xx
+    // than the whole limit; the segments' first bursts together then hold at least as many, so the merge,
+    // which judges the first bursts, is inconclusive there: the repeat it does not read cannot hide a leak.
+    const { holds } = judged([burst(22, 0), burst(0, 6, 1)]);
+    expect(holds).toMatchObject({ inconclusive: true, failed: 0, judged: 0 });
+    expect(holds.message).toMatch(/^over every segment: up to 22 2xx may have shared one 2 s window/);
+  });
+});
+
+describe("judgeWholeBurst when a segment's harness was held up during its burst", () => {
+  // The bursts of the passing case above, each call answered 100 ms after it went (so that the overlaps
+  // outlast the harness's lateness): only whether each harness kept up differs.
+  const long = { spanMs: 100 };
+  const held = (harness: Partial<BurstHarness> | null) =>
+    judged([segmentBurst(12, 4, long), segmentBurst(8, 8, { ...long, startMs: 1, harness })]);
+
+  it("leaves rate.window_holds inconclusive, naming the segment and its timers' delay, never a pass", () => {
+    const { enforced, holds } = held({ delayMs: 35 });
+    expect(holds).toMatchObject({ inconclusive: true, judged: 0, failed: 0 });
+    expect(holds.message).toMatch(
+      /^over every segment: at most 20 2xx in any 2 s window, but during segment 2\/2's burst this machine held the harness up: its timers fired up to 35 ms late \(p99\): the calls may have reached the target one by one/,
+    );
+    // Whether some call got 429 does not depend on when the calls met.
+    expect(enforced).toMatchObject({ failed: 0, judged: 1 });
+    expect(enforced.inconclusive).toBeFalsy();
+  });
+
+  it("counts as in flight at once only overlaps longer than a segment's harness lateness, as for one process", () => {
+    // 10 ms late is under the held-up threshold, but the segments' 2 ms calls, 1 ms apart, may then have
+    // reached the target one by one.
+    const { holds } = judged([burst(12, 4), segmentBurst(8, 8, { startMs: 1, harness: { delayMs: 10 } })]);
+    expect(holds).toMatchObject({ inconclusive: true, judged: 0 });
+    expect(holds.message).toContain(
+      "the burst did not put the limit under concurrency: 32 calls certainly inside one 2 s window (limit 20), 0 in flight at once (of 2, counting only overlaps longer than the harness's 10 ms lateness)",
+    );
+  });
+
+  it("says so for a segment that fell behind its own schedule", () => {
+    const { holds } = held({ lateSends: 5, lateMs: 400 });
+    expect(holds.inconclusive).toBe(true);
+    expect(holds.message).toContain(
+      "during segment 2/2's burst this machine fell behind its own schedule: 5 of 16 sends went more than",
+    );
+  });
+
+  it("names every segment held up", () => {
+    const tallies = new Tallies();
+    const slow = { spanMs: 100, harness: { delayMs: 40 } };
+    judgeWholeBurst(
+      [
+        { segment: "1/3", burst: segmentBurst(8, 2, slow) },
+        { segment: "2/3", burst: segmentBurst(6, 4, { spanMs: 100, startMs: 0.5 }) },
+        { segment: "3/3", burst: segmentBurst(6, 4, { startMs: 1, ...slow }) },
+      ],
+      tallies,
+    );
+    const { message } = tallies.get(RATE.windowHolds);
+    expect(message).toContain("segment 1/3's burst");
+    expect(message).toContain("segment 3/3's burst");
+    expect(message).not.toContain("segment 2/3");
+  });
+
+  it("is inconclusive on a report that does not say whether its harness kept up (written before it did)", () => {
+    const { holds } = held(null);
+    expect(holds.inconclusive).toBe(true);
+    expect(holds.message).toContain(
+      "segment 2/2's report does not say whether its harness kept up during its burst",
+    );
   });
 });
 

@@ -76,6 +76,28 @@ describe("a segment's report", () => {
     expect(report.notes?.some((n) => /\(late\)/.test(n))).toBe(false);
   }, 30_000);
 
+  it("of a split rate-limit profile keeps its burst's calls and whether its harness kept up, for the merge", async () => {
+    // A limit of 20 per 2 s: the whole burst is 20 × 1.5 + 8 connections = 38 calls, 19 in this segment.
+    const options = resolveLoadOptions({
+      ...target(),
+      profiles: ["rate-limit"],
+      expectRateLimit: "20/2",
+      segment: "2/2",
+      clock: new SkippingClock(),
+    });
+    const { report } = await runLoad(options);
+    const { burst } = (report.details as { load: LoadDetails }).load.profiles[0];
+    // One span per answered call (a call this busy machine let time out has none).
+    expect(burst?.spans.length).toBeGreaterThan(0);
+    expect(burst?.spans.length).toBeLessThanOrEqual(19);
+    expect(burst?.harness).toEqual({
+      sent: 19,
+      lateSends: expect.any(Number),
+      lateMs: expect.any(Number),
+      delayMs: expect.any(Number),
+    });
+  }, 30_000);
+
   it("starts at once when --start-at has passed, and says how late", async () => {
     const clock = new SkippingClock();
     const startAt = new Date(clock.now() - 5_000).toISOString();

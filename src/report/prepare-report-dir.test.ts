@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prepareReportDir } from "./prepare-report-dir.js";
 
@@ -12,6 +12,15 @@ describe("prepareReportDir", () => {
     const dir = join(base, "a", "b", "c");
     expect(await prepareReportDir(dir)).toBe(dir);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("lets processes that share a missing parent create their directories side by side", async () => {
+    // The pods of a split load run each write /reports/RUN/segment-k at once: all find RUN missing, one
+    // creates it first, and the others must take it as made (EEXIST), not refuse to write their reports.
+    const parent = join(base, "run", "of");
+    const dirs = Array.from({ length: 8 }, (_, k) => join(parent, `segment-${k + 1}`));
+    expect(await Promise.all(dirs.map((d) => prepareReportDir(d)))).toEqual(dirs);
+    expect(readdirSync(parent).sort()).toEqual(dirs.map((d) => basename(d)).sort());
   });
 
   it("refuses at once, with CB_OUTPUT_UNWRITABLE, a directory under /proc (where a recursive mkdir never returns)", async () => {

@@ -20,6 +20,18 @@ async function isDirectory(path: string): Promise<boolean | undefined> {
   }
 }
 
+/**
+ * Creates one directory; one that another process made meanwhile is as good (the pods of a split load run
+ * create their segments' folders under one missing run folder at once).
+ */
+async function makeDirectory(path: string): Promise<void> {
+  try {
+    await mkdir(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST" || (await isDirectory(path)) !== true) throw error;
+  }
+}
+
 /** Creates `dir` (and its missing parents) and checks that a file can be written in it; returns its path. */
 export async function prepareReportDir(dir: string): Promise<string> {
   const root = resolve(dir);
@@ -33,7 +45,7 @@ export async function prepareReportDir(dir: string): Promise<string> {
       if (parent === path) break;
       path = parent;
     }
-    for (const path of missing) await mkdir(path);
+    for (const path of missing) await makeDirectory(path);
     const probe = join(root, `.cbcheck-write-probe-${process.pid}`);
     await writeFile(probe, "");
     await rm(probe, { force: true });
