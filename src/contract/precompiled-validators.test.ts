@@ -1,6 +1,6 @@
 /**
- * The precompiled validators (validators.gen.ts) judge exactly as the validators compiled at run time: the
- * same validity, the same violations (pointer, keyword, schema path, message, params) and the same
+ * The precompiled validators (generated/validators.cjs, precompiled.ts) judge exactly as the validators
+ * compiled at run time: the same validity, the same violations (pointer, keyword, schema path, message, params) and the same
  * completeness, for every schema and preferred view, over a corpus of valid and invalid bodies — the schema
  * fixtures, and the answers of the reference server, conforming and with each seeded bug on.
  */
@@ -9,10 +9,10 @@ import { MUTATIONS } from "../server/mutations.js";
 import { call, entityPath, stubServer } from "../server/test-support/harness.js";
 import { STUB } from "../server/test-support/stub-graph.js";
 import type { RunningServer } from "../server/types.js";
+import { precompiledFor } from "./precompiled.js";
 import { readSchemaFiles } from "./schema-files.js";
-import { createSchemaRegistry, precompiledFor } from "./schema-registry.js";
+import { createSchemaRegistry } from "./schema-registry.js";
 import { fixtureSchemaNames, invalidFixtures, validFixtures } from "./test-support/schema-fixtures.js";
-import { VALIDATORS } from "./validators.gen.js";
 
 const precompiled = createSchemaRegistry();
 const compiled = createSchemaRegistry(undefined, { precompiled: false });
@@ -67,7 +67,7 @@ afterAll(() => server.close());
 describe("precompiled validators", () => {
   it("are used over the shipped schemas only, and only while they are the schemas they were made of", () => {
     const files = readSchemaFiles();
-    expect(precompiledFor(undefined, files)).toBe(VALIDATORS);
+    expect(precompiledFor(undefined, files)?.SCHEMAS_DIGEST).toMatch(/^[0-9a-f]{64}$/);
     expect(precompiledFor("/elsewhere/schemas/", files)).toBeUndefined();
     const edited = files.map((f) => (f.name === "error" ? { ...f, schema: { ...f.schema, title: "x" } } : f));
     expect(precompiledFor(undefined, edited)).toBeUndefined();

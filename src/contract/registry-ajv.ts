@@ -5,8 +5,8 @@
  */
 import { _, Ajv2020, Name } from "ajv/dist/2020.js";
 import { addRegistryFormats, type RegistryFormats } from "./formats/registry-formats.js";
-import { hasPreferred, PREFERRED, preferredId, preferredView } from "./preferred-view.js";
-import type { SchemaFile } from "./schema-files.js";
+import { hasPreferred, PREFERRED, preferredView } from "./preferred-view.js";
+import type { JsonSchema, SchemaFile } from "./schema-files.js";
 
 /** The name the precompiled validators give the format map (`registryFormats`) they import. */
 export const FORMATS_NAME = "cbFormats";
@@ -38,7 +38,7 @@ export function newRegistryAjv(
     allowUnionTypes: true,
     discriminator: true,
     validateSchema: !checked,
-    // Standalone code refers to a non-regex format as `cbFormats[name]`: the map validators.gen.ts imports.
+    // Standalone code refers to a non-regex format as `cbFormats[name]`: the map the registry hands it.
     ...(source
       ? { code: { source: true, esm: true, lines: true, formats: _`${new Name(FORMATS_NAME)}` } }
       : {}),
@@ -50,29 +50,33 @@ export function newRegistryAjv(
   return ajv;
 }
 
-/**
- * The `$id` of each file's preferred view, by file name (files that state a preference and have an `$id`).
- */
-export function preferredIds(files: Iterable<SchemaFile>): Map<string, string> {
-  const ids = new Map<string, string>();
+/** The preferred view of each file that states a preference and has an `$id`, by file name. */
+export function preferredViews(files: Iterable<SchemaFile>): Map<string, JsonSchema> {
+  const views = new Map<string, JsonSchema>();
   for (const file of files) {
     const id = file.schema.$id;
-    if (typeof id === "string" && hasPreferred(file.schema)) ids.set(file.name, preferredId(id));
+    if (typeof id === "string" && hasPreferred(file.schema))
+      views.set(file.name, preferredView(file.schema, id));
   }
-  return ids;
+  return views;
 }
 
 /**
- * Adds every file (and its preferred view) to `ajv`; returns the files ajv refused, with its reason, so that
- * one bad file is reported when it is asked for and does not break the others.
+ * Adds every file (and its preferred view, from `views`) to `ajv`; returns the files ajv refused, with its
+ * reason, so that one bad file is reported when it is asked for and does not break the others.
  */
-export function addRegistrySchemas(ajv: Ajv2020, files: Iterable<SchemaFile>): Map<string, string> {
+export function addRegistrySchemas(
+  ajv: Ajv2020,
+  files: Iterable<SchemaFile>,
+  views: ReadonlyMap<string, JsonSchema>,
+): Map<string, string> {
   const refused = new Map<string, string>();
   for (const file of files) {
     const id = typeof file.schema.$id === "string" ? file.schema.$id : undefined;
     try {
       ajv.addSchema(file.schema, id ? undefined : file.name);
-      if (id && hasPreferred(file.schema)) ajv.addSchema(preferredView(file.schema, id));
+      const view = views.get(file.name);
+      if (view) ajv.addSchema(view);
     } catch (error) {
       refused.set(file.name, error instanceof Error ? error.message : String(error));
     }
@@ -81,8 +85,8 @@ export function addRegistrySchemas(ajv: Ajv2020, files: Iterable<SchemaFile>): M
 }
 
 /** The key ajv knows a file under (its `$id`, else its name), and that of its preferred view if any. */
-export function registryKeys(file: SchemaFile, preferred: ReadonlyMap<string, string>): string[] {
+export function registryKeys(file: SchemaFile, views: ReadonlyMap<string, JsonSchema>): string[] {
   const own = typeof file.schema.$id === "string" ? file.schema.$id : file.name;
-  const view = preferred.get(file.name);
-  return view ? [own, view] : [own];
+  const view = views.get(file.name)?.$id;
+  return typeof view === "string" ? [own, view] : [own];
 }

@@ -3,24 +3,18 @@
  * formats of formats/strict-formats.ts over it, discriminator; registry-ajv.ts), each schema compiled once on
  * first use and cached by name. Two validators per schema: a fast one that stops at the first error, and an
  * allErrors+verbose one that runs only when the fast one fails. A request schema also has its preferred view
- * (preferred-view.ts), validated the same way. Over the shipped schemas/ the fast validators are not compiled
- * but loaded, precompiled (validators.gen.ts, `npm run gen:validators`); the slow ones compile on first failure.
+ * (preferred-view.ts), validated the same way. Over the shipped schemas/ both are not compiled but loaded,
+ * precompiled (precompiled.ts, `npm run gen:validators`); over any other directory they compile on first use.
  */
 import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { HarnessError } from "../errors.js";
 import { boundedView, viewLimitsOf } from "./bounded-view.js";
 import { formatTestOf, registryFormats } from "./formats/registry-formats.js";
 import { nodeTypesOf } from "./node-types.js";
-import { addRegistrySchemas, newRegistryAjv, preferredIds } from "./registry-ajv.js";
-import {
-  type JsonSchema,
-  readSchemaFiles,
-  SCHEMAS_DIR,
-  type SchemaFile,
-  schemasDigest,
-} from "./schema-files.js";
+import { precompiledFor, type ValidatorsByKey } from "./precompiled.js";
+import { addRegistrySchemas, newRegistryAjv, preferredViews } from "./registry-ajv.js";
+import { type JsonSchema, readSchemaFiles, type SchemaFile } from "./schema-files.js";
 import { locateSchemas, type SchemaLocations } from "./schema-locations.js";
-import { SCHEMAS_DIGEST, VALIDATORS } from "./validators.gen.js";
 import { type SchemaViolation, toViolation } from "./violations.js";
 
 /** The validator API over one schemas directory. */
@@ -71,18 +65,6 @@ export interface RegistryOptions {
   precompiled?: boolean;
 }
 
-/**
- * The precompiled fast validators when `files` are the shipped schemas/ exactly as they were generated from
- * (the digest guards against a schema edited without `npm run gen:validators`: it then compiles, as before).
- */
-export function precompiledFor(
-  dir: string | undefined,
-  files: readonly SchemaFile[],
-): Readonly<Record<string, ValidateFunction>> | undefined {
-  if (dir !== undefined && dir !== SCHEMAS_DIR) return undefined;
-  return schemasDigest(files) === SCHEMAS_DIGEST ? VALIDATORS : undefined;
-}
-
 /** Reads every `*.schema.json` of `dir` and returns a registry over them (schemas compile lazily). */
 export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}): SchemaRegistry {
   const list = readSchemaFiles(dir);
@@ -92,16 +74,19 @@ export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}
     const node = files.get("node")?.schema;
     return node ? nodeTypesOf(node) : [];
   });
+  const views = preferredViews(files.values());
   const precompiled = options.precompiled === false ? undefined : precompiledFor(dir, list);
   const load = (allErrors: boolean): LoadedAjv => {
     // Schemas the precompiled validators were generated from passed ajv's check of them then.
     const ajv = newRegistryAjv(allErrors, formats, { checked: precompiled !== undefined });
-    return { ajv, refused: addRegistrySchemas(ajv, files.values()) };
+    return { ajv, refused: addRegistrySchemas(ajv, files.values(), views) };
   };
   // Without precompiled validators both instances load now (a refused file is reported when asked for);
-  // with them, the fast one is never needed and the slow one loads on the first failure.
+  // with them, neither is needed.
   let fast: LoadedAjv | undefined = precompiled ? undefined : load(false);
   let full: LoadedAjv | undefined = precompiled ? undefined : load(true);
+  let fastBound: ValidatorsByKey | undefined;
+  let fullBound: ValidatorsByKey | undefined;
   const fastAjv = (): LoadedAjv => {
     fast ??= load(false);
     return fast;
@@ -110,7 +95,6 @@ export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}
     full ??= load(true);
     return full;
   };
-  const preferred = preferredIds(files.values());
   const locations: SchemaLocations = locateSchemas(files.values());
   const compiled = new Map<string, Validators>();
   const names = () => [...files.keys()];
@@ -126,7 +110,8 @@ export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}
   function keyOf(name: string): string {
     const [file, view] = name.split("#");
     const schema = fileOf(file).schema;
-    if (view === "preferred" && preferred.has(file)) return preferred.get(file)!;
+    const viewId = view === "preferred" ? views.get(file)?.$id : undefined;
+    if (typeof viewId === "string") return viewId;
     return typeof schema.$id === "string" ? schema.$id : file;
   }
 
@@ -148,11 +133,26 @@ export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}
   function validatorsFor(name: string): Validators {
     let validators = compiled.get(name);
     if (!validators) {
-      const loaded = precompiled?.[keyOf(name)];
-      validators = { fast: loaded ?? compile(fastAjv(), name) };
+      fastBound ??= precompiled?.fastValidators(formats);
+      validators = { fast: fastBound?.[keyOf(name)] ?? compile(fastAjv(), name) };
       compiled.set(name, validators);
     }
     return validators;
+  }
+
+  /** The every-error validator of `name`: precompiled, bound to this registry's documents, or compiled. */
+  function fullValidator(name: string): ValidateFunction {
+    if (precompiled) {
+      fullBound ??= precompiled.fullValidators(formats, (file, path, view) =>
+        path.reduce<unknown>(
+          (at, key) => (at as Record<string, unknown>)[key],
+          view ? views.get(file) : fileOf(file).schema,
+        ),
+      );
+      const validator = fullBound[keyOf(name)];
+      if (validator) return validator;
+    }
+    return compile(fullAjv(), name);
   }
 
   const limits = viewLimitsOf([...files.values()].map((f) => f.schema));
@@ -166,7 +166,7 @@ export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}
     const validators = validatorsFor(name);
     if (validators.fast(value)) return { violations: [], isComplete: true };
     const firstError = validators.fast.errors?.[0];
-    validators.full ??= compile(fullAjv(), name);
+    validators.full ??= fullValidator(name);
     const view = boundedView(value, limits);
     validators.full(view.value);
     const errors = validators.full.errors ?? (firstError ? [firstError] : []);

@@ -1,8 +1,8 @@
 /**
  * Every format the schema registry's ajv knows, as one importable map: ajv-formats' full formats, the
  * RFC-strict formats of strict-formats.ts over them, and our own plain-text and node-id preferences. The
- * registry adds them to its ajv instances (schema-registry.ts), and the precompiled validators
- * (validators.gen.ts) import the same map, so both judge a value by the very same functions.
+ * registry adds them to its ajv instances (schema-registry.ts) and hands the same map to the precompiled
+ * validators (precompiled.ts), so both judge a value by the very same functions.
  */
 import type { Ajv2020, Format } from "ajv/dist/2020.js";
 import formatsModule, { type FormatsPlugin } from "ajv-formats";
