@@ -10,7 +10,7 @@
 import type { Transferable, Worker } from "node:worker_threads";
 import { startWorkerThread } from "./worker-thread.js";
 
-/** The first message of every worker: its setup (schemas compiled, priority lowered) is done. */
+/** The first message of every worker: its setup (validators ready, priority lowered) is done. */
 export const WORKER_READY = "cbcheck-worker-ready";
 
 /** Why a worker's batches were not answered. */

@@ -19,8 +19,8 @@ export function isWorkerOf(self: string): boolean {
 }
 
 /**
- * When this thread is a worker started on `self`: runs `setup` with its `workerData` (warming up: compiling the
- * schemas takes about a second), says ready, then answers each batch with the handler `setup` returned.
+ * When this thread is a worker started on `self`: runs `setup` with its `workerData` (warming up: readying the
+ * schemas' validators), says ready, then answers each batch with the handler `setup` returned.
  * Elsewhere (the module imported by the main thread or a test) does nothing. A throw in `setup` ends the worker
  * before it is ready (`WorkerHost.ready` rejects with its message).
  */

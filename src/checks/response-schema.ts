@@ -23,8 +23,9 @@ const RESPONSE_SCHEMAS: readonly SchemaName[] = [
 ];
 
 /**
- * Compiles the schemas this check validates against now rather than on the first response: compiling takes
- * a good part of a second, which a caller can spend while something else (the embedded server) starts.
+ * Readies the validators of the schemas this check validates against now rather than on the first response:
+ * loading the precompiled ones takes milliseconds, compiling them (schemas/ changed without
+ * `npm run gen:validators`) a good part of a second, which a caller can spend while something else starts.
  */
 export function precompileResponseSchemas(): void {
   for (const name of RESPONSE_SCHEMAS) {

@@ -1,8 +1,8 @@
 /**
- * The one validator: every schema in schemas/ compiled once by ajv (JSON Schema draft 2020-12, strict mode,
- * ajv-formats) and cached by name. Schema names are the file names in schemas/ without `.schema.json`.
- * Validation is fast when the value is valid (first-error validator); only a failure pays for collecting
- * every violation.
+ * The one validator: every schema in schemas/ compiled by ajv (JSON Schema draft 2020-12, strict mode,
+ * ajv-formats) — ahead of time by `npm run gen:validators`, and loaded (precompiled.ts) — and cached by name.
+ * Schema names are the file names in schemas/ without `.schema.json`. Validation is fast when the value is
+ * valid (first-error validator); only a failure pays for collecting every violation.
  */
 import type { JsonSchema } from "./schema-files.js";
 import {

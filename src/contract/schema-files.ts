@@ -2,6 +2,7 @@
  * Reads every `*.schema.json` in schemas/ once. The directory is found relative to this file so that the
  * same code works from `src/` (tsx, vitest) and from `dist/` (the published package ships `schemas/`).
  */
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { HarnessError } from "../errors.js";
@@ -42,6 +43,16 @@ export function readSchemaFiles(dir: string = SCHEMAS_DIR): SchemaFile[] {
     }
     return { name: file.slice(0, -SUFFIX.length), path, schema: deepFreeze(schema as JsonSchema) };
   });
+}
+
+/**
+ * A digest of the files' names and parsed content (not their layout): the precompiled validators name the
+ * digest of the schemas they were generated from, and are used only over files with the same one.
+ */
+export function schemasDigest(files: readonly SchemaFile[]): string {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(JSON.stringify([file.name, file.schema])).update("\n");
+  return hash.digest("hex");
 }
 
 function deepFreeze<T>(value: T): T {

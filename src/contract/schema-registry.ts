@@ -1,19 +1,18 @@
 /**
  * A registry over one schemas directory: ajv (JSON Schema 2020-12, strict, ajv-formats with the RFC-strict
- * formats of formats/strict-formats.ts over it, discriminator),
- * each schema compiled once on first use and cached by name. Two validators per schema: a fast one that
- * stops at the first error, and an allErrors+verbose one that runs only when the fast one fails. A request
- * schema also has its preferred view (preferred-view.ts), validated the same way.
+ * formats of formats/strict-formats.ts over it, discriminator; registry-ajv.ts), each schema compiled once on
+ * first use and cached by name. Two validators per schema: a fast one that stops at the first error, and an
+ * allErrors+verbose one that runs only when the fast one fails. A request schema also has its preferred view
+ * (preferred-view.ts), validated the same way. Over the shipped schemas/ both are not compiled but loaded,
+ * precompiled (precompiled.ts, `npm run gen:validators`); over any other directory they compile on first use.
  */
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import formatsModule, { type FormatsPlugin } from "ajv-formats";
+import type { Ajv2020, ValidateFunction } from "ajv/dist/2020.js";
 import { HarnessError } from "../errors.js";
 import { boundedView, viewLimitsOf } from "./bounded-view.js";
-import { NODE_ID_FORMAT, nodeIdTest } from "./formats/node-id.js";
-import { isPlainText, PLAIN_TEXT_FORMAT } from "./formats/plain-text.js";
-import { addStrictFormats } from "./formats/strict-formats.js";
+import { formatTestOf, registryFormats } from "./formats/registry-formats.js";
 import { nodeTypesOf } from "./node-types.js";
-import { hasPreferred, PREFERRED, preferredId, preferredView } from "./preferred-view.js";
+import { precompiledFor, type ValidatorsByKey } from "./precompiled.js";
+import { addRegistrySchemas, newRegistryAjv, preferredViews } from "./registry-ajv.js";
 import { type JsonSchema, readSchemaFiles, type SchemaFile } from "./schema-files.js";
 import { locateSchemas, type SchemaLocations } from "./schema-locations.js";
 import { type SchemaViolation, toViolation } from "./violations.js";
@@ -54,68 +53,48 @@ interface Validators {
   full?: ValidateFunction;
 }
 
-// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose `.default` is the plugin.
-const formatsExports = formatsModule as unknown as FormatsPlugin & { default?: FormatsPlugin };
-const addFormats: FormatsPlugin = formatsExports.default ?? formatsExports;
-
-/** The formats of our own preferences (request schemas name them only under `x-cbcheck-preferred`). */
-interface OwnFormats {
-  nodeId: (id: string) => boolean;
+/** One ajv instance with every file added, and the files it refused (with ajv's reason). */
+interface LoadedAjv {
+  ajv: Ajv2020;
+  refused: Map<string, string>;
 }
 
-function newAjv(allErrors: boolean, own: OwnFormats): Ajv2020 {
-  // verbose (slow path only) gives each error its parentSchema, from which the file and place are known.
-  // The error collector need not be fast at run time, so it skips ref inlining, which halves its compile time.
-  const ajv = new Ajv2020({
-    strict: true,
-    allErrors,
-    verbose: allErrors,
-    inlineRefs: !allErrors,
-    allowUnionTypes: true,
-    discriminator: true,
-  });
-  addFormats(ajv);
-  addStrictFormats(ajv);
-  ajv.addFormat(PLAIN_TEXT_FORMAT, isPlainText);
-  ajv.addFormat(NODE_ID_FORMAT, own.nodeId);
-  // `tsType`: read by json-schema-to-typescript (scripts/gen-types.ts). PREFERRED: folded into the
-  // preferred views only (preferred-view.ts). Neither has a meaning for the stated validators.
-  ajv.addVocabulary(["tsType", PREFERRED]);
-  return ajv;
+/** How a registry is made. */
+export interface RegistryOptions {
+  /** Use the precompiled validators when the schemas are the shipped ones (default true; false: tests). */
+  precompiled?: boolean;
 }
 
 /** Reads every `*.schema.json` of `dir` and returns a registry over them (schemas compile lazily). */
-export function createSchemaRegistry(dir?: string): SchemaRegistry {
-  const files = new Map<string, SchemaFile>(readSchemaFiles(dir).map((f) => [f.name, f]));
-  let nodeId: ((id: string) => boolean) | undefined;
-  const own: OwnFormats = {
-    // Built on first use: a directory without node.schema.json knows no node type.
-    nodeId: (id) => {
-      const node = files.get("node")?.schema;
-      nodeId ??= nodeIdTest(node ? nodeTypesOf(node) : []);
-      return nodeId(id);
-    },
+export function createSchemaRegistry(dir?: string, options: RegistryOptions = {}): SchemaRegistry {
+  const list = readSchemaFiles(dir);
+  const files = new Map<string, SchemaFile>(list.map((f) => [f.name, f]));
+  // Asked on the node-id format's first use: a directory without node.schema.json knows no node type.
+  const formats = registryFormats(() => {
+    const node = files.get("node")?.schema;
+    return node ? nodeTypesOf(node) : [];
+  });
+  const views = preferredViews(files.values());
+  const precompiled = options.precompiled === false ? undefined : precompiledFor(dir, list);
+  const load = (allErrors: boolean): LoadedAjv => {
+    // Schemas the precompiled validators were generated from passed ajv's check of them then.
+    const ajv = newRegistryAjv(allErrors, formats, { checked: precompiled !== undefined });
+    return { ajv, refused: addRegistrySchemas(ajv, files.values(), views) };
   };
-  const fast = newAjv(false, own);
-  const full = newAjv(true, own);
-  // A schema ajv refuses is reported when it is asked for, so one bad file does not break the others.
-  const refused = new Map<string, string>();
-  const preferred = new Map<string, string>();
-  for (const file of files.values()) {
-    const id = typeof file.schema.$id === "string" ? file.schema.$id : undefined;
-    try {
-      fast.addSchema(file.schema, id ? undefined : file.name);
-      full.addSchema(file.schema, id ? undefined : file.name);
-      if (id && hasPreferred(file.schema)) {
-        const view = preferredView(file.schema, id);
-        fast.addSchema(view);
-        full.addSchema(view);
-        preferred.set(file.name, preferredId(id));
-      }
-    } catch (error) {
-      refused.set(file.name, error instanceof Error ? error.message : String(error));
-    }
-  }
+  // Without precompiled validators both instances load now (a refused file is reported when asked for);
+  // with them, neither is needed.
+  let fast: LoadedAjv | undefined = precompiled ? undefined : load(false);
+  let full: LoadedAjv | undefined = precompiled ? undefined : load(true);
+  let fastBound: ValidatorsByKey | undefined;
+  let fullBound: ValidatorsByKey | undefined;
+  const fastAjv = (): LoadedAjv => {
+    fast ??= load(false);
+    return fast;
+  };
+  const fullAjv = (): LoadedAjv => {
+    full ??= load(true);
+    return full;
+  };
   const locations: SchemaLocations = locateSchemas(files.values());
   const compiled = new Map<string, Validators>();
   const names = () => [...files.keys()];
@@ -131,17 +110,18 @@ export function createSchemaRegistry(dir?: string): SchemaRegistry {
   function keyOf(name: string): string {
     const [file, view] = name.split("#");
     const schema = fileOf(file).schema;
-    if (view === "preferred" && preferred.has(file)) return preferred.get(file)!;
+    const viewId = view === "preferred" ? views.get(file)?.$id : undefined;
+    if (typeof viewId === "string") return viewId;
     return typeof schema.$id === "string" ? schema.$id : file;
   }
 
-  function compile(ajv: Ajv2020, name: string): ValidateFunction {
+  function compile(loaded: LoadedAjv, name: string): ValidateFunction {
     const file = name.split("#")[0];
     const key = keyOf(name);
-    const refusal = refused.get(file);
+    const refusal = loaded.refused.get(file);
     if (refusal) throw new HarnessError("CB_SCHEMA_INVALID", `schemas/${file}.schema.json: ${refusal}`);
     try {
-      return ajv.getSchema(key)!;
+      return loaded.ajv.getSchema(key)!;
     } catch (cause) {
       const reason = cause instanceof Error ? cause.message : String(cause);
       throw new HarnessError("CB_SCHEMA_INVALID", `schemas/${file}.schema.json does not compile: ${reason}`, {
@@ -153,10 +133,26 @@ export function createSchemaRegistry(dir?: string): SchemaRegistry {
   function validatorsFor(name: string): Validators {
     let validators = compiled.get(name);
     if (!validators) {
-      validators = { fast: compile(fast, name) };
+      fastBound ??= precompiled?.fastValidators(formats);
+      validators = { fast: fastBound?.[keyOf(name)] ?? compile(fastAjv(), name) };
       compiled.set(name, validators);
     }
     return validators;
+  }
+
+  /** The every-error validator of `name`: precompiled, bound to this registry's documents, or compiled. */
+  function fullValidator(name: string): ValidateFunction {
+    if (precompiled) {
+      fullBound ??= precompiled.fullValidators(formats, (file, path, view) =>
+        path.reduce<unknown>(
+          (at, key) => (at as Record<string, unknown>)[key],
+          view ? views.get(file) : fileOf(file).schema,
+        ),
+      );
+      const validator = fullBound[keyOf(name)];
+      if (validator) return validator;
+    }
+    return compile(fullAjv(), name);
   }
 
   const limits = viewLimitsOf([...files.values()].map((f) => f.schema));
@@ -170,7 +166,7 @@ export function createSchemaRegistry(dir?: string): SchemaRegistry {
     const validators = validatorsFor(name);
     if (validators.fast(value)) return { violations: [], isComplete: true };
     const firstError = validators.fast.errors?.[0];
-    validators.full ??= compile(full, name);
+    validators.full ??= fullValidator(name);
     const view = boundedView(value, limits);
     validators.full(view.value);
     const errors = validators.full.errors ?? (firstError ? [firstError] : []);
@@ -185,17 +181,7 @@ export function createSchemaRegistry(dir?: string): SchemaRegistry {
     isValidAs: (name, value) => validatorsFor(name).fast(value) === true,
     collectPreferredViolations: (name, value, max) => collect(`${name}#preferred`, value, max),
     isPreferredAs: (name, value) => validatorsFor(`${name}#preferred`).fast(value) === true,
-    formatTest: (format) => {
-      const known = fast.formats[format];
-      if (typeof known === "function") return known as (value: string) => boolean;
-      if (known instanceof RegExp) return (value) => known.test(value);
-      if (known && typeof known === "object" && "validate" in known) {
-        const { validate } = known;
-        if (typeof validate === "function") return validate as (value: string) => boolean;
-        if (validate instanceof RegExp) return (value) => validate.test(value);
-      }
-      return undefined;
-    },
+    formatTest: (format) => formatTestOf(formats, format),
     getSchema: (name) => fileOf(name).schema,
     schemaNames: names,
   };

@@ -52,6 +52,7 @@ describe("the packed package", () => {
       expect.arrayContaining([
         "dist/library/index.d.ts",
         "examples/reference-client-adapter.js",
+        "generated/validators.cjs",
         "schemas/entities-response.schema.json",
         "suites/load/latency.json",
       ]),

@@ -59,7 +59,7 @@ export class ValidationPool {
     this.#maxBacklog = maxBacklog;
   }
 
-  /** Starts the workers and waits until each has compiled the schemas. */
+  /** Starts the workers and waits until each has its schemas' validators ready. */
   static async start(options: PoolOptions = {}): Promise<ValidationPool> {
     const pool = new ValidationPool(options.maxBacklogBytes ?? 64 * 1024 * 1024);
     const entry = siblingModule(import.meta.url, "validation-worker");

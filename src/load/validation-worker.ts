@@ -84,7 +84,8 @@ export function judgeJob(
 }
 
 function warmUp(): void {
-  // The first validation compiles every schema (about a second); do it before the load starts.
+  // The first validation readies the validators (loaded precompiled, or compiled: about a second when schemas/
+  // changed without `npm run gen:validators`); do it before the load starts.
   const recorded: RecordedRequest = {
     method: "GET",
     baseUrl: "http://127.0.0.1/v1",

@@ -88,7 +88,7 @@ export class JudgeThread {
     return this.#host.started;
   }
 
-  /** Starts the judge thread; resolves once its schemas are compiled, rejects if it cannot start. */
+  /** Starts the judge thread; resolves once its validators are ready, rejects if it cannot start. */
   ready(): Promise<void> {
     return this.#host.ready();
   }

@@ -62,7 +62,7 @@ export function judgeBatch(session: JudgeSession, batch: WireBatch): JudgedBatch
   return reply;
 }
 
-/** Compiles every schema (about a second) before traffic arrives, on a session of its own. */
+/** Readies the schemas' validators before traffic arrives, on a session of its own. */
 function warmUp(data: JudgeThreadData): void {
   new JudgeSession(data.baseUrl, data.maxBodyBytes).judge({
     n: 0,

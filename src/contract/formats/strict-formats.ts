@@ -1,6 +1,6 @@
 /**
  * The string formats our schemas use, judged by their RFC grammars instead of ajv-formats' patterns where
- * those are more lenient. Registered on every ajv instance of the schema registry (schema-registry.ts), after
+ * those are more lenient. Registered on every ajv instance of the schema registry (registry-formats.ts), after
  * ajv-formats, so that `run`, `validate`, `load`, `proxy` and `certify-client` all judge by the same rules.
  *
  * Hand-written rather than taken from npm: the validators looked at (ajv-formats, @exodus/schemasafe,
@@ -8,7 +8,6 @@
  * does not (a space for `T`, `+0100`, a lone `%` in a URI, a `,` in a scheme) or refuse text it allows
  * (fractions over 12 digits, `a:`, `http://`), and the grammars are short ABNF.
  */
-import type { Ajv2020 } from "ajv/dist/2020.js";
 import { isRfc3339Date, isRfc3339DateTime, isRfc3339Time } from "./rfc3339.js";
 import { isRfc3986Uri } from "./rfc3986.js";
 import { isUuid } from "./uuid.js";
@@ -21,10 +20,3 @@ export const STRICT_FORMATS: Readonly<Record<string, (text: string) => boolean>>
   uri: isRfc3986Uri,
   uuid: isUuid,
 };
-
-/** Replaces ajv-formats' definitions of the `STRICT_FORMATS` on `ajv` with the strict validators. */
-export function addStrictFormats(ajv: Ajv2020): void {
-  // addFormat replaces a definition of the same name; it must run before any schema compiles.
-  for (const [name, validate] of Object.entries(STRICT_FORMATS))
-    ajv.addFormat(name, { type: "string", validate });
-}

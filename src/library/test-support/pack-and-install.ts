@@ -20,6 +20,7 @@ const STAGED = [
   "README.md",
   "src",
   "schemas",
+  "generated",
   "suites",
   "docs",
   "examples",
