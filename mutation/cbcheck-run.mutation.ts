@@ -11,7 +11,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, inject, it } from "vitest";
-import { embeddedServerOptions, startEmbeddedServer } from "../src/runner/embedded-server.js";
 import type { SuiteName } from "../src/vocabulary/suite-name.js";
 import { harnessDigest } from "./harness-digest.js";
 import type { JudgeAnswer, JudgeRequest } from "./judge.js";
@@ -22,8 +21,20 @@ import { judgedRunOptions } from "./run-options.js";
 const part = (process.env.CBCHECK_MUTATION_PART ?? "core") as keyof typeof SUITE_ORDER;
 const SUITES = (SUITE_ORDER[part] ?? SUITE_ORDER.core) as SuiteName[];
 
+/**
+ * The reference server's modules, loaded with this file (where Stryker counts a mutant in module-level code as
+ * static and activates it before loading). A mutant that makes loading them throw fails every test: a file
+ * that fails to load has no tests, which Stryker's vitest runner would count as a survivor.
+ */
+const loaded = await import("../src/runner/embedded-server.js").then(
+  (module) => ({ module }),
+  (error: unknown) => ({ error }),
+);
+
 /** Runs `suite` on the judge against a server started here; the judge's answer. */
 async function judged(suite: SuiteName): Promise<JudgeAnswer> {
+  if ("error" in loaded) throw loaded.error;
+  const { embeddedServerOptions, startEmbeddedServer } = loaded.module;
   const server = await startEmbeddedServer(embeddedServerOptions(judgedRunOptions(suite)));
   // The judge sets the server's rate window through this (the run's `beforeSuite`, before `rate-limit`).
   const control = createServer(async (req, res) => {
