@@ -24,6 +24,17 @@ const LENIENCIES = new Set([
   "dropChallenge",
   "acceptRevoked",
   "windowOff",
+  // resolve's seeded faults (validate/other-requests.ts `ResolveFaults`)
+  "blankQueryFails",
+  "formatCharacterQueryFails",
+  "unknownParameterFails",
+  // entity reads' leniencies (validate/entity-request.ts `EntityLeniency`, handed to fields.ts as `quirks`)
+  "foldExtendCase",
+  "upperCaseDateTimeOnly",
+  "repeatedItemsFail",
+  "trimDataset",
+  "ignoreMalformedJson",
+  "repeatedBodyKeyFails",
 ]);
 
 const isName = (node, name) => node?.type === "Identifier" && node.name === name;
@@ -34,7 +45,10 @@ function isBugRead(node) {
   const object = node.object;
   if (isName(object, "bugs")) return true;
   if (object.type === "MemberExpression" && !object.computed && isName(object.property, "bugs")) return true;
-  return (isName(object, "lenient") || isName(object, "options")) && LENIENCIES.has(node.property.name);
+  return (
+    (isName(object, "lenient") || isName(object, "options") || isName(object, "quirks")) &&
+    LENIENCIES.has(node.property.name)
+  );
 }
 
 /** Whether `test` can be truthy only while a bug is on. */

@@ -4,13 +4,14 @@
  * Left out, each for a reason (docs/mutation.md): the synthetic-data generator (src/server/graph), the seeded
  * bugs and the fault plans (bugs.ts, mutations.ts, http/mutate.ts, http/load-bugs.ts, faults.ts: test
  * instruments, off in a conforming run), the certification trace (http/trace.ts, off in `run`), the option
- * parser of `serve` (options.ts: `run` starts the server with valid options only), POST /search (ops/search.ts:
- * its request and response are "not shown", so no run can judge them) and type-only files.
+ * parser of `serve` (options.ts: `run` starts the server with valid options only), POST /search and POST
+ * /traversals (ops/search.ts) and the requests of those and of GET /usage (validate/unshown-requests.ts): their
+ * requests and responses are "not shown", so no run can judge them; and type-only files.
  */
 
 /** Mutate patterns of each part (Stryker globs; `!` excludes). */
 export const PARTS = {
-  validate: ["src/server/validate/**/*.ts"],
+  validate: ["src/server/validate/**/*.ts", "!src/server/validate/unshown-requests.ts"],
   ops: ["src/server/ops/**/*.ts", "!src/server/ops/search.ts"],
   http: [
     "src/server/http/**/*.ts",

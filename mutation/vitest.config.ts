@@ -9,6 +9,8 @@ export default defineConfig({
   root: fileURLToPath(new URL("..", import.meta.url)),
   test: {
     include: ["mutation/**/*.mutation.ts"],
+    // The judge (mutation/judge.ts): started once, warm across every mutant this vitest instance runs.
+    globalSetup: ["mutation/judge-setup.ts"],
     // A suite of the default run takes seconds; a mutant that slows the server is Stryker's timeout to judge.
     testTimeout: 120_000,
     hookTimeout: 60_000,

@@ -11,6 +11,23 @@ import { HarnessError } from "../errors.js";
 import { startServer } from "../server/index.js";
 import { type EmbeddedMode, startServerInChild } from "../server/start-in-child.js";
 import type { ServerFixtures, ServerKeys, ServerOptions } from "../server/types.js";
+import type { ResolvedRunOptions } from "./options.js";
+
+/** The embedded server's window outside the `rate-limit` suite: lifted, so that no other suite waits on it. */
+export const LIFTED_RATE_LIMIT = 1_000_000_000;
+
+/** The options `run` starts its embedded server with (its window lifted until the `rate-limit` suite). */
+export function embeddedServerOptions(options: ResolvedRunOptions): ServerOptions {
+  return {
+    rateLimit: LIFTED_RATE_LIMIT,
+    rateWindowMs: options.embedded.rateWindowMs,
+    // Daily limits are not under test here and would end a long property run early.
+    callsPerDay: 10_000_000,
+    recordsPerDay: 1_000_000_000,
+    clock: options.clock,
+    ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
+  };
+}
 
 /** What the runner needs of the embedded server. */
 export interface EmbeddedServer {

@@ -51,6 +51,11 @@ export interface RunHooks {
    * exists, so that the caller can write the HAR even when the run throws.
    */
   onHar?: (recorder: HarRecorder) => void;
+  /**
+   * Opens the target instead of `openTarget` (the mutation harness judges, in a process that stays warm, an
+   * embedded server it started where Stryker's mutant switch lives: `embeddedTarget`).
+   */
+  openTarget?: (options: ResolvedRunOptions) => Promise<OpenTarget>;
 }
 
 /** Checks that the target answers at all (a refused connection is a harness error) and reads /me's balance. */
@@ -174,7 +179,7 @@ export async function runConformance(
 ): Promise<CommandResult> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const open = await openTarget(options);
+  const open = await (hooks.openTarget ?? openTarget)(options);
   let engine: RunEngine;
   try {
     engine = startEngine(options, open, hooks);

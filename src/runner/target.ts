@@ -7,7 +7,12 @@
 import { precompileResponseSchemas } from "../checks/response-schema.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
-import { type EmbeddedServer, startEmbeddedServer } from "./embedded-server.js";
+import {
+  type EmbeddedServer,
+  embeddedServerOptions,
+  LIFTED_RATE_LIMIT,
+  startEmbeddedServer,
+} from "./embedded-server.js";
 import type { RunKeys, RunTarget } from "./engine.js";
 import { loadFixtures } from "./fixtures.js";
 import type { ResolvedRunOptions } from "./options.js";
@@ -23,9 +28,6 @@ export interface OpenTarget {
   close(): Promise<void>;
 }
 
-/** The embedded server's window outside the `rate-limit` suite: lifted, so that no other suite waits on it. */
-const LIFTED_RATE_LIMIT = 1_000_000_000;
-
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** Whether a URL points at this machine. */
@@ -39,6 +41,36 @@ async function fixturesFrom(options: ResolvedRunOptions): Promise<TargetFixtures
   return typeof options.fixtures === "string"
     ? loadFixtures(options.fixtures)
     : normaliseFixtures(options.fixtures);
+}
+
+/**
+ * The target of a run on an embedded server started by the caller (`openTarget`, or the mutation harness,
+ * whose server runs where Stryker's mutant switch lives): its window is enforced only during `rate-limit`.
+ */
+export function embeddedTarget(
+  server: EmbeddedServer,
+  options: ResolvedRunOptions,
+  fileFixtures?: TargetFixtures,
+): OpenTarget {
+  const { rateLimit, rateWindowMs } = options.embedded;
+  let current = LIFTED_RATE_LIMIT;
+  return {
+    target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
+    keys: {
+      main: server.keys.plus,
+      free: server.keys.free,
+      revoked: server.keys.revoked,
+      team: server.keys.team,
+      noCredits: server.keys.noCredits,
+    },
+    fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
+    beforeSuite: async (name) => {
+      const limit = name === "rate-limit" ? rateLimit : LIFTED_RATE_LIMIT;
+      if (limit !== current) await server.setRateLimit(limit, rateWindowMs);
+      current = limit;
+    },
+    close: () => server.close(),
+  };
 }
 
 /** Starts (embedded) or describes (URL) the target of a run. */
@@ -65,38 +97,11 @@ export async function openTarget(options: ResolvedRunOptions): Promise<OpenTarge
       close: async () => {},
     };
   }
-  const { rateLimit, rateWindowMs } = options.embedded;
-  const starting = startEmbeddedServer(
-    {
-      rateLimit: LIFTED_RATE_LIMIT,
-      rateWindowMs,
-      // Daily limits are not under test here and would end a long property run early.
-      callsPerDay: 10_000_000,
-      recordsPerDay: 1_000_000_000,
-      clock: options.clock,
-      ...(options.embedded.mutation ? { mutation: options.embedded.mutation } : {}),
-    },
-    { mode: options.embedded.mode, replyMs: options.timeoutMs },
-  );
+  const starting = startEmbeddedServer(embeddedServerOptions(options), {
+    mode: options.embedded.mode,
+    replyMs: options.timeoutMs,
+  });
   // Compiled before the first response rather than while judging it (a good part of a second).
   precompileResponseSchemas();
-  const server: EmbeddedServer = await starting;
-  let current = LIFTED_RATE_LIMIT;
-  return {
-    target: { baseUrl: server.url, altBaseUrl: server.altUrl, isLoopback: true, embedded: true },
-    keys: {
-      main: server.keys.plus,
-      free: server.keys.free,
-      revoked: server.keys.revoked,
-      team: server.keys.team,
-      noCredits: server.keys.noCredits,
-    },
-    fixtures: fileFixtures ?? normaliseFixtures(server.fixtures),
-    beforeSuite: async (name) => {
-      const limit = name === "rate-limit" ? rateLimit : LIFTED_RATE_LIMIT;
-      if (limit !== current) await server.setRateLimit(limit, rateWindowMs);
-      current = limit;
-    },
-    close: () => server.close(),
-  };
+  return embeddedTarget(await starting, options, fileFixtures);
 }

@@ -19,8 +19,9 @@ import {
   parseEntityGet,
 } from "../validate/entity-request.js";
 import { parseJsonBody } from "../validate/json-body.js";
-import { parseResolve, parseSearch, parseTraversal, parseUsage } from "../validate/other-requests.js";
+import { parseResolve } from "../validate/other-requests.js";
 import { parseQuery } from "../validate/query.js";
+import { parseSearch, parseTraversal, parseUsage } from "../validate/unshown-requests.js";
 import { authenticate } from "./auth.js";
 import { errorReply, InvalidArguments, type Reply, UPGRADE_URL } from "./reply.js";
 import type { RouteMatch } from "./router.js";

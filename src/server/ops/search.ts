@@ -8,7 +8,7 @@ import { envelope } from "../envelope.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
-import type { SearchRequest, TraversalRequest } from "../validate/other-requests.js";
+import type { SearchRequest, TraversalRequest } from "../validate/unshown-requests.js";
 import { balanceFor } from "./balance.js";
 import { lookup } from "./coverage.js";
 import { nodeView } from "./node-view.js";
