@@ -24,6 +24,8 @@ export interface BugSettings {
   edgeCursorStepBack: number;
   /** Edges: a cut edge page answers `truncated: false` and no cursor. */
   edgeCutSilently: boolean;
+  /** Entity reads that carry a cursor (the server's own continuation marker too) are refused with 400. */
+  edgeCursorRefused: boolean;
   /** Edges: returned as if `include=*` when `include` was not given. */
   edgesWithoutInclude: boolean;
   /** Coverage: `requested` names an id that was not requested. */
@@ -146,6 +148,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   edgePageOverflow: 0,
   edgeCursorStepBack: 0,
   edgeCutSilently: false,
+  edgeCursorRefused: false,
   edgesWithoutInclude: false,
   requestedExtraId: false,
   missingOmitsLast: false,
@@ -214,6 +217,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "edges-cursor-skip": { edgeCursorStepBack: -1 },
   "edges-without-include": { edgesWithoutInclude: true },
   "edges-cut-silently": { edgeCutSilently: true },
+  "edges-cursor-refused": { edgeCursorRefused: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },

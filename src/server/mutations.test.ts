@@ -121,6 +121,10 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     }
     return reached.size < 120;
   },
+  "edges-cursor-refused": async (s) => {
+    const a = await batch(s, { ids: [MAIN], include: ["*"] });
+    return (await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor })).status === 400;
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });

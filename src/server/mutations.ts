@@ -87,6 +87,11 @@ export const MUTATIONS = [
   m("method-not-allowed-without-allow", "http", "405 responses lack the `Allow` header"),
   m("edges-cursor-skip", "edges", "the cursor resumes one edge late: one edge per page is never delivered"),
   m("edges-cursor-overlap", "edges", "the cursor resumes one edge early: the last edge of a page repeats"),
+  m(
+    "edges-cursor-refused",
+    "edges",
+    "an entity read with a cursor, the server's own too, is refused with 400",
+  ),
   m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
   m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
   m("subunits-51-in-batch", "extensions", "51 sub-units per organisation in a multi-id request"),

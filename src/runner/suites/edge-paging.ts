@@ -71,7 +71,10 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     const ex: Exchange = await ctx.send(entityGet(id, query));
     judgeAndRecord(ctx, ex);
     const body = ex.response?.status === 200 ? (ex.response.json as Page | undefined) : undefined;
-    if (!body) return;
+    if (!body) {
+      if (page > 1) refusedPage(ctx, ex, id, page);
+      return;
+    }
     const repeats = (body.data?.edges ?? []).map((e) => e.id).filter((eid) => seen.has(eid));
     recordVerdict(
       ctx,
@@ -120,6 +123,31 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     verdict: LIMITS.edgePagingNoDuplicates,
     status: "inconclusive",
     message: `stopped following edge pages of ${id} after ${MAX_PAGES} pages`,
+  });
+}
+
+/**
+ * A page asked for with the server's own cursor got no page. A 4xx other than 429 refused the continuation
+ * marker it handed out, so the rest of the relations cannot be reached: a failure of reaching them all. A
+ * 429, a 5xx or no answer stops the paging for a reason of its own (judged by its own checks): inconclusive.
+ */
+function refusedPage(ctx: SuiteContext, ex: Exchange, id: string, page: number): void {
+  const status = ex.response?.status;
+  if (status !== undefined && status >= 400 && status < 500 && status !== 429) {
+    recordVerdict(ctx, LIMITS.edgePagingReachesAll, ex, [
+      {
+        title: `page ${page} of ${id}, asked for with the cursor page ${page - 1} handed out, was refused with ${status}`,
+        pointer: "",
+        expected: "the next edge page (the cursor is the server's own continuation marker)",
+        received: `${status}`,
+      },
+    ]);
+    return;
+  }
+  ctx.record({
+    verdict: LIMITS.edgePagingReachesAll,
+    status: "inconclusive",
+    message: `stopped following edge pages of ${id} at page ${page}: ${status === undefined ? "no answer" : `status ${status}`}`,
   });
 }
 

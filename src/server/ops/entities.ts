@@ -81,6 +81,8 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
   }
   const { found, missing } = findNodes(state, req.ids);
   if (state.bugs.unknownId404 && missing.length > 0) return errorReply(404, "not_found");
+  // Seeded bug `edges-cursor-refused`: the continuation marker the server hands out is refused when sent back.
+  if (state.bugs.edgeCursorRefused && req.cursor !== null) return errorReply(400, "invalid_arguments");
   const single = req.ids.length === 1;
   const nodesJson = found.map((n) => (single ? n.single : n.multi));
   const warnings: string[] = [];
