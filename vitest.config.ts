@@ -50,6 +50,10 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "examples/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...TIMING_SENSITIVE],
           maxWorkers: WORKERS,
+          // A worker keeps its modules from one file to the next instead of importing cbcheck afresh for every
+          // file (summed import time 264 s → 39 s). Safe here: no test mocks a module or stubs the environment
+          // or a global, and the one file on fake timers restores them.
+          isolate: false,
         },
       },
       {
