@@ -123,27 +123,29 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
     },
     { ...options.judgeQueue, maxBodyBytes: options.maxBodyBytes },
   );
-  // Once a second: close the live lines' windows, and say when judging fell behind.
-  let skippedShown = 0;
-  let cutShown = 0;
+  // Once a second: close the live lines' windows, and say when exchanges went unjudged since the last line.
+  const shown = { skipped: 0, cut: 0 };
+  const sayGrowth = (cause: keyof typeof shown, count: number, text: (n: number) => string) => {
+    if (count <= shown[cause]) return;
+    shown[cause] = count;
+    lines.line("unjudged", text(count));
+  };
   let cancelTick = () => {};
   const tick = () => {
     lines.tick();
     metrics?.unjudged.set(unjudgedTotal(unjudgedOf(thread, tally)));
-    if (thread.skipped > skippedShown) {
-      skippedShown = thread.skipped;
-      lines.line(
-        "unjudged",
-        `cbcheck proxy: ${thread.skipped} exchange(s) not judged so far: judging is behind the traffic (its queue is full)`,
-      );
-    }
-    if (tally.cut > cutShown) {
-      cutShown = tally.cut;
-      lines.line(
-        "unjudged",
-        `cbcheck proxy: ${tally.cut} exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged`,
-      );
-    }
+    sayGrowth(
+      "skipped",
+      thread.skipped,
+      (n) =>
+        `cbcheck proxy: ${n} exchange(s) not judged so far: judging is behind the traffic (its queue is full)`,
+    );
+    sayGrowth(
+      "cut",
+      tally.cut,
+      (n) =>
+        `cbcheck proxy: ${n} exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged`,
+    );
     cancelTick = clock.after(1000, tick);
   };
   const { host, port } = parseListen(options.listen);
@@ -177,13 +179,6 @@ export async function runProxy(options: ProxyOptions, hooks: ProxyHooks): Promis
       onHop: options.onHop,
     });
     hooks.onListening?.(`${forwarder.origin}${target.pathname.replace(/\/+$/, "")}`);
-    if (tally.cut > cutShown) {
-      cutShown = tally.cut;
-      lines.line(
-        "unjudged",
-        `cbcheck proxy: ${tally.cut} exchange(s) so far whose response copy was cut (size cap or client gone): the server's answer not judged`,
-      );
-    }
     cancelTick = clock.after(1000, tick);
     if (hooks.signal.aborted) finish();
     hooks.signal.addEventListener("abort", () => finish(), { once: true });
