@@ -80,6 +80,16 @@ export function certainInFlight(spans: readonly Span[], lateMs: number): number 
   return maxInFlight(shrunk);
 }
 
+/** A harness lateness (ms, p99 of its timers) as the in-flight measures take it: whole, never negative. */
+export function harnessLateMs(delayMs = 0): number {
+  return Math.max(0, Math.round(delayMs));
+}
+
+/** What an in-flight count says of the lateness it allowed for ("" when the harness kept up). */
+export function overlapNote(lateMs: number): string {
+  return lateMs > 0 ? `, counting only overlaps longer than the harness's ${lateMs} ms lateness` : "";
+}
+
 /** What one burst reached, in the terms its verdicts need. */
 export interface BurstReach {
   /** Requests certainly inside one window (any status): the window was filled past the limit when > limit. */
@@ -97,7 +107,7 @@ export interface BurstReach {
 /** Measures a burst against a window of `windowMs`, by a harness that was up to `lateMs` late. */
 export function burstReach(spans: readonly Span[], windowMs: number, lateMs = 0): BurstReach {
   const ok = spans.filter(is2xx);
-  const late = Math.max(0, Math.round(lateMs));
+  const late = harnessLateMs(lateMs);
   return {
     offered: mostCertainlyWithin(spans, windowMs),
     inFlight: certainInFlight(spans, late),

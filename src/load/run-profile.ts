@@ -6,7 +6,7 @@ import type { Clock } from "../clock.js";
 import type { HarRecorder } from "../report/har.js";
 import { BATCH } from "../verdicts/limits.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import { certainInFlight } from "./burst-reach.js";
+import { certainInFlight, harnessLateMs, overlapNote } from "./burst-reach.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
 import { noteThrottled, pacedBudgets, pacedRate } from "./pacing.js";
@@ -215,13 +215,11 @@ export function judgeNo5xx(
   const total = fives.reduce((n, [, c]) => n + c, 0);
   if (total === 0) {
     const { maxInFlightByItem, responses } = phase.drive;
-    const late = Math.max(0, Math.round(phase.harnessDelayMs ?? 0));
     const spans = phase.events ?? [];
+    // Without the calls' spans only the harness's own count is known, and no lateness was allowed for.
+    const late = spans.length > 0 ? harnessLateMs(phase.harnessDelayMs) : 0;
     const maxInFlight = spans.length > 0 ? certainInFlight(spans, late) : phase.drive.maxInFlight;
-    const lateness =
-      spans.length > 0 && late > 0
-        ? `, counting only overlaps longer than the harness's ${late} ms lateness`
-        : "";
+    const lateness = overlapNote(late);
     const byItem = Object.entries(maxInFlightByItem)
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");

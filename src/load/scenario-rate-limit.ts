@@ -13,7 +13,7 @@
 import { parseRetryAfterSeconds } from "../client/pacing.js";
 import type { Clock } from "../clock.js";
 import { RATE } from "../verdicts/rate.js";
-import { type BurstReach, burstReach } from "./burst-reach.js";
+import { type BurstReach, burstReach, overlapNote } from "./burst-reach.js";
 import { harnessBehind } from "./judge-budgets.js";
 import type { RateLimitExpectation } from "./profile.js";
 import type { PhaseOptions, PhaseResult, ResponseEvent } from "./run-phase.js";
@@ -41,8 +41,7 @@ export interface BurstGoal {
 
 const reached = (r: BurstReach, goal: BurstGoal) =>
   `${r.offered} calls certainly inside one ${goal.windowSeconds} s window (limit ${goal.calls}), ` +
-  `${r.inFlight} in flight at once (of ${goal.concurrency}` +
-  `${r.lateMs > 0 ? `, counting only overlaps longer than the harness's ${r.lateMs} ms lateness` : ""})`;
+  `${r.inFlight} in flight at once (of ${goal.concurrency}${overlapNote(r.lateMs)})`;
 
 /** `rate.limit_enforced` on a burst with `count429` refusals: no 429 fails only past the limit for sure. */
 export function judgeLimitEnforced(r: BurstReach, count429: number, goal: BurstGoal): ScenarioJudgement {
