@@ -20,7 +20,10 @@ import { driveResult } from "./test-support/drive-result.js";
 const drive = (o: Partial<DriveResult> = {}) => driveResult({ maxInFlightByItem: { "batch-100": 6 }, ...o });
 
 /** A phase at 50 requests/s whose `resolve` answers took `ms`. */
-function phase(ms: number, o: { drive?: Partial<DriveResult>; harnessDelayMs?: number } = {}): PhaseResult {
+function phase(
+  ms: number,
+  o: { drive?: Partial<DriveResult>; harnessDelayMs?: number; harnessDelayMaxMs?: number } = {},
+): PhaseResult {
   const corrected = createHistogram();
   const uncorrected = createHistogram();
   for (let i = 0; i < 500; i++) {
@@ -37,6 +40,7 @@ function phase(ms: number, o: { drive?: Partial<DriveResult>; harnessDelayMs?: n
     statusCounts: { 200: 500 },
     events: [],
     harnessDelayMs: o.harnessDelayMs ?? 1,
+    ...(o.harnessDelayMaxMs === undefined ? {} : { harnessDelayMaxMs: o.harnessDelayMaxMs }),
   };
 }
 
@@ -115,6 +119,26 @@ describe("latency and throughput budgets on a harness held up", () => {
     expect(row(t, LOAD.latencyBudget.id).message).toMatch(
       /held the harness up: its timers fired up to 100 ms late/,
     );
+  });
+
+  it("fail all the same when the answers are over budget by more than the harness can have added to any", () => {
+    // Timers up to 120 ms late, 40 sends late by 200 ms in all: at most 10 + 200 + 120 ms added to an answer.
+    const held = { harnessDelayMs: HELD_UP_MS + 80, harnessDelayMaxMs: 120 };
+    const slow = new Tallies();
+    judgeBudgets(BUDGETS, phase(400, { ...held, drive: { lateSends: 40, lateMs: 200 } }), slow);
+    expect(row(slow, LOAD.latencyBudget.id)).toMatchObject({ failed: 1 });
+    expect(row(slow, LOAD.latencyBudget.id).inconclusive).toBeUndefined();
+    expect(row(slow, LOAD.latencyBudget.id).examples[0].evidence?.join("\n")).toMatch(
+      /still over budget by more than the 330 ms this harness can have added to any answer/,
+    );
+    // 370 ms less 330 is within the 45 ms budget: the harness may have made it slow, so no verdict.
+    const near = new Tallies();
+    judgeBudgets(BUDGETS, phase(370, { ...held, drive: { lateSends: 40, lateMs: 200 } }), near);
+    expect(row(near, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, inconclusive: true });
+    // A phase that did not measure its longest delay (a merged one) cannot bound it: no verdict either.
+    const unbounded = new Tallies();
+    judgeBudgets(BUDGETS, phase(400, { harnessDelayMs: HELD_UP_MS + 80 }), unbounded);
+    expect(row(unbounded, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, inconclusive: true });
   });
 
   it("still pass when the figures are within budget, however busy the machine was", () => {

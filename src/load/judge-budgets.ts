@@ -48,6 +48,18 @@ export function harnessBehind(
   return undefined;
 }
 
+/**
+ * The most the harness's own delay can have added to one answer's time: its send may have gone late (by at
+ * most every late send's lateness together, or by up to `LATE_SEND_MS` unnoticed) and its answer been read
+ * late (by at most the longest its timers were held up). Undefined when the phase did not measure the latter.
+ */
+export function harnessSlackMs(
+  phase: Pick<PhaseResult, "harnessDelayMaxMs"> & { drive: Pick<DriveResult, "lateMs"> },
+): number | undefined {
+  if (phase.harnessDelayMaxMs === undefined) return undefined;
+  return LATE_SEND_MS + phase.drive.lateMs + phase.harnessDelayMaxMs;
+}
+
 /** Records a budget failure, or, when the machine was behind its schedule, why there is no verdict. */
 function failOrInconclusive(
   tallies: Tallies,
@@ -89,11 +101,25 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, t
       f.message = `${shown} (${figure}, ${phase.model}, n=${s.count})`;
       continue;
     }
-    failOrInconclusive(tallies, verdict, name, behind, {
+    // Every answer's time less the most the harness can have added to it is still over budget: the target is
+    // slow whatever this machine did (order statistics shift by at most that bound), so a busy machine still
+    // fails a slow target instead of leaving it inconclusive.
+    const slack = behind === undefined ? undefined : harnessSlackMs(phase);
+    const certain =
+      slack === undefined ? [] : over.filter(([key, at]) => s[at] - slack > (budget[key] as number));
+    failOrInconclusive(tallies, verdict, name, certain.length > 0 ? undefined : behind, {
       title: `${name}: latency over budget (${over.map(([, , l]) => l).join(", ")})`,
       expected: over.map(([key, , label]) => `${label} ≤ ${budget[key]} ms`).join(", "),
       received: over.map(([, at, label]) => `${label} = ${fmt(s[at])} ms`).join(", "),
-      evidence: [`${shown}`, `figure: ${figure}; load model: ${phase.model}; responses: ${s.count}`],
+      evidence: [
+        `${shown}`,
+        `figure: ${figure}; load model: ${phase.model}; responses: ${s.count}`,
+        ...(certain.length > 0
+          ? [
+              `${behind}; still over budget by more than the ${fmt(slack as number)} ms this harness can have added to any answer`,
+            ]
+          : []),
+      ],
     });
   }
   const total = phase.good + phase.bad + phase.drive.transportErrors;

@@ -56,6 +56,11 @@ export interface PhaseResult {
    * held up (a starved CPU, or an in-process target's work), which its timings then include.
    */
   harnessDelayMs: number;
+  /**
+   * The longest its timers were held up (ms, plus the sampling resolution): a bound on what the harness's own
+   * delay added to any one answer's time. Absent where no phase measured it (a merged or hand-built phase).
+   */
+  harnessDelayMaxMs?: number;
 }
 
 /** Resolution of the event-loop delay sampling; the delays it records include it. */
@@ -159,5 +164,6 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     statusCounts,
     events,
     harnessDelayMs: Math.max(0, delay.percentile(99) / 1e6 - DELAY_RESOLUTION_MS),
+    harnessDelayMaxMs: delay.max / 1e6 + DELAY_RESOLUTION_MS,
   };
 }
