@@ -48,21 +48,23 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
       if (!ctx.options.allowLoad) throw new Error("sendConcurrent needs a loopback target or --allow-load");
       engine.spend(requests.length);
       const out: Exchange[] = new Array(requests.length);
-      let next = 0;
       let inFlight = 0;
       let maxInFlight = 0;
-      const worker = async (): Promise<void> => {
-        while (next < requests.length) {
-          const i = next++;
-          await engine.paceSlot();
-          maxInFlight = Math.max(maxInFlight, ++inFlight);
-          out[i] = await engine.transport.send(engine.wire(requests[i]), signal).finally(() => inFlight--);
-          engine.seen.add(out[i]);
-          engine.guard.note(out[i]);
-          await engine.guard.prejudge(out[i]);
-        }
+      const sendOne = async (i: number): Promise<void> => {
+        maxInFlight = Math.max(maxInFlight, ++inFlight);
+        out[i] = await engine.transport.send(engine.wire(requests[i]), signal).finally(() => inFlight--);
+        engine.seen.add(out[i]);
+        engine.guard.note(out[i]);
+        await engine.guard.prejudge(out[i]);
       };
-      await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, requests.length)) }, worker));
+      // In rounds of `concurrency` that start together: under a declared rate limit each round takes as many
+      // pace slots at once, where one slot per call would space them out and none would ever overlap.
+      const width = Math.max(1, concurrency);
+      for (let start = 0; start < requests.length; start += width) {
+        const round = Array.from({ length: Math.min(width, requests.length - start) }, (_, k) => start + k);
+        await engine.paceSlot(round.length);
+        await Promise.all(round.map(sendOne));
+      }
       return { exchanges: out, maxInFlight };
     },
     sendMany(requests, concurrency, onExchange): Promise<SendManyResult> {

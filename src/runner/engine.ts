@@ -160,14 +160,16 @@ export class RunEngine {
 
   /**
    * Waits for the next paced slot: calls start at least `plan.paceMs` apart, so that a target enforcing the
-   * declared limit never has to refuse one (the rate-limit suite's burst does not call this).
+   * declared limit never has to refuse one (the rate-limit suite's burst does not call this). `count` slots
+   * taken at once let that many calls start together (concurrent batches) and push the next call back by all
+   * of them: any window then holds no more calls than when each had its own slot.
    */
-  async paceSlot(): Promise<void> {
+  async paceSlot(count = 1): Promise<void> {
     const paceMs = this.plan.paceMs;
     if (paceMs <= 0) return;
     const now = this.options.clock.now();
     const at = Math.max(now, this.#nextSlot);
-    this.#nextSlot = at + paceMs;
+    this.#nextSlot = at + count * paceMs;
     if (at > now) await this.guard.wait(at - now);
   }
 
