@@ -1,5 +1,6 @@
 /**
- * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepack`), then a
+ * The published package, end to end: `npm pack` (from a staged clean copy, built by its own `prepack`; when
+ * dist/ is fresh its compile step copies the build `npm test` has just made, see pack-and-install.ts), then a
  * separate TypeScript project installs the tarball, type-checks `import { run, validate, startServer } from
  * "cbcheck"` against the shipped declarations, runs the program with node, and certifies the shipped adapter
  * example with plain node through the installed `cbcheck` bin.

@@ -1,12 +1,13 @@
 /**
  * Test helper: packs this package as `npm pack` would from a clean checkout (a staged copy of the sources,
- * built by its own `prepack`, so the repository's dist/ is neither used nor touched) and installs the tarball
- * in a new project with `npm ci` on a lockfile derived from ours: every dependency comes from the npm cache,
- * the registry only when the cache lacks one (`--prefer-offline`).
+ * built by its own `prepack`, so the repository's dist/ is never touched) and installs the tarball in a new
+ * project with `npm ci` on a lockfile derived from ours: every dependency comes from the npm cache, the
+ * registry only when the cache lacks one (`--prefer-offline`).
  */
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { distIsFresh } from "../../test-support/built-modules.js";
 import { type Ran, runIn } from "./npm.js";
 
 /** The repository root. */
@@ -42,12 +43,46 @@ function check(what: string, ran: Ran): Ran {
   return ran;
 }
 
-/** Copies the package's sources into `dir/stage`, runs `npm pack` there, returns the tarball and its files. */
+/**
+ * The `tsc` that the staged `npm run build` finds first when the repository's dist/ is fresh: `npm test`'s
+ * check step has just built dist/ from the same tsconfig.build.json (tsconfig.check.json references it), so a
+ * second compile (about 18 s of CPU) would only make the same files. It copies them instead, and refuses any
+ * other command line, so that a build script that changes how it compiles is noticed here.
+ */
+const COPYING_TSC = `#!/usr/bin/env node
+const { cpSync } = require("node:fs");
+const args = process.argv.slice(2).join(" ");
+if (args !== "-p tsconfig.build.json") {
+  process.stderr.write("packed-package test: the build script now runs tsc " + args + "; update pack-and-install.ts\\n");
+  process.exit(1);
+}
+cpSync(${JSON.stringify(join(ROOT, "dist"))}, "dist", { recursive: true });
+`;
+
+/**
+ * The staged package's node_modules: ours when dist/ must be built; when it is fresh, only a `.bin/tsc` that
+ * copies it (`COPYING_TSC`; `npm pack` needs no dependency beside the build's compiler).
+ */
+function stageModules(stage: string): void {
+  if (!distIsFresh()) {
+    symlinkSync(join(ROOT, "node_modules"), join(stage, "node_modules"), "dir");
+    return;
+  }
+  const bin = join(stage, "node_modules/.bin");
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, "tsc"), COPYING_TSC);
+  chmodSync(join(bin, "tsc"), 0o755);
+}
+
+/**
+ * Copies the package's sources into `dir/stage`, runs `npm pack` there (its `prepack` builds dist/ and strips
+ * the manifest, its `postpack` restores it), returns the tarball and its files.
+ */
 export async function packStaged(dir: string): Promise<Packed> {
   const stage = join(dir, "stage");
   mkdirSync(stage);
   for (const name of STAGED) cpSync(join(ROOT, name), join(stage, name), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules"), join(stage, "node_modules"), "dir");
+  stageModules(stage);
   const ran = check("npm pack", await runIn(stage, "npm", ["pack", "--json", "--pack-destination", dir]));
   const [result] = JSON.parse(ran.stdout) as [{ filename: string; files: { path: string }[] }];
   return { tarball: join(dir, result.filename), files: result.files.map((f) => f.path).sort(), stage };
