@@ -7,6 +7,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { formatLines, linesForFailedChunk, linesForServedChunk } from "../../job-lines.js";
+import { httpCall } from "./http-call.js";
 import { postBurst } from "./raw-burst.js";
 
 /** Each switch is one defect; a defective client turns on exactly one. */
@@ -60,10 +61,8 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
   const chunks: string[][] = [];
   for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
 
-  const get = async (path: string) => {
-    const res = await fetch(`${env("CB_BASE_URL")}${path}`, { headers: { authorization: `Bearer ${key}` } });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-  };
+  const get = (path: string) =>
+    httpCall("GET", `${env("CB_BASE_URL")}${path}`, { authorization: `Bearer ${key}` });
 
   let calls = 0;
   let failedIds = 0;
@@ -83,13 +82,13 @@ export async function runDefectiveClient(defects: Defects, readings: Readings = 
       throw new Stop("stopping early");
     calls += 1;
     const body = bodyOf(chunk, respelled);
-    const res = await fetch(`${env("CB_BASE_URL")}/entities/batch`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
-    return { status: res.status, retryAfter: Number(res.headers.get("retry-after") ?? "1"), json };
+    const res = await httpCall(
+      "POST",
+      `${env("CB_BASE_URL")}/entities/batch`,
+      { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      JSON.stringify(body),
+    );
+    return { status: res.status, retryAfter: Number(res.retryAfter ?? "1"), json: res.json };
   };
 
   let fatalRetried = false;
