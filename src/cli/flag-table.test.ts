@@ -40,7 +40,7 @@ const COMMANDS = [
       ...["--base-url", "http://127.0.0.1:1/v1", "--alt-base-url", "http://127.0.0.1:1/api/v1"],
       ...["--api-key-env", "K", "--free-api-key-env", "F", "--fixtures", "f.json", "--suite", "http"],
       ...["--header", "X-Tenant: acme", "--formats", "junit,md"],
-      ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50"],
+      ...["--seed", "3", "--runs", "4", "--concurrency", "2", "--max-calls", "50", "--max-failures", "3"],
       ...["--expect-rate-limit", "10/2", "--allow-load", "--allow-credits", "--report-dir", "d"],
       ...["--fail-on-unexercised", "--min-exercised", "2", "--strict"],
       ...["--shard", "1/2", "--timeout-ms", "100", "--deadline-s", "9", "--har", "r.har"],

@@ -40,6 +40,7 @@ const RUN_SHAPES: ShapeTable<RunLibraryOptions> = {
   seed: "number",
   runs: "number",
   maxCalls: "number",
+  maxFailures: "number",
   expectRateLimit: "string",
   allowLoad: "boolean",
   allowCredits: "boolean",

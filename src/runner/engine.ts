@@ -143,10 +143,17 @@ export class RunEngine {
     return this.guard.stopped;
   }
 
-  /** Takes one call from the budget, or stops the run. */
+  /** Takes one call from the budget, or stops the run (at the budget, or once `--max-failures` failed). */
   spend(count = 1): void {
     // Checked before the next call, so that the last failed call was judged and recorded first.
     this.guard.check();
+    const { maxFailures, strict } = this.options;
+    const failed = this.results.failed.fail + (strict ? this.results.failed.warn : 0);
+    if (maxFailures !== undefined && failed >= maxFailures)
+      throw this.stop(
+        "max-failures",
+        `stopped after ${failed} failing outcome${failed === 1 ? "" : "s"} (--max-failures ${maxFailures}): checks not reached are not judged`,
+      );
     if (this.calls + count > this.plan.budget) {
       const budget =
         this.options.maxCalls === undefined

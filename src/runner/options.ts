@@ -58,6 +58,8 @@ export interface RunOptions {
   /** Whether the `schema` suite sends its coverage phase before the random one (default true; tests of other things turn it off). */
   coveragePhase?: boolean;
   maxCalls?: number;
+  /** Stop the run once this many outcomes failed (`--max-failures`; default: no limit). */
+  maxFailures?: number;
   /** `CALLS/SECONDS`. */
   expectRateLimit?: string;
   allowLoad?: boolean;
@@ -138,6 +140,8 @@ export interface ResolvedRunOptions {
   runsGiven: boolean;
   /** `--max-calls` when given; otherwise the plan's calls plus its reserve are the budget (plan.ts). */
   maxCalls?: number;
+  /** `--max-failures` when given: failing outcomes (warnings too under `--strict`) after which the run stops. */
+  maxFailures?: number;
   expectRateLimit: { calls: number; seconds: number };
   /** Pace every call to stay under `expectRateLimit`: the user declared the limit of a URL target. */
   paceToLimit: boolean;
@@ -242,6 +246,9 @@ export function resolveRunOptions(input: RunOptions, now: Date = new Date()): Re
     coveragePhase: input.coveragePhase ?? true,
     runsGiven: input.runs !== undefined,
     ...(input.maxCalls !== undefined ? { maxCalls: integerIn(input.maxCalls, "--max-calls") } : {}),
+    ...(input.maxFailures !== undefined
+      ? { maxFailures: integerIn(input.maxFailures, "--max-failures") }
+      : {}),
     expectRateLimit: parseRate(rateText),
     paceToLimit: !embedded && input.expectRateLimit !== undefined,
     allowLoad: input.allowLoad ?? false,

@@ -86,6 +86,8 @@ function withoutUnseenPass(outcome: Outcome): Outcome {
 /** Collects outcomes of one run. */
 export class ResultCollector {
   readonly #rows = new Map<string, CheckResult>();
+  /** Outcomes added as `fail`, and as `warn` (a failure under `--strict`): what `--max-failures` counts. */
+  readonly failed = { fail: 0, warn: 0 };
 
   /** `redactor`: the run's, holding every key it sends. */
   constructor(readonly redactor: Redactor) {}
@@ -114,6 +116,7 @@ export class ResultCollector {
     if (outcome.message && (outcome.status === row.status || !row.message))
       row.message = this.redactor.text(outcome.message);
     if (outcome.status !== "fail" && outcome.status !== "warn") return outcome;
+    this.failed[outcome.status]++;
     if (outcome.exchange) row.failedExchanges = (row.failedExchanges ?? 0) + 1;
     const failures = outcome.failures?.length ? outcome.failures : [undefined];
     for (const failure of failures) {

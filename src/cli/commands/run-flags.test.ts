@@ -67,5 +67,8 @@ describe("cbcheck run flags", () => {
       expect(() => resolveArgs("--concurrency", bad)).toThrow(usage(/--concurrency .* 1 to 16/));
     }
     expect(resolveArgs("--concurrency", "16").concurrency).toBe(16);
+    expect(() => resolveArgs("--max-failures", "0")).toThrow(usage(/--max-failures must be an integer >= 1/));
+    expect(resolveArgs("--max-failures", "2").maxFailures).toBe(2);
+    expect(resolveArgs().maxFailures).toBeUndefined();
   });
 });

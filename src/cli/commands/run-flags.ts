@@ -101,6 +101,14 @@ export const RUN_FLAGS: FlagTable<RunOptions & ProgressOutputOptions & ReportFor
       "and 429 repeats; below the planned calls the run refuses to start)",
     parse: (text) => integerIn(text, "--max-calls"),
   },
+  maxFailures: {
+    flags: "--max-failures <n>",
+    description:
+      "stop the run once this many outcomes failed (a check failing on one call is one; warnings too under " +
+      "--strict): a fast CI gate or bug hunt; the verdict is fail, and checks not reached are not judged " +
+      "(default: no limit)",
+    parse: (text) => integerIn(text, "--max-failures"),
+  },
   expectRateLimit: {
     flags: "--expect-rate-limit <calls/seconds>",
     description:

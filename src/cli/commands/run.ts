@@ -30,6 +30,7 @@ Examples:
   CB_API_KEY=... cbcheck run --base-url https://api.example.com/v1 --fixtures fixtures/targets/example.json
   cbcheck run --base-url http://127.0.0.1:8080/v1 --suite schema --suite negative --seed 42 --runs 200
   cbcheck run --base-url $URL --shard 2/4 --report-dir reports/shard-2
+  cbcheck run --base-url $URL --max-failures 1      # stop at the first failing outcome (exit 1)
 
 Reports: without --report-dir, a new reports/run/<timestamp>/ per run, copied to reports/run/latest/;
 --report-dir DIR writes (and overwrites) DIR. They are written on every exit once the flags parsed, errors
