@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./src/test-support/slow-first-sequencer.js";
 
 /**
  * Files whose assertions need the cores to themselves (a latency budget met, a stall seen in one percentile
@@ -35,6 +36,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    sequence: { sequencer: SlowFirstSequencer },
     // A suite run by GitHub Actions must not append its commands' summaries to the job's own step summary nor
     // annotate the job with their failures (src/cli/github-output.ts): the tests of those outputs set them.
     env: { GITHUB_STEP_SUMMARY: "", GITHUB_ACTIONS: "" },
