@@ -3,7 +3,7 @@
  * percent-decoded, JSON-encoded parameters parsed, numbers read, the body parsed), with the facts about its
  * wire form that no schema sees: a JSON-encoded parameter or body that is not JSON, a path id that cannot be
  * percent-decoded, a number not spelled as a plain decimal, an empty number, a repeated or unknown query
- * parameter, a body key given twice. Tolerant: whatever can be decoded is.
+ * parameter, a body key given twice, a body sent without a Content-Type. Tolerant: whatever can be decoded is.
  */
 import { canonicalSchema } from "./canonical-schema.js";
 import { type QueryReading, readQuery } from "./query-readings.js";
@@ -26,6 +26,8 @@ export interface RequestParts {
   rawQuery?: string;
   /** The body text as sent. */
   body?: string;
+  /** Headers as sent (lower-case names), when known: a body sent without `content-type` is a wire fact. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What the wire form of a request shows beyond its decoded value. */
@@ -37,7 +39,8 @@ export type WireFactKind =
   | "empty-number"
   | "repeated"
   | "unknown-parameter"
-  | "repeated-key";
+  | "repeated-key"
+  | "no-content-type";
 
 /** One wire fact about one parameter (`(body)` for the body as a whole). */
 export interface WireFact {
@@ -98,6 +101,8 @@ export function decodeRequest(
     decodeParameter(name, text, wireFormOf(operation, name, property), value, facts);
   }
   if (operation.carrier !== "body") return { operation, value, facts };
+  if (parts.headers && parts.body !== undefined && parts.headers["content-type"] === undefined)
+    facts.push({ parameter: "(body)", kind: "no-content-type" });
   try {
     const body = JSON.parse(parts.body ?? "");
     for (const key of topLevelKeysRepeated(parts.body ?? ""))

@@ -8,7 +8,7 @@
  * - **open**: it keeps every stated rule but sits outside what the contract states: it breaks one of our
  *   preferences (`x-cbcheck-preferred`), a format is in a form a server may take either way
  *   (format-readings.ts), or its wire form is unusual (a number spelled otherwise than `String(n)`, an empty
- *   number, a repeated or unknown query parameter, a body key given twice). A server may answer 200 or 400.
+ *   number, a repeated or unknown query parameter, a body key given twice, a body without a Content-Type). A server may answer 200 or 400.
  * - **valid**: anything else. The contract's answer is 200 (or what it says of plans, credits and limits).
  */
 import { type CanonicalSchema, canonicalSchema, statedOf } from "./canonical-schema.js";
@@ -58,6 +58,7 @@ const OPEN_FACTS: Readonly<Partial<Record<WireFactKind, string>>> = {
   repeated: "is given twice",
   "unknown-parameter": "is not a parameter of the operation",
   "repeated-key": "is a body key given twice",
+  "no-content-type": "is sent without a Content-Type header (the contract names no media type for requests)",
 };
 
 /** Clearer words than ajv's for the violations that name a property rather than a value. */

@@ -23,6 +23,8 @@ export interface WireChanges {
   rawTexts?: Readonly<Record<string, string>>;
   /** A body sent as these bytes instead of the JSON of the value. */
   rawBody?: string | Buffer;
+  /** The body (the JSON of the value, or `rawBody`) sent without a Content-Type header. */
+  withoutContentType?: boolean;
   /** The path parameter's segment as sent, instead of the percent-encoded value. */
   rawSegment?: string;
 }
@@ -45,10 +47,9 @@ export function encodeRequest(
 ): PlannedRequest | undefined {
   const request: PlannedRequest = { operation: op.id, method: op.method, path: op.path };
   if (op.carrier === "body") {
-    request.body =
-      changes.rawBody !== undefined
-        ? { raw: changes.rawBody, contentType: "application/json" }
-        : { json: value };
+    const contentType = changes.withoutContentType ? null : "application/json";
+    const raw = changes.rawBody ?? (changes.withoutContentType ? JSON.stringify(value) : undefined);
+    request.body = raw !== undefined ? { raw, contentType } : { json: value };
     return request;
   }
   const params = (value ?? {}) as Record<string, unknown>;
@@ -96,6 +97,7 @@ export function partsOf(request: PlannedRequest): {
   repeated?: string[];
   rawQuery?: string;
   body?: string;
+  headers?: Record<string, string>;
 } {
   const body = request.body;
   return {
@@ -106,5 +108,7 @@ export function partsOf(request: PlannedRequest): {
     ...(request.repeated ? { repeated: request.repeated } : {}),
     ...(request.rawQuery !== undefined ? { rawQuery: request.rawQuery } : {}),
     ...(body === undefined ? {} : { body: "json" in body ? JSON.stringify(body.json) : body.raw.toString() }),
+    // Headers are known to be without a Content-Type only where the plan leaves it out.
+    ...(body && "raw" in body && body.contentType === null ? { headers: {} } : {}),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sharedRegistry } from "../contract/registry.js";
+import { toWireRequest } from "../runner/wire-request.js";
 import { type InputCase, inputCases } from "./input-cases.js";
 import { sampleFixtures } from "./test-support/fixtures.js";
 
@@ -136,6 +137,46 @@ describe("inputCases", () => {
     );
   });
 
+  it.each(["entity-get", "entity-batch"] as const)(
+    "sends %s as_of at the date-time's bounds: leap centuries, field zero, offsets at ±23:59, text around it",
+    (op) => {
+      // Each kills a mutant of the reference server's date-time check that Stryker found surviving.
+      const caseOf = (label: string) => {
+        const c = cases[op].find((x) => x.kind === "alone" && x.parameter === "as_of" && x.label === label);
+        return c && { class: c.class, shown: c.shown };
+      };
+      const expected: [string, InputCase["class"], string][] = [
+        ["29 February of a century leap year (2000)", "valid", '"2000-02-29T12:00:00Z"'],
+        ["offset +23:59 (its upper bound)", "valid", '"2024-06-30T12:00:00+23:59"'],
+        ["offset -23:59 (its lower bound)", "valid", '"2024-06-30T12:00:00-23:59"'],
+        ["text before a date-time", "invalid", '"x2024-06-30T12:00:00Z"'],
+        ["text after a date-time", "invalid", '"2024-06-30T12:00:00Zx"'],
+        ["29 February of a century year not divisible by 400 (1900)", "invalid", '"1900-02-29T00:00:00Z"'],
+        ["month 00", "invalid", '"2024-00-10T00:00:00Z"'],
+        ["day 00", "invalid", '"2024-06-00T00:00:00Z"'],
+        ["offset minute 60", "invalid", '"2024-06-30T12:00:00+00:60"'],
+      ];
+      for (const [label, cls, shown] of expected) {
+        expect(caseOf(`date-time: ${label}`), label).toEqual({ class: cls, shown });
+      }
+    },
+  );
+
+  it("sends every container of the wrong type, an array holding a string among them (a batch id item)", () => {
+    const idItems = cases["entity-batch"].filter(
+      (c) =>
+        c.kind === "alone" && c.parameter === "ids" && c.keyword === "type" && c.label.startsWith("item:"),
+    );
+    expect(idItems.map((c) => [c.label, c.class, c.shown])).toEqual([
+      ["item: a number instead of string", "invalid", "[1.5]"],
+      ["item: an object instead of string", "invalid", "[{}]"],
+      // A one-item array, not an empty one: a length read off it is 1, so a server that takes it for a string
+      // goes on to read its characters (Stryker: `typeof value !== "string"` removed answered 500).
+      ["item: an array instead of string", "invalid", '[["cbcheck"]]'],
+    ]);
+    expect(labels("entity-batch", "dataset", "invalid")).toContain("an array instead of string");
+  });
+
   it("sends the open forms: repeated items, text outside plain text, ids of no node, cursors not handed out", () => {
     expect(labels("entity-get", "extend", "open")).toEqual([
       "an item repeated (our preference, not a contract rule)",
@@ -185,6 +226,20 @@ describe("inputCases", () => {
         "(body) body-size invalid",
       ]),
     );
+    // A valid body without Content-Type: open (no media type is named for requests), planned without one.
+    const bare = cases["entity-batch"].find((c) => c.keyword === "no-content-type");
+    expect(bare).toMatchObject({
+      class: "open",
+      parameter: "(body)",
+      shown: '28 bytes: {"ids":["cb:org:923609016"]}',
+    });
+    expect(bare?.reasons).toEqual([
+      "(body) is sent without a Content-Type header (the contract names no media type for requests)",
+    ]);
+    expect(bare?.request.body).toEqual({ raw: '{"ids":["cb:org:923609016"]}', contentType: null });
+    expect(toWireRequest(bare!.request, "http://127.0.0.1:1", undefined).headers).toEqual({
+      accept: "application/json",
+    });
     const oversize = cases["entity-batch"].find((c) => c.keyword === "body-size");
     expect(oversize?.expectStatus).toBe(413);
     expect(cases.resolve.filter((c) => c.class === "invalid").every((c) => c.expectStatus === 400)).toBe(

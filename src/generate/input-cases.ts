@@ -164,7 +164,7 @@ function makeCases(
 
 /** The probed parameter's value as sent (its wire text where a wire case sets one), at most 80 characters. */
 function shown(parameter: string, value: Record<string, unknown>, changes: WireChanges): string {
-  const raw = changes.rawBody;
+  const raw = changes.rawBody ?? (changes.withoutContentType ? JSON.stringify(value) : undefined);
   const body =
     raw === undefined ? undefined : `${Buffer.byteLength(raw)} bytes: ${raw.toString().slice(0, 60)}`;
   const text =

@@ -2,7 +2,7 @@
  * Coverage cases of a request's wire form, which no schema holds: a JSON-encoded parameter that is not JSON
  * (invalid: "Parameters marked JSON-encoded are sent in the query string as a JSON text"), a number spelled
  * otherwise than `String(n)` or given empty, an unknown or repeated query parameter, a body key given twice
- * (open: the contract says nothing of them), a required parameter left out, a body that is not JSON or not an
+ * and a body sent without a Content-Type (open: the contract says nothing of them), a required parameter left out, a body that is not JSON or not an
  * object, a path that cannot be percent-decoded (invalid), and a body far above any sensible size limit
  * ("Request bodies above the operation limit give 413"; the limit itself is not shown).
  */
@@ -227,6 +227,18 @@ function bodyCases(inputs: OperationInputs): WireCase[] {
     body("type", "a JSON array instead of an object", "invalid", "[]"),
     // `null` is JSON too: a server that reads the body's keys before its type answers 500 (found by Stryker).
     body("type", "JSON null instead of an object", "invalid", "null"),
+    {
+      // "Request body (JSON)" names no media type, so a server may take a body without one as JSON or
+      // refuse it (400) — but not fail on it (Stryker: a Content-Type read before it is known to be there).
+      value: baseline,
+      tag: {
+        parameter: "(body)",
+        keyword: "no-content-type",
+        label: "no Content-Type header",
+        intended: "open",
+      },
+      changes: { withoutContentType: true },
+    },
     // A valid body padded with white space: its size is the one thing wrong with it.
     body(OVERSIZE, `${OVERSIZE_BYTES} bytes (the limit is not shown)`, "invalid", oversize(text)),
   ];

@@ -16,7 +16,8 @@ export function toWireRequest(
     headers["content-type"] ??= "application/json";
   } else if (request.body) {
     body = request.body.raw;
-    headers["content-type"] ??= request.body.contentType ?? "application/json";
+    const type = request.body.contentType;
+    if (type !== null) headers["content-type"] ??= type ?? "application/json";
   }
   return {
     operation: request.operation,

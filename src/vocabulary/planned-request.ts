@@ -20,8 +20,11 @@ export interface PlannedRequest {
    * reading (contract/query-readings.ts) for what reads values only.
    */
   rawQuery?: string;
-  /** JSON body (serialised with JSON.stringify) or raw text sent as is. */
-  body?: { json: unknown } | { raw: string | Buffer; contentType?: string };
+  /**
+   * JSON body (serialised with JSON.stringify) or raw text sent as is, with `contentType` (default
+   * `application/json`; `null`: no Content-Type header at all).
+   */
+  body?: { json: unknown } | { raw: string | Buffer; contentType?: string | null };
   headers?: Record<string, string>;
   /** Which base URL. Default `main`. */
   base?: "main" | "alt";

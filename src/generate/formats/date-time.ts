@@ -50,6 +50,10 @@ const INSIDE: FormValue[] = [
   { value: "2016-12-31T23:59:60Z", label: "leap second (RFC 3339 §5.7)" },
   { value: "0001-01-01T00:00:00Z", label: "year 0001" },
   { value: "9999-12-31T23:59:59.999Z", label: "latest year (9999)" },
+  // The bounds a validator gets wrong most: a century leap year (divisible by 400), offsets at ±23:59.
+  { value: "2000-02-29T12:00:00Z", label: "29 February of a century leap year (2000)" },
+  { value: "2024-06-30T12:00:00+23:59", label: "offset +23:59 (its upper bound)" },
+  { value: "2024-06-30T12:00:00-23:59", label: "offset -23:59 (its lower bound)" },
 ];
 
 const OUTSIDE: FormValue[] = [
@@ -65,6 +69,13 @@ const OUTSIDE: FormValue[] = [
   { value: "2024-06-30T12:00:00.Z", label: "a fraction without digits" },
   { value: "2024-06-30T12:00:00,5Z", label: "a comma before the fraction" },
   { value: "yesterday", label: "not a date-time" },
+  // A date-time inside other text (a pattern without its anchors takes it), and fields one past their bounds.
+  { value: "x2024-06-30T12:00:00Z", label: "text before a date-time" },
+  { value: "2024-06-30T12:00:00Zx", label: "text after a date-time" },
+  { value: "1900-02-29T00:00:00Z", label: "29 February of a century year not divisible by 400 (1900)" },
+  { value: "2024-00-10T00:00:00Z", label: "month 00" },
+  { value: "2024-06-00T00:00:00Z", label: "day 00" },
+  { value: "2024-06-30T12:00:00+00:60", label: "offset minute 60" },
 ];
 
 const LEEWAY: FormValue[] = [{ value: "2024-06-30 12:00:00Z", label: "space instead of T" }];
