@@ -35,6 +35,8 @@ const LENIENCIES = new Set([
   "trimDataset",
   "ignoreMalformedJson",
   "repeatedBodyKeyFails",
+  "noContentTypeFails",
+  "arrayIdFails",
 ]);
 
 const isName = (node, name) => node?.type === "Identifier" && node.name === name;

@@ -108,6 +108,10 @@ export interface BugSettings {
   unknownParameterFails: boolean;
   /** Validation: a batch body naming a top-level key twice ends in a 500. */
   repeatedBodyKeyFails: boolean;
+  /** Validation: a batch body sent without a Content-Type ends in a 500. */
+  noContentTypeFails: boolean;
+  /** Validation: a batch id that is an array ends in a 500. */
+  arrayIdFails: boolean;
   /** Validation: ids per request instead of the account's limit, or null. */
   maxIds: number | null;
   /** Validation: longest resolve query accepted (contract: 300). */
@@ -190,6 +194,8 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   formatCharacterQueryFails: false,
   unknownParameterFails: false,
   repeatedBodyKeyFails: false,
+  noContentTypeFails: false,
+  arrayIdFails: false,
   maxIds: null,
   maxQuery: 300,
   queryLengthMiscount: false,
@@ -258,6 +264,8 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "format-character-query-500": { formatCharacterQueryFails: true },
   "unknown-parameter-500": { unknownParameterFails: true },
   "repeated-body-key-500": { repeatedBodyKeyFails: true },
+  "body-without-content-type-500": { noContentTypeFails: true },
+  "id-array-item-500": { arrayIdFails: true },
   "ids-101-accepted": { maxIds: 101 },
   "query-301-accepted": { maxQuery: 301 },
   "query-length-in-utf16-units": { queryLengthMiscount: "utf16-units" },

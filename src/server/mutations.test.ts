@@ -174,6 +174,11 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     (await call(s, `/resolve${qs({ query: "Avd", cbcheck_unknown: "1" })}`)).status === 500,
   "repeated-body-key-500": async (s) =>
     (await call(s, "/entities/batch", { rawBody: `{"ids":["${MAIN}"],"ids":["${MAIN}"]}` })).status === 500,
+  "body-without-content-type-500": async (s) => {
+    const rawBody = Buffer.from(JSON.stringify({ ids: [MAIN] }));
+    return (await call(s, "/entities/batch", { rawBody, contentType: null })).status === 500;
+  },
+  "id-array-item-500": async (s) => (await batch(s, { ids: [[MAIN]] })).status === 500,
   "ids-101-accepted": async (s) => (await batch(s, { ids: [...ids100, MAIN] })).status === 200,
   "query-length-in-utf16-units": async (s) =>
     (await call(s, `/resolve${qs({ query: "😀".repeat(300) })}`)).status === 400,

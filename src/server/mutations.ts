@@ -150,6 +150,8 @@ export const MUTATIONS = [
   ),
   m("unknown-parameter-500", "errors", "a resolve query parameter the operation does not have answers 500"),
   m("repeated-body-key-500", "errors", "a batch body naming a key twice answers 500"),
+  m("body-without-content-type-500", "errors", "a batch body sent without a Content-Type header answers 500"),
+  m("id-array-item-500", "errors", 'a batch id that is an array (`{"ids":[["cb:org:…"]]}`) answers 500'),
   m("ids-101-accepted", "errors", "a batch of 101 ids is accepted"),
   m("query-301-accepted", "errors", "a resolve query of 301 characters is accepted"),
   m(

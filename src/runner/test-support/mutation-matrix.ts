@@ -174,6 +174,16 @@ export const MATRIX: Record<string, Row> = {
     suites: S,
     title: /answered 500: ids .*key given twice/,
   },
+  "body-without-content-type-500": {
+    expect: ["input.open_bounded"],
+    suites: S,
+    title: /answered 500: \(body\) .*no Content-Type header/,
+  },
+  "id-array-item-500": {
+    expect: ["input.invalid_rejected"],
+    suites: NEG,
+    title: /answered 500: ids \[\["cbcheck"\]\] \(item: an array instead of string\)/,
+  },
   "oversize-body-accepted": {
     expect: ["input.invalid_rejected"],
     suites: NEG,

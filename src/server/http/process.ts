@@ -44,10 +44,19 @@ function isRefusedCredits(state: ServerState, account: Account): boolean {
   return balance <= 0 && !state.bugs.servedWithoutCredits;
 }
 
-/** POST /entities/batch: the body parsed and validated (with the seeded fault of a key named twice). */
+/**
+ * POST /entities/batch: the body parsed and validated, with the seeded faults of a key named twice, of a
+ * body without a Content-Type (its media type read before it is known to be there) and of an id that is an
+ * array (its length taken for a string's): thrown past validation, each becomes a 500.
+ */
 function parseBatchBody(r: RoutedRequest, lenient: EntityLeniency): EntityRequest {
+  if (lenient.noContentTypeFails && r.headers["content-type"] === undefined)
+    throw new Error("no content-type");
   const body = parseJsonBody(r.headers, r.body);
   failOnRepeatedKeys(r.body, lenient);
+  const ids = (body as { ids?: unknown } | null)?.ids;
+  if (lenient.arrayIdFails && Array.isArray(ids) && ids.some(Array.isArray))
+    throw new Error("id is an array");
   return parseEntityBatch(body, lenient);
 }
 
@@ -74,6 +83,8 @@ function serve(state: ServerState, r: RoutedRequest, account: Account): Reply {
     trimDataset: bugs.trimDataset,
     ignoreMalformedJson: bugs.ignoreMalformedJson,
     repeatedBodyKeyFails: bugs.repeatedBodyKeyFails,
+    noContentTypeFails: bugs.noContentTypeFails,
+    arrayIdFails: bugs.arrayIdFails,
   };
   if (op === "resolve") {
     const req = parseResolve(parseQuery(rawQuery), {

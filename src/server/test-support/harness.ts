@@ -20,7 +20,8 @@ export interface CallOptions {
   key?: keyof ServerKeys | "none" | string;
   body?: unknown;
   rawBody?: string | Buffer;
-  contentType?: string;
+  /** Default `application/json` with a body; `null`: no Content-Type (a Buffer body, which fetch leaves bare). */
+  contentType?: string | null;
   alt?: boolean;
   headers?: Record<string, string>;
 }
@@ -46,7 +47,8 @@ export async function call(
   let body: string | Buffer | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers["content-type"] = options.contentType ?? "application/json";
+  if (body !== undefined && options.contentType !== null)
+    headers["content-type"] = options.contentType ?? "application/json";
   const res = await fetch((options.alt ? server.altUrl : server.url) + path, {
     method: options.method ?? (body === undefined ? "GET" : "POST"),
     headers,

@@ -40,6 +40,10 @@ export interface EntityLeniency {
   ignoreMalformedJson: boolean;
   /** A batch body naming a top-level key twice ends in a server error. */
   repeatedBodyKeyFails: boolean;
+  /** A batch body without a Content-Type ends in a server error (http/process.ts). */
+  noContentTypeFails?: boolean;
+  /** A batch id that is an array ends in a server error (http/process.ts). */
+  arrayIdFails?: boolean;
 }
 
 /** The seeded fault of `repeatedItemsFail`: thrown past validation, it becomes a 500. */
