@@ -138,7 +138,7 @@ describe("inputCases", () => {
   });
 
   it.each(["entity-get", "entity-batch"] as const)(
-    "sends %s as_of at the date-time's bounds: leap centuries, field zero, offsets at ±23:59, text around it",
+    "sends %s as_of at the date-time's bounds: leap centuries and seconds, field zero, offsets ±23:59, text around",
     (op) => {
       // Each kills a mutant of the reference server's date-time check that Stryker found surviving.
       const caseOf = (label: string) => {
@@ -155,6 +155,11 @@ describe("inputCases", () => {
         ["month 00", "invalid", '"2024-00-10T00:00:00Z"'],
         ["day 00", "invalid", '"2024-06-00T00:00:00Z"'],
         ["offset minute 60", "invalid", '"2024-06-30T12:00:00+00:60"'],
+        ["leap second with offset -08:00 (RFC 3339 §5.8)", "valid", '"1990-12-31T15:59:60-08:00"'],
+        ["leap second with offset +05:30", "valid", '"2017-01-01T05:29:60+05:30"'],
+        ["second 60 outside 23:59 UTC", "invalid", '"2024-06-30T12:00:60Z"'],
+        ["second 60 at 23:59 UTC of a day that does not end its month", "invalid", '"2024-06-15T23:59:60Z"'],
+        ["second 61", "invalid", '"2016-12-31T23:59:61Z"'],
       ];
       for (const [label, cls, shown] of expected) {
         expect(caseOf(`date-time: ${label}`), label).toEqual({ class: cls, shown });
@@ -162,7 +167,7 @@ describe("inputCases", () => {
     },
   );
 
-  it("sends every container of the wrong type, an array holding a string among them (a batch id item)", () => {
+  it("sends every container of the wrong type, an array holding a valid value among them", () => {
     const idItems = cases["entity-batch"].filter(
       (c) =>
         c.kind === "alone" && c.parameter === "ids" && c.keyword === "type" && c.label.startsWith("item:"),
@@ -170,11 +175,15 @@ describe("inputCases", () => {
     expect(idItems.map((c) => [c.label, c.class, c.shown])).toEqual([
       ["item: a number instead of string", "invalid", "[1.5]"],
       ["item: an object instead of string", "invalid", "[{}]"],
-      // A one-item array, not an empty one: a length read off it is 1, so a server that takes it for a string
-      // goes on to read its characters (Stryker: `typeof value !== "string"` removed answered 500).
-      ["item: an array instead of string", "invalid", '[["cbcheck"]]'],
+      // A one-item array of a valid id, not an empty one: a length read off it is 1, so a server that takes it
+      // for a string goes on to read its characters (Stryker: `typeof value !== "string"` removed answered 500).
+      ["item: an array instead of string", "invalid", '[["cb:org:923609016"]]'],
     ]);
-    expect(labels("entity-batch", "dataset", "invalid")).toContain("an array instead of string");
+    // An array of a valid date-time: String([x]) is x, so a server that skips the type test accepts it.
+    const asOf = cases["entity-batch"].find(
+      (c) => c.kind === "alone" && c.parameter === "as_of" && c.label === "an array instead of string",
+    );
+    expect([asOf?.class, asOf?.shown]).toEqual(["invalid", '["2024-06-30T12:00:00Z"]']);
   });
 
   it("sends the open forms: repeated items, text outside plain text, ids of no node, cursors not handed out", () => {

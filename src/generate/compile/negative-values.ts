@@ -10,7 +10,7 @@ import { ABOVE_LABEL, ABOVE_SURROGATES, CHARACTER_CLASSES, textOfLength } from "
 import { arbitraryOf } from "./arbitrary.js";
 import { below, type CoverageValue, distinctFill, type Walk } from "./coverage-value.js";
 import { nearMisses } from "./near-misses.js";
-import { itemPool } from "./positive-values.js";
+import { itemPool, positiveValues } from "./positive-values.js";
 
 const invalid = (value: unknown, keyword: string, label: string): CoverageValue => ({
   value,
@@ -26,11 +26,9 @@ const SCALARS: readonly [string, unknown][] = [
   ["boolean", true],
   ["null", null],
 ];
-// The array holds a string: a server that reads a string's length off an array of one item answers 500
-// (Stryker found one that did: a batch id `["cbcheck"]`), where an empty array is refused by its length.
 const CONTAINERS: readonly [string, unknown][] = [
   ["object", {}],
-  ["array", ["cbcheck"]],
+  ["array", []],
 ];
 
 /** The invalid values of the place `schema` (canonical, with its preferences) stands for. */
@@ -88,10 +86,19 @@ function wrongTypes(s: CanonicalSchema, walk: Walk): CoverageValue[] {
     return out;
   }
   if (walk.form !== "json" && walk.form !== "body") return [];
-  // The first scalar and every container the schema does not allow (1.5 is no integer either).
+  // The first scalar and every container the schema does not allow (1.5 is no integer either). The array
+  // holds a valid value: a server that takes a one-item array for its item (String(["2024-…Z"]) is the
+  // date-time) accepts it, and one that reads a string's length off it goes on to its characters (Stryker
+  // found both in the reference server: an `as_of` and a batch id of the wrong type), where `[]` is refused
+  // by its length alone.
   const wrong = (list: readonly [string, unknown][]) => list.filter(([t]) => !types.includes(t as never));
+  const inside = positiveValues(s, walk).find((v) => v.intended === "valid" && v.wire === undefined);
   return [...wrong(SCALARS).slice(0, 1), ...wrong(CONTAINERS)].map(([t, v]) =>
-    invalid(v, "type", `${/^[aeiou]/.test(t) ? "an" : "a"} ${t} instead of ${types.join(" or ")}`),
+    invalid(
+      t === "array" && inside ? [inside.value] : v,
+      "type",
+      `${/^[aeiou]/.test(t) ? "an" : "a"} ${t} instead of ${types.join(" or ")}`,
+    ),
   );
 }
 

@@ -54,6 +54,9 @@ const INSIDE: FormValue[] = [
   { value: "2000-02-29T12:00:00Z", label: "29 February of a century leap year (2000)" },
   { value: "2024-06-30T12:00:00+23:59", label: "offset +23:59 (its upper bound)" },
   { value: "2024-06-30T12:00:00-23:59", label: "offset -23:59 (its lower bound)" },
+  // A leap second in local time, as RFC 3339 §5.8's own example: 23:59:60 UTC once the offset is applied.
+  { value: "1990-12-31T15:59:60-08:00", label: "leap second with offset -08:00 (RFC 3339 §5.8)" },
+  { value: "2017-01-01T05:29:60+05:30", label: "leap second with offset +05:30" },
 ];
 
 const OUTSIDE: FormValue[] = [
@@ -76,6 +79,10 @@ const OUTSIDE: FormValue[] = [
   { value: "2024-00-10T00:00:00Z", label: "month 00" },
   { value: "2024-06-00T00:00:00Z", label: "day 00" },
   { value: "2024-06-30T12:00:00+00:60", label: "offset minute 60" },
+  // §5.7: a second 60 only at the end of a month (23:59 UTC of its last day); never a second 61.
+  { value: "2024-06-30T12:00:60Z", label: "second 60 outside 23:59 UTC" },
+  { value: "2024-06-15T23:59:60Z", label: "second 60 at 23:59 UTC of a day that does not end its month" },
+  { value: "2016-12-31T23:59:61Z", label: "second 61" },
 ];
 
 const LEEWAY: FormValue[] = [{ value: "2024-06-30 12:00:00Z", label: "space instead of T" }];

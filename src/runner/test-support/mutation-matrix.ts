@@ -182,7 +182,7 @@ export const MATRIX: Record<string, Row> = {
   "id-array-item-500": {
     expect: ["input.invalid_rejected"],
     suites: NEG,
-    title: /answered 500: ids \[\["cbcheck"\]\] \(item: an array instead of string\)/,
+    title: /answered 500: ids \[\["cb:[^"]+"\]\] \(item: an array instead of string\)/,
   },
   "oversize-body-accepted": {
     expect: ["input.invalid_rejected"],
