@@ -20,7 +20,7 @@ import { replayCounterexample } from "../runner/replay.js";
 import { type EchoTarget, startEchoTarget } from "../test-support/echo-target.js";
 import { expectNoSecret } from "../test-support/expect-no-secret.js";
 import { replayableReport } from "../test-support/replayable-report.js";
-import { replayText } from "./commands/replay.js";
+import { replayText } from "./commands/replay-action.js";
 import { runMain } from "./test-support/run-main.js";
 
 /** Keys with characters every encoding changes (`+`, `/`, `=`, `&`), and a digit early (no word). */

@@ -2,20 +2,9 @@
  * `cbcheck compare --base-url URL --candidate-url URL`: did the release change the API? The same requests go
  * to both; each difference is breaking, additive or data. Exit 1 on any breaking difference.
  */
-
 import type { Command } from "commander";
-import { headerSecrets } from "../../extra-headers.js";
-import { groupFailures } from "../../report/failure-groups.js";
-import { failureSummaryLines, groupExtent } from "../../report/failure-summary.js";
-import { oneLine } from "../../report/failure-text.js";
-import type { Report } from "../../report/model.js";
-import { verdictLabel } from "../../report/verdict.js";
-import { resolveCompareOptions } from "../../runner/compare/compare-options.js";
-import { runCompare } from "../../runner/compare/run-compare.js";
-import { addFlags, readFlags } from "../flag-table.js";
+import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
-import { progressOutput } from "../progress-output.js";
-import { runReportingCommand } from "../reporting-command.js";
 import { COMPARE_FLAGS } from "./compare-flags.js";
 
 const HELP = `
@@ -48,42 +37,6 @@ Exit codes:
   130  interrupted by SIGINT (Ctrl-C); 143 by SIGTERM: sending stops, reports marked interrupted
 `;
 
-/** Breaking differences grouped by cause (failure-summary.ts), additive ones one line per rule, then the verdict. */
-function summary(report: Report, files: readonly string[]): string {
-  const lines = failureSummaryLines(report, { rowWord: "operation" });
-  for (const g of groupFailures(report.results, "warn"))
-    lines.push(
-      `additive ${g.id}: ${groupExtent(g, "operation")} — first: ${oneLine(g.causes[0]?.title ?? "", 300)}`,
-    );
-  const s = report.summary;
-  lines.push(
-    `${verdictLabel(report.verdict)}: ${s.failed} operation(s) with breaking differences, ${s.warnings} with additive ones; ${s.calls ?? 0} calls; seed ${report.seed}`,
-  );
-  if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
-  return `${lines.join("\n")}\n`;
-}
-
-async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, quiet, formats, ...given } = readFlags(command, COMPARE_FLAGS);
-  const flags = cli.withPaths(given, "fixtures");
-  await runReportingCommand(cli, {
-    command: "compare",
-    ...(formats ? { formats } : {}),
-    reportDir,
-    summary,
-    async execute({ signal }) {
-      const options = await resolveCompareOptions({
-        ...(flags as Parameters<typeof resolveCompareOptions>[0]),
-        env: cli.env,
-      });
-      cli.hideInOutput([options.apiKey, options.candidateApiKey, ...headerSecrets(options.headers)]);
-      const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
-      out.say(`cbcheck compare: seed ${options.seed} (repeat with --seed ${options.seed})`);
-      return runCompare(options, { signal, onProgress: (line) => out.say(line) });
-    },
-  });
-}
-
 /** Registers `cbcheck compare`. */
 export function registerCompare(program: Command, cli: Invocation): void {
   const command = program
@@ -94,5 +47,5 @@ export function registerCompare(program: Command, cli: Invocation): void {
     );
   addFlags(command, COMPARE_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(cli, command));
+    .action(async () => (await import("./compare-action.js")).compareAction(cli, command));
 }

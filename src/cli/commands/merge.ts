@@ -2,16 +2,9 @@
  * `cbcheck merge DIR...`: one verdict and the four reports from the reports of `cbcheck run --shard I/N`
  * (each DIR holds one shard's report.json). Refuses shards of different versions, seeds or targets.
  */
-
-import { join } from "node:path";
 import type { Command } from "commander";
-import { mergeShardReports, type ShardReport } from "../../report/merge-reports.js";
-import { applyCoverageGate, recordedCoverageGate } from "../../runner/coverage-gate.js";
-import { summaryText } from "../../runner/summary-text.js";
-import { addFlags, readFlags } from "../flag-table.js";
+import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
-import { readRunReport } from "../read-run-report.js";
-import { runReportingCommand } from "../reporting-command.js";
 import { MERGE_FLAGS } from "./merge-flags.js";
 
 const HELP = `
@@ -35,37 +28,6 @@ Exit codes:
 Reports: without --report-dir, a new reports/merge/<timestamp>/, copied to reports/merge/latest/.
 `;
 
-async function readShard(dir: string): Promise<ShardReport> {
-  const path = join(dir, "report.json");
-  const report = await readRunReport(path, "shard report");
-  return { source: dir, report };
-}
-
-async function action(cli: Invocation, dirs: string[], command: Command): Promise<void> {
-  const { reportDir, failOnUnexercised, minExercised, formats } = readFlags(command, MERGE_FLAGS);
-  await runReportingCommand(cli, {
-    command: "merge",
-    ...(formats ? { formats } : {}),
-    reportDir,
-    summary: summaryText,
-    async execute() {
-      const shards = [];
-      for (const dir of dirs) shards.push(await readShard(cli.path(dir)));
-      // The coverage gate on the shards added up: the largest of the flags given here and those the shards
-      // were run with (they left it to the merge).
-      const flagged = Math.max(minExercised ?? 0, failOnUnexercised ? 1 : 0);
-      const gate = Math.max(flagged, recordedCoverageGate(shards.map((s) => s.report)));
-      const report = applyCoverageGate(mergeShardReports(shards), gate);
-      return {
-        report,
-        sections: [],
-        secrets: [],
-        ...(report.verdict === "incomplete" ? { stopped: report.reason ?? "a shard did not finish" } : {}),
-      };
-    },
-  });
-}
-
 /** Registers `cbcheck merge`. */
 export function registerMerge(program: Command, cli: Invocation): void {
   const command = program
@@ -75,5 +37,5 @@ export function registerMerge(program: Command, cli: Invocation): void {
     .description("Combines the reports of `cbcheck run --shard I/N` into one verdict and the four reports.");
   addFlags(command, MERGE_FLAGS)
     .addHelpText("after", HELP)
-    .action((dirs: string[]) => action(cli, dirs, command));
+    .action(async (dirs: string[]) => (await import("./merge-action.js")).mergeAction(cli, dirs, command));
 }

@@ -3,13 +3,7 @@
  * state changes (one JSON line each on stdout), with metrics for Prometheus (`--metrics-port`).
  */
 import type { Command } from "commander";
-import { EXIT, HarnessError } from "../../errors.js";
-import { resolveMonitorOptions } from "../../monitor/options.js";
-import { runMonitor } from "../../monitor/run-monitor.js";
-import { escapedJson } from "../../report/escape.js";
-import { SIGNAL_EXIT } from "../../report/verdict.js";
-import { addFlags, readFlags } from "../flag-table.js";
-import { watchInterrupts } from "../interrupt.js";
+import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { MONITOR_FLAGS } from "./monitor-flags.js";
 
@@ -47,35 +41,6 @@ Exit codes:
 See docs/monitor.md (running it as a service, its cost against the key's limits, its events and metrics).
 `;
 
-async function action(cli: Invocation, command: Command): Promise<void> {
-  const flags = cli.withPaths(readFlags(command, MONITOR_FLAGS), "state", "reportDir", "fixtures");
-  const options = resolveMonitorOptions({ ...flags, env: cli.env, clock: cli.io.clock });
-  cli.hideInOutput(options.secrets);
-  const say = (line: string) => cli.stderr.write(`${line}\n`);
-  const watch = watchInterrupts(cli.io, say);
-  try {
-    const result = await runMonitor(options, {
-      signal: watch.signal,
-      onEvent: (event) => cli.stdout.write(`${escapedJson(event)}\n`),
-      onLine: say,
-      onMetricsListening: (url) => say(`cbcheck monitor: metrics on ${url}`),
-    });
-    const failing = result.failing.length > 0 ? `; failing: ${result.failing.join(", ")}` : "";
-    const received = watch.received();
-    if (result.verdict === "interrupted" && received) {
-      say(`cbcheck monitor: stopped by ${received}; state written to ${options.state}${failing}`);
-      cli.exitCode = SIGNAL_EXIT[received];
-      return;
-    }
-    if (result.verdict === "stopped" || result.verdict === "incomplete")
-      throw new HarnessError("CB_STOPPED", `${result.reason ?? result.verdict}${failing}`);
-    say(`cbcheck monitor: cycle done, ${result.failing.length} rule(s) failing${failing}`);
-    cli.exitCode = result.verdict === "fail" ? EXIT.violation : EXIT.pass;
-  } finally {
-    watch.dispose();
-  }
-}
-
 /** Registers `cbcheck monitor`. */
 export function registerMonitor(program: Command, cli: Invocation): void {
   const command = program
@@ -86,5 +51,5 @@ export function registerMonitor(program: Command, cli: Invocation): void {
     );
   addFlags(command, MONITOR_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(cli, command));
+    .action(async () => (await import("./monitor-action.js")).monitorAction(cli, command));
 }

@@ -2,11 +2,8 @@
  * `cbcheck openapi [--output FILE]`: writes the OpenAPI 3.1 document of contract cb/v1, generated from
  * schemas/, to stdout or a file (for Schemathesis, Prism, k6 and other OpenAPI tools).
  */
-import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { HarnessError } from "../../errors.js";
-import { buildOpenApiDocument } from "../../openapi/document.js";
-import { addFlags, readFlags } from "../flag-table.js";
+import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { OPENAPI_FLAGS } from "./openapi-flags.js";
 
@@ -26,22 +23,6 @@ Exit codes:
   2  bad usage, or the output file cannot be written
 `;
 
-async function action(cli: Invocation, command: Command): Promise<void> {
-  const { output, ...options } = readFlags(command, OPENAPI_FLAGS);
-  const document = buildOpenApiDocument(options);
-  const text = `${JSON.stringify(document, null, 2)}\n`;
-  if (output === undefined) {
-    cli.stdout.write(text);
-    return;
-  }
-  try {
-    await writeFile(cli.path(output), text);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new HarnessError("CB_OUTPUT_UNWRITABLE", `cannot write ${output} (${code})`);
-  }
-}
-
 /** Registers `cbcheck openapi`. */
 export function registerOpenApi(program: Command, cli: Invocation): void {
   const command = program
@@ -49,5 +30,5 @@ export function registerOpenApi(program: Command, cli: Invocation): void {
     .description("write the OpenAPI 3.1 document of contract cb/v1, generated from schemas/");
   addFlags(command, OPENAPI_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(cli, command));
+    .action(async () => (await import("./openapi-action.js")).openApiAction(cli, command));
 }

@@ -2,18 +2,9 @@
  * `cbcheck proxy [--target URL]`: a live validation proxy. Clients call it instead of the server; every
  * exchange is forwarded unchanged and judged on a copy, both sides, per key (by hash).
  */
-
 import type { Command } from "commander";
-import { HarnessError } from "../../errors.js";
-import { parseListen, runProxy } from "../../proxy/run-proxy.js";
-import { failureSummaryLines } from "../../report/failure-summary.js";
-import type { Report } from "../../report/model.js";
-import { verdictLabel } from "../../report/verdict.js";
-import { RUNNER } from "../../verdicts/runner.js";
-import { addFlags, readFlags } from "../flag-table.js";
+import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
-import { progressOutput } from "../progress-output.js";
-import { runReportingCommand } from "../reporting-command.js";
 import { PROXY_FLAGS } from "./proxy-flags.js";
 
 const HELP = `
@@ -49,49 +40,6 @@ Exit codes:
 Ctrl-C and SIGTERM are the normal end of a session: the exit code is its verdict (0, 1 or 2), not 130/143.
 `;
 
-/** The violations grouped by rule and cause (failure-summary.ts), then the verdict and the counts. */
-function summary(report: Report, files: readonly string[]): string {
-  const s = report.summary;
-  const unjudged = report.results.find((r) => r.id === RUNNER.judgingUnfinished.id);
-  const lines = [
-    ...failureSummaryLines(report),
-    `${verdictLabel(report.verdict)}: ${s.calls ?? 0} exchange(s), ${s.failed} failing row(s), ${s.warnings} warning(s)`,
-    ...(unjudged?.message ? [unjudged.message] : []),
-  ];
-  if (files.length > 0) lines.push(`Reports: ${files.join(", ")}`);
-  return `${lines.join("\n")}\n`;
-}
-
-async function action(cli: Invocation, command: Command): Promise<void> {
-  const { reportDir, quiet, formats, ...flags } = readFlags(command, PROXY_FLAGS);
-  // --quiet drops the live lines (the summary and the reports keep what they said); the address stays.
-  const out = progressOutput({ quiet: quiet === true, env: cli.env, stream: cli.stderr });
-  await runReportingCommand(cli, {
-    command: "proxy",
-    ...(formats ? { formats } : {}),
-    reportDir,
-    summary,
-    signalEnds: true,
-    async execute({ signal }) {
-      try {
-        parseListen(flags.listen ?? "");
-      } catch (error) {
-        throw new HarnessError("CB_USAGE", (error as Error).message);
-      }
-      return runProxy(flags as Parameters<typeof runProxy>[0], {
-        signal,
-        onListening: (url) => cli.stderr.write(`cbcheck proxy: listening; clients use ${url}\n`),
-        onMetricsListening: (url) => cli.stderr.write(`cbcheck proxy: metrics on ${url}\n`),
-        // A line quotes what a client or the target sent: progressOutput keeps it one line of visible characters.
-        onViolation: (line) => out.say(line),
-      }).catch((error: unknown) => {
-        if (error instanceof HarnessError) throw error;
-        throw new HarnessError("CB_USAGE", `cannot start the proxy: ${(error as Error).message}`);
-      });
-    },
-  });
-}
-
 /** Registers `cbcheck proxy`. */
 export function registerProxy(program: Command, cli: Invocation): void {
   const command = program
@@ -100,5 +48,5 @@ export function registerProxy(program: Command, cli: Invocation): void {
     .description("Forwards every exchange unchanged and judges both sides on a copy, per API key (by hash).");
   addFlags(command, PROXY_FLAGS)
     .addHelpText("after", HELP)
-    .action(() => action(cli, command));
+    .action(async () => (await import("./proxy-action.js")).proxyAction(cli, command));
 }
