@@ -3,10 +3,10 @@
  * from it), resolved once into a fully defaulted, validated object. Bad input is a HarnessError (exit 2).
  */
 import { HarnessError } from "../errors.js";
-import { numberIn } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
 import { findExecutable } from "./find-executable.js";
 import type { CertifyLevel } from "./grade-scenario.js";
+import { DEFAULT_TIMEOUT_S, parseLevel, parseTimeoutS } from "./option-parsers.js";
 import { SCENARIO_NAMES, SCENARIOS, type Scenario } from "./scenarios.js";
 
 /** What the user gives. */
@@ -43,22 +43,6 @@ export interface ResolvedCertifyOptions {
   env: Readonly<Record<string, string | undefined>>;
   concurrency: number;
   signal?: AbortSignal;
-}
-
-/** Default seconds per scenario. */
-export const DEFAULT_TIMEOUT_S = 60;
-
-/** `--level`: `required` or `all`. */
-export function parseLevel(level: string): CertifyLevel {
-  if (level !== "all" && level !== "required") {
-    throw new HarnessError("CB_USAGE", `--level must be "required" or "all", not "${level}"`);
-  }
-  return level;
-}
-
-/** `--timeout-s`: seconds above 0, at most a day. */
-export function parseTimeoutS(value: number | string): number {
-  return numberIn(value, "--timeout-s", 0, 86_400, true);
 }
 
 /** Validates and defaults; throws HarnessError CB_USAGE or CB_COMMAND_NOT_FOUND. */

@@ -5,11 +5,12 @@
  */
 import { EXTENSION_NAMES } from "../client/types.js";
 import type { FaultStep } from "../server/types.js";
+import { SCENARIO_DESCRIPTIONS, SCENARIO_IDS } from "./scenario-descriptions.js";
 
 /** One scenario. */
 export interface Scenario {
   name: string;
-  /** What the scenario proves, for `--help` and reports. */
+  /** What the scenario proves, for `--help` and reports (scenario-descriptions.ts). */
   description: string;
   /** Existing organisation ids given to the client. */
   existingIds: number;
@@ -23,14 +24,13 @@ export interface Scenario {
 }
 
 const ALL_FOUR = [...EXTENSION_NAMES];
-const IDS = 130;
 
 /** Every scenario, in run order. */
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: "happy",
-    description: `${IDS} ids with all four extensions, no faults`,
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS.happy,
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [],
@@ -38,8 +38,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "rate-limited",
-    description: "429 volume_limit with Retry-After: 1 on the second batch call",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS["rate-limited"],
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [
@@ -49,8 +49,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "unavailable",
-    description: "503 data_unavailable once, on the second batch call",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS.unavailable,
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [{ call: 2, operation: "entity-batch", status: 503, code: "data_unavailable" }],
@@ -58,8 +58,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "unauthorized",
-    description: "401 invalid_token on the first call of any kind (and every call after it)",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS.unauthorized,
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [{ call: 1, status: 401, code: "invalid_token", sticky: true }],
@@ -67,8 +67,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "credits-exhausted",
-    description: "402 credits_exhausted from the second batch call on",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS["credits-exhausted"],
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [
@@ -78,8 +78,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "plan-required",
-    description: "403 plan_required (with required_tier and upgrade_url) on every batch call",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS["plan-required"],
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [
@@ -96,8 +96,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "bad-request",
-    description: "400 invalid_arguments for the second batch call",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS["bad-request"],
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: () => [{ call: 2, operation: "entity-batch", status: 400, code: "invalid_arguments" }],
@@ -105,7 +105,7 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "missing-ids",
-    description: "120 existing and 10 unknown ids, no extensions (CB_EXTEND is [])",
+    description: SCENARIO_DESCRIPTIONS["missing-ids"],
     existingIds: 120,
     missingIds: 10,
     extend: [],
@@ -114,9 +114,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   {
     name: "long-retry-after",
-    description:
-      "429 volume_limit on the second batch call with a Retry-After beyond the timeout (a daily limit)",
-    existingIds: IDS,
+    description: SCENARIO_DESCRIPTIONS["long-retry-after"],
+    existingIds: SCENARIO_IDS,
     missingIds: 0,
     extend: ALL_FOUR,
     faults: (timeoutS) => [

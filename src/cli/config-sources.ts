@@ -5,7 +5,6 @@
  * The file is validated by a JSON Schema built from the commands' own flags: an unknown command or option is
  * an error, not silently ignored.
  */
-import { Ajv2020 as Ajv } from "ajv/dist/2020.js";
 import type { Command, Option } from "commander";
 import { HarnessError } from "../errors.js";
 import { FILE_LIMITS, readCappedFileSync } from "../read-capped-file.js";
@@ -84,21 +83,23 @@ function readConfig(file: string, path: string, explicit: boolean): Record<strin
 /**
  * Fills the options of `command` that the command line left unset: from `CBCHECK_*` variables, then from the
  * config file's section for the command. `locate` turns the config path given (or the default) into the one
- * to read (relative to the invocation's working directory).
+ * to read (relative to the invocation's working directory). Resolves once they are set.
  */
-export function applyConfigSources(
+export async function applyConfigSources(
   program: Command,
   command: Command,
   env: Readonly<Record<string, string | undefined>>,
   configPath: string | undefined,
   locate: (path: string) => string = (path) => path,
-): void {
+): Promise<void> {
   const path = configPath ?? env.CBCHECK_CONFIG ?? DEFAULT_CONFIG_FILE;
   const explicit = configPath !== undefined || env.CBCHECK_CONFIG !== undefined;
   const config = readConfig(locate(path), path, explicit);
   if (config !== undefined) {
     // The schema's scalar options are `["string", "number"]`: allowed outright, or strict mode prints one
     // "use allowUnionTypes" line per option on every run that reads a config file.
+    // Loaded only when there is a file to validate: the start-up of every command does not pay for ajv.
+    const { Ajv2020: Ajv } = await import("ajv/dist/2020.js");
     const ajv = new Ajv({ allErrors: false, allowUnionTypes: true });
     if (!ajv.validate(configSchema(program), config)) {
       const e = ajv.errors?.[0];

@@ -24,7 +24,7 @@ import { SERVE_FLAGS } from "./commands/serve-flags.js";
 import { VALIDATE_FLAGS, type ValidateOutputOptions } from "./commands/validate-flags.js";
 import { type FlagTable, flagsOf, readFlags } from "./flag-table.js";
 import { buildProgram } from "./program.js";
-import type { ProgressOutputOptions } from "./progress-output.js";
+import type { ProgressOutputOptions } from "./quiet-flag.js";
 import type { ReportFormatOptions } from "./report-formats-flag.js";
 import type { HandoffOptions } from "./serve-handoff.js";
 

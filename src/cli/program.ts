@@ -45,9 +45,9 @@ export function buildProgram(cli: Invocation = new Invocation(processIo())): Com
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     // Values the command line left unset come from CBCHECK_* variables, then the config file.
-    .hook("preAction", (root, action) => {
+    .hook("preAction", async (root, action) => {
       const config = root.opts<{ config?: string }>().config;
-      applyConfigSources(root, action, io.env, config, (path) => cli.path(path));
+      await applyConfigSources(root, action, io.env, config, (path) => cli.path(path));
     });
   registerValidate(program, cli);
   registerServe(program, cli);

@@ -6,18 +6,6 @@
  */
 import { escapeControls } from "../report/escape.js";
 import { createProgress, type Progress } from "../report/progress.js";
-import type { FlagTable } from "./flag-table.js";
-
-/** The output option every long command shares. */
-export interface ProgressOutputOptions {
-  /** No progress bar and no event lines on stderr (the summary on stdout and errors stay). */
-  quiet?: boolean;
-}
-
-/** The `--quiet` flag of every command that prints progress: `run`, `load`, `certify-client`, `compare`, `proxy`. */
-export const QUIET_FLAG: FlagTable<ProgressOutputOptions> = {
-  quiet: { flags: "--quiet", description: "no progress bar and no progress lines on stderr" },
-};
 
 /** Where progress goes and whether a bar is drawn. */
 export interface ProgressOutput {

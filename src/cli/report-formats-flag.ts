@@ -1,5 +1,5 @@
 /** The `--formats` flag of every command that writes reports (`run`, `load`, `certify-client`, `merge`, `compare`, `proxy`). */
-import { parseReportFormats, type ReporterName } from "../report/reporters.js";
+import { parseReportFormats, type ReporterName } from "../report/report-formats.js";
 import type { FlagTable } from "./flag-table.js";
 
 /** Which report files to write. */

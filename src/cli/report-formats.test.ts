@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseReportFormats } from "../report/reporters.js";
+import { parseReportFormats } from "../report/report-formats.js";
 import { runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-formats-"));

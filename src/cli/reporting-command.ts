@@ -19,7 +19,7 @@ import {
   latestReportDir,
   type ReportingCommand,
 } from "../report/report-dir.js";
-import type { ReporterName } from "../report/reporters.js";
+import type { ReporterName } from "../report/report-formats.js";
 import { exitCodeOf, markInterrupted, verdictLabel } from "../report/verdict.js";
 import { writeHar } from "../report/write-har.js";
 import { writeReports } from "../report/write-reports.js";

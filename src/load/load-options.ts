@@ -6,25 +6,17 @@
 import { createHash } from "node:crypto";
 import { type Clock, SYSTEM_CLOCK } from "../clock.js";
 import { HarnessError } from "../errors.js";
-import { httpUrl, integerIn, numberIn, requireApiKey } from "../option-values.js";
+import { httpUrl, integerIn, requireApiKey } from "../option-values.js";
 import { defaultReportDir } from "../report/report-dir.js";
 import { isLoopbackUrl, parseRate } from "../runner/index.js";
 import { resolveStart, type StartPlan } from "./coordinated-start.js";
 import type { EmbeddedMode } from "./embedded-target.js";
-import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
+import { LOAD_DEFAULTS, type LOAD_RANGES, loadNumber } from "./load-defaults.js";
+import { loadProfile } from "./load-profile-file.js";
 import type { LoadProfile } from "./profile.js";
+import { builtInProfileNames } from "./profile-names.js";
 import { isWholeRun, parseSegment, partOf, type Segment, WHOLE_RUN } from "./segment.js";
 import { segmentProfile } from "./segment-profile.js";
-
-/** Defaults, in one place (also shown by `--help`). */
-export const LOAD_DEFAULTS = {
-  apiKeyEnv: "CB_API_KEY",
-  maxCalls: 100_000,
-  maxSeconds: 900,
-  validators: 1,
-  /** The contract's limit on Plus (Limits: 120 calls per minute). */
-  expectRateLimit: "120/60",
-} as const;
 
 /** What the user may set; every field optional. */
 export interface LoadOptions {
@@ -106,21 +98,6 @@ export interface ResolvedLoadOptions {
   /** When the first profile begins (`--start-at`, `--start-after`); absent: at once. */
   start?: StartPlan;
   clock: Clock;
-}
-
-/** The range of each numeric option, shared with the CLI's flag parsers. */
-const LOAD_RANGES = {
-  durationSeconds: { flag: "--duration", min: 0.1, max: 3600 },
-  sampleRate: { flag: "--sample-rate", min: 0.0001, max: 1 },
-  maxCalls: { flag: "--max-calls", min: 1, max: 1e9 },
-  maxSeconds: { flag: "--max-seconds", min: 1, max: 86_400 },
-  validators: { flag: "--validators", min: 1, max: 16 },
-} as const;
-
-/** Parses a numeric option of `load` (a number, or the CLI's text) within its range. */
-export function loadNumber(key: keyof typeof LOAD_RANGES, value: number | string): number {
-  const { flag, min, max } = LOAD_RANGES[key];
-  return numberIn(value, flag, min, max);
 }
 
 function num(key: keyof typeof LOAD_RANGES, value: number | undefined): number | undefined {

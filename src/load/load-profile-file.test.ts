@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HarnessError } from "../errors.js";
-import { builtInProfileNames, loadProfile } from "./load-profile-file.js";
+import { loadProfile } from "./load-profile-file.js";
+import { builtInProfileNames } from "./profile-names.js";
 
 describe("load profiles", () => {
   it("the built-in profiles are valid against schemas/load-profile.schema.json", () => {

@@ -6,6 +6,7 @@ import { CONTRACT_SCHEMAS } from "../contract/contract-schemas.js";
 import { readSchemaFiles } from "../contract/schema-files.js";
 import { LICENSE } from "../version.js";
 import { embedSchemas, type Json } from "./components.js";
+import { OPENAPI_DEFAULTS } from "./openapi-defaults.js";
 import { CONTRACT_OPERATIONS } from "./operations.js";
 import { parametersOf } from "./parameters.js";
 import { ERROR_HEADERS, errorResponses, responsesOf } from "./responses.js";
@@ -18,12 +19,6 @@ export interface OpenApiOptions {
   /** Default of the `{alt_base_url}` server variable. Default `OPENAPI_DEFAULTS.altBaseUrl`. */
   altBaseUrl?: string;
 }
-
-/** Defaults of the server variables: the reference server as `cbcheck serve --port 8080` starts it. */
-export const OPENAPI_DEFAULTS = {
-  baseUrl: "http://127.0.0.1:8080/v1",
-  altBaseUrl: "http://127.0.0.1:8080/api/v1",
-} as const;
 
 /** Interface description version of the contract (Versioning: "0.3.0 (beta)"). */
 const CONTRACT_VERSION = "0.3.0";

@@ -8,9 +8,7 @@ import { decodeCodedBodySync } from "../transport/decode-coding.js";
 import type { Exchange } from "../transport/exchange.js";
 import { RUNNER } from "../verdicts/runner.js";
 import type { Proxied } from "./proxied.js";
-
-/** The proxy's default body cap (`--max-body-bytes`): of its copy of each body, and of a gzip body decoded. */
-export const PROXY_MAX_BODY_BYTES = 16 * 1024 * 1024;
+import { PROXY_MAX_BODY_BYTES } from "./proxy-defaults.js";
 
 /** One server-side finding on one exchange. */
 export interface ServerFinding {

@@ -13,15 +13,9 @@ import type { OperationId } from "../transport/exchange.js";
 import { ClientKeys } from "./client-keys.js";
 import type { Finding } from "./finding.js";
 import { ClientJudge } from "./judge-client.js";
-import {
-  basePathOf,
-  judgeServer,
-  PROXY_MAX_BODY_BYTES,
-  relativePath,
-  type ServerFinding,
-  toExchange,
-} from "./judge-server.js";
+import { basePathOf, judgeServer, relativePath, type ServerFinding, toExchange } from "./judge-server.js";
 import type { Proxied } from "./proxied.js";
+import { PROXY_MAX_BODY_BYTES } from "./proxy-defaults.js";
 import { type RawExchange, toProxied } from "./raw-exchange.js";
 import { type RequestFacts, requestFacts } from "./request-facts.js";
 

@@ -9,9 +9,9 @@
  */
 import { WorkerHost, WorkerLost } from "../worker-host.js";
 import { siblingModule } from "../worker-thread.js";
-import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
 import { batchBytes, encodeBatch, type WireBatch } from "./judge-wire.js";
 import type { JudgedBatch, JudgeThreadData } from "./judge-worker.js";
+import { PROXY_MAX_BODY_BYTES } from "./proxy-defaults.js";
 import type { RawExchange } from "./raw-exchange.js";
 
 /** Limits of the judge queue and thread. */

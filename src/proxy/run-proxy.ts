@@ -11,9 +11,9 @@ import { startServer } from "../server/index.js";
 import type { ServerOptions } from "../server/types.js";
 import { buildProxyReport, type Unjudged, unjudgedTotal } from "./build-report.js";
 import { type ForwardOptions, startForwarder } from "./forward.js";
-import { PROXY_MAX_BODY_BYTES } from "./judge-server.js";
 import { JudgeThread, type JudgeThreadOptions } from "./judge-thread.js";
 import { LiveLines } from "./live-lines.js";
+import { PROXY_DEFAULTS, parseListen } from "./proxy-defaults.js";
 import { ProxyMetrics } from "./proxy-metrics.js";
 import type { RawExchange } from "./raw-exchange.js";
 import { REAL_CLOCK, type SessionClock } from "./session-clock.js";
@@ -61,25 +61,8 @@ export interface ProxyHooks {
   clock?: SessionClock;
 }
 
-/** Defaults of the options. */
-export const PROXY_DEFAULTS = {
-  listen: "127.0.0.1:8787",
-  metricsHost: "127.0.0.1",
-  timeoutMs: 30_000,
-  maxBodyBytes: PROXY_MAX_BODY_BYTES,
-};
-
 /** Time the judge thread has after a stop to judge what is queued: the reports are written within 2 s. */
 export const STOP_BUDGET_MS = 1_500;
-
-/** Splits `host:port` (IPv6 in brackets). */
-export function parseListen(text: string): { host: string; port: number } {
-  const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(text);
-  const port = match ? Number(match[2]) : Number.NaN;
-  if (!match || port > 65535)
-    throw new RangeError(`--listen must be host:port (got ${JSON.stringify(text)})`);
-  return { host: match[1].replace(/^\[|\]$/g, ""), port };
-}
 
 /** What the judge thread has not judged, by why. */
 function unjudgedOf(thread: JudgeThread, tally: SessionTally): Unjudged {

@@ -8,7 +8,8 @@ import { HarnessError } from "../errors.js";
 import { boundReport } from "./bound.js";
 import type { HtmlSection, Report } from "./model.js";
 import { prepareReportDir } from "./prepare-report-dir.js";
-import { REPORTERS, type ReporterName } from "./reporters.js";
+import { REPORTER_NAMES, type ReporterName } from "./report-formats.js";
+import { REPORTERS } from "./reporters.js";
 
 /** Options of `writeReports`; all optional. */
 export interface WriteReportsOptions {
@@ -27,7 +28,7 @@ export async function writeReports(
   options: WriteReportsOptions = {},
 ): Promise<string[]> {
   const bounded = boundReport(report);
-  const names = options.reporters ?? (Object.keys(REPORTERS) as ReporterName[]);
+  const names = options.reporters ?? REPORTER_NAMES;
   const root = await prepareReportDir(dir);
   const written: string[] = [];
   try {

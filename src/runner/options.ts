@@ -13,22 +13,10 @@ import type { EmbeddedMode } from "../server/start-in-child.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { parseConcurrency, parseRate, parseShard, parseSuites } from "./option-parsers.js";
-import { RUN_DEFAULTS } from "./run-defaults.js";
+import { RUN_DEFAULTS, SUITE_ORDER } from "./run-defaults.js";
 import type { Shard } from "./shard.js";
 
-export { RUN_DEFAULTS };
-
-/** Every suite `run` knows, in the order they run (rate-limit last: it empties the rate window). */
-export const SUITE_ORDER: SuiteName[] = [
-  "http",
-  "auth",
-  "schema",
-  "negative",
-  "limits",
-  "alt-base-url",
-  "batch-limits",
-  "rate-limit",
-];
+export { RUN_DEFAULTS, SUITE_ORDER };
 
 /** Fixtures given in code: `known_ids` required, the rest optional (as in the fixtures file). */
 export type FixturesInput = Partial<TargetFixtures> & { known_ids: string[] };

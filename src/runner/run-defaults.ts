@@ -1,4 +1,8 @@
-/** Defaults of `cbcheck run` (see options.ts), apart so that the resolver stays one job. */
+/**
+ * Defaults of `cbcheck run` and its suites in order (see options.ts), apart so that the resolver stays one job
+ * and `--help` shows them without loading it.
+ */
+import type { SuiteName } from "../vocabulary/suite-name.js";
 
 /** Defaults of the options, in one place (also shown by `--help`). */
 export const RUN_DEFAULTS = {
@@ -38,3 +42,15 @@ export const RUN_DEFAULTS = {
   embeddedRateLimit: 20,
   embeddedRateWindowMs: 1000,
 } as const;
+
+/** Every suite `run` knows, in the order they run (rate-limit last: it empties the rate window). */
+export const SUITE_ORDER: SuiteName[] = [
+  "http",
+  "auth",
+  "schema",
+  "negative",
+  "limits",
+  "alt-base-url",
+  "batch-limits",
+  "rate-limit",
+];

@@ -1,12 +1,8 @@
-/**
- * Options of `cbcheck validate`: what the document is and what it answers (the CLI's flags are typed from
- * them), resolved once into the kind and the context `validateDocument` takes. Bad input is a usage error.
- */
-import { HarnessError } from "../../errors.js";
 import { integerIn } from "../../option-values.js";
 import type { OperationId } from "../../transport/exchange.js";
 import { type Kind, resolveKind } from "./kinds.js";
 import { inferOperation, requestFromJson, requestFromPath } from "./request-input.js";
+import { parseStatus, VALIDATE_DEADLINE_S } from "./validate-defaults.js";
 import type { ValidateContext } from "./validate-document.js";
 
 /** What the user gives; all optional. */
@@ -25,25 +21,11 @@ export interface ValidateOptions {
   deadlineS?: number;
 }
 
-/** The default of `deadlineS`: the same as `cbcheck run`'s overall deadline. */
-export const VALIDATE_DEADLINE_S = 600;
-
 /** The kind of the document and what it answers. */
 export interface ResolvedValidateOptions extends ValidateContext {
   /** The kind `--as` names; undefined when it is to be inferred from the document (`chooseKind`). */
   kind?: Kind;
   deadlineS: number;
-}
-
-/** `--status`: an HTTP status from 100 to 599. */
-export function parseStatus(value: number | string): number {
-  const n = typeof value === "number" ? value : /^\d{3}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(n) || n < 100 || n > 599)
-    throw new HarnessError(
-      "CB_USAGE",
-      `--status must be an HTTP status from 100 to 599 (got ${JSON.stringify(value)})`,
-    );
-  return n;
 }
 
 /** Resolves the kind, the request (from its JSON or from the path) and the operation it names. */

@@ -2,9 +2,10 @@
  * The flags of `cbcheck certify-client`, typed from `CertifyOptions`: every option is a flag or says why it
  * is not.
  */
-import { type CertifyOptions, DEFAULT_TIMEOUT_S, parseLevel, parseTimeoutS } from "../../certify/options.js";
+import { DEFAULT_TIMEOUT_S, parseLevel, parseTimeoutS } from "../../certify/option-parsers.js";
+import type { CertifyOptions } from "../../certify/options.js";
 import { collect, type FlagTable } from "../flag-table.js";
-import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../quiet-flag.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 
 /** `cbcheck certify-client`'s decision for every option of `CertifyOptions`. */

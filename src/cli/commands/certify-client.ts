@@ -2,7 +2,7 @@
  * `cbcheck certify-client [--scenario NAME]... [--level required|all] [--report-dir DIR] [--timeout-s N] -- COMMAND [ARG...]`
  */
 import type { Command } from "commander";
-import { SCENARIOS } from "../../certify/scenarios.js";
+import { SCENARIO_DESCRIPTIONS } from "../../certify/scenario-descriptions.js";
 import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { CERTIFY_FLAGS } from "./certify-client-flags.js";
@@ -23,7 +23,9 @@ How it works:
   The server's trace and the output are graded against the contract's client rules.
 
 Scenarios:
-${SCENARIOS.map((s) => `  ${s.name.padEnd(18)} ${s.description}`).join("\n")}
+${Object.entries(SCENARIO_DESCRIPTIONS)
+  .map(([name, description]) => `  ${name.padEnd(18)} ${description}`)
+  .join("\n")}
 
 Reports: without --report-dir, a new reports/certify-client/<timestamp>/ per run, copied to
 reports/certify-client/latest/; --report-dir DIR writes (and overwrites) DIR. Written on every exit once

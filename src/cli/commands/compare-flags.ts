@@ -1,12 +1,12 @@
 /** The flags of `cbcheck compare`, typed from `CompareOptions`. */
 
 import { HarnessError } from "../../errors.js";
-import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/index.js";
+import { GENERATED_OPERATIONS, type GeneratedOperation } from "../../generate/generated-operation.js";
 import { envVarName, httpUrl, integerIn, jsonPointer } from "../../option-values.js";
-import { DEFAULT_COMPARE_IGNORE } from "../../runner/compare/classify.js";
-import { COMPARE_DEFAULTS, type CompareOptions } from "../../runner/compare/compare-options.js";
+import { COMPARE_DEFAULTS, DEFAULT_COMPARE_IGNORE } from "../../runner/compare/compare-defaults.js";
+import type { CompareOptions } from "../../runner/compare/compare-options.js";
 import { collect, type FlagTable } from "../flag-table.js";
-import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../quiet-flag.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { guardFlags } from "./guard-flags.js";
 import { HEADER_FLAG } from "./header-flag.js";

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { resolveLoadOptions } from "../../load/load-options.js";
-import { isProfileFile } from "../../load/load-profile-file.js";
+import { isProfileFile } from "../../load/profile-names.js";
 import type { LoadHooks } from "../../load/run-load.js";
 import { readFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";

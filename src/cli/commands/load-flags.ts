@@ -3,13 +3,14 @@
  * why it is not.
  */
 import { MAX_START_WAIT_SECONDS, resolveStart } from "../../load/coordinated-start.js";
-import { LOAD_DEFAULTS, type LoadOptions, loadNumber } from "../../load/load-options.js";
-import { builtInProfileNames } from "../../load/load-profile-file.js";
+import { LOAD_DEFAULTS, loadNumber } from "../../load/load-defaults.js";
+import type { LoadOptions } from "../../load/load-options.js";
 import type { MergeOptions } from "../../load/merge-load.js";
+import { builtInProfileNames } from "../../load/profile-names.js";
 import { parseSegment, segmentLabel } from "../../load/segment.js";
 import { numberIn } from "../../option-values.js";
 import { collect, type FlagTable } from "../flag-table.js";
-import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../quiet-flag.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { parseSeed } from "./seed-flag.js";
 import { parseMutation } from "./serve-flags.js";

@@ -1,11 +1,7 @@
 /** The flags of `cbcheck monitor`, typed from `MonitorOptions`: every option is a flag or says why it is not. */
 
-import {
-  MONITOR_DEFAULTS,
-  MONITOR_SUITES,
-  type MonitorOptions,
-  parseDuration,
-} from "../../monitor/options.js";
+import { MONITOR_DEFAULTS, MONITOR_SUITES, parseDuration } from "../../monitor/monitor-defaults.js";
+import type { MonitorOptions } from "../../monitor/options.js";
 import { httpUrl, integerIn, numberIn } from "../../option-values.js";
 import { collect, type FlagTable } from "../flag-table.js";
 import { SEED_FLAG } from "./seed-flag.js";

@@ -2,7 +2,8 @@
  * The flags of `cbcheck openapi`, typed from `OpenApiOptions` and where the document goes: every option is a
  * flag.
  */
-import { OPENAPI_DEFAULTS, type OpenApiOptions } from "../../openapi/document.js";
+import type { OpenApiOptions } from "../../openapi/document.js";
+import { OPENAPI_DEFAULTS } from "../../openapi/openapi-defaults.js";
 import { httpUrl } from "../../option-values.js";
 import type { Flag, FlagTable } from "../flag-table.js";
 

@@ -4,7 +4,8 @@
  */
 import type { Command } from "commander";
 import { HarnessError } from "../../errors.js";
-import { parseListen, runProxy } from "../../proxy/run-proxy.js";
+import { parseListen } from "../../proxy/proxy-defaults.js";
+import { runProxy } from "../../proxy/run-proxy.js";
 import { failureSummaryLines } from "../../report/failure-summary.js";
 import type { Report } from "../../report/model.js";
 import { verdictLabel } from "../../report/verdict.js";

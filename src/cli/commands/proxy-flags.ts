@@ -1,8 +1,9 @@
 /** The flags of `cbcheck proxy`, typed from `ProxyOptions`. */
 import { httpUrl, integerIn } from "../../option-values.js";
-import { PROXY_DEFAULTS, type ProxyOptions } from "../../proxy/run-proxy.js";
+import { PROXY_DEFAULTS } from "../../proxy/proxy-defaults.js";
+import type { ProxyOptions } from "../../proxy/run-proxy.js";
 import type { FlagTable } from "../flag-table.js";
-import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../quiet-flag.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 
 /** Where the proxy's reports go. */

@@ -4,9 +4,10 @@
 
 import { integerIn, jsonPointer } from "../../option-values.js";
 import { parseConcurrency } from "../../runner/option-parsers.js";
-import { RUN_DEFAULTS, type RunOptions, SUITE_ORDER } from "../../runner/options.js";
+import type { RunOptions } from "../../runner/options.js";
+import { RUN_DEFAULTS, SUITE_ORDER } from "../../runner/run-defaults.js";
 import { collect, type FlagTable } from "../flag-table.js";
-import { type ProgressOutputOptions, QUIET_FLAG } from "../progress-output.js";
+import { type ProgressOutputOptions, QUIET_FLAG } from "../quiet-flag.js";
 import { REPORT_FORMATS_FLAG, type ReportFormatOptions } from "../report-formats-flag.js";
 import { guardFlags } from "./guard-flags.js";
 import { HEADER_FLAG } from "./header-flag.js";

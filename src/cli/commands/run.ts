@@ -4,7 +4,7 @@
  * 2 usage).
  */
 import type { Command } from "commander";
-import { RUN_DEFAULTS, SUITE_ORDER } from "../../runner/options.js";
+import { RUN_DEFAULTS, SUITE_ORDER } from "../../runner/run-defaults.js";
 import { addFlags } from "../flag-table.js";
 import type { Invocation } from "../invocation.js";
 import { RUN_FLAGS } from "./run-flags.js";

@@ -2,8 +2,9 @@
  * The flags of `cbcheck validate`, typed from `ValidateOptions` and how the result is printed: every option
  * is a flag.
  */
-import { parseStatus, VALIDATE_DEADLINE_S, type ValidateOptions } from "../../checks/validate/options.js";
+import type { ValidateOptions } from "../../checks/validate/options.js";
 import { parseOperation } from "../../checks/validate/request-input.js";
+import { parseStatus, VALIDATE_DEADLINE_S } from "../../checks/validate/validate-defaults.js";
 import { integerIn } from "../../option-values.js";
 import type { FlagTable } from "../flag-table.js";
 

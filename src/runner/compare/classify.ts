@@ -9,9 +9,6 @@ import { runChecks } from "../../checks/run-checks.js";
 import { type DiffEntry, diffJson } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 
-/** Pointers compared as data by default: they change on every call or with every snapshot. */
-export const DEFAULT_COMPARE_IGNORE = ["/request_id", "/as_of", "/cost/balance", "/cost/credits_charged"];
-
 /** One classified difference. */
 export interface Difference {
   kind: "breaking" | "additive" | "data";

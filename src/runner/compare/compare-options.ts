@@ -10,7 +10,7 @@ import type { TargetFixtures } from "../../vocabulary/target-fixtures.js";
 import { loadFixtures } from "../fixtures.js";
 import { RUN_DEFAULTS } from "../run-defaults.js";
 import type { GuardLimits } from "../send-guard.js";
-import { DEFAULT_COMPARE_IGNORE } from "./classify.js";
+import { COMPARE_DEFAULTS, DEFAULT_COMPARE_IGNORE } from "./compare-defaults.js";
 
 /** Resolved options of one comparison. */
 export interface ResolvedCompareOptions extends GuardLimits {
@@ -60,9 +60,6 @@ export interface CompareOptions {
   giveUpAfter429s?: number;
   allowCredits?: boolean;
 }
-
-/** Defaults of `compare`. */
-export const COMPARE_DEFAULTS = { runs: 10, maxCalls: 2000, timeoutMs: 10_000 } as const;
 
 /** Validates and defaults the options; reads keys from `env` and fixtures from the file, if one is given. */
 export async function resolveCompareOptions(input: CompareOptions): Promise<ResolvedCompareOptions> {
