@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseReportFormats } from "../report/report-formats.js";
+import { parseReportFormats, REPORTER_NAMES } from "../report/report-formats.js";
+import { REPORTERS } from "../report/reporters.js";
 import { runMain } from "./test-support/run-main.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-formats-"));
@@ -16,6 +17,10 @@ describe("parseReportFormats", () => {
     expect(() => parseReportFormats("junit,pdf")).toThrow(
       /unknown format "pdf" \(choose from junit, json, markdown, html\)/,
     );
+  });
+
+  it("names every reporter, in the order of the reporters (the light list the flag parses with)", () => {
+    expect(Object.keys(REPORTERS)).toEqual(REPORTER_NAMES);
   });
 });
 
