@@ -22,6 +22,7 @@ export const LOAD_RANGES = {
   maxSeconds: { flag: "--max-seconds", min: 1, max: 86_400 },
   validators: { flag: "--validators", min: 1, max: 16 },
 } as const;
+
 /** Parses a numeric option of `load` (a number, or the CLI's text) within its range. */
 export function loadNumber(key: keyof typeof LOAD_RANGES, value: number | string): number {
   const { flag, min, max } = LOAD_RANGES[key];
