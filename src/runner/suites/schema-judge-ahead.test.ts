@@ -112,7 +112,7 @@ describe("schema rounds judged ahead on the judging worker", () => {
   });
 
   it("stop at the deadline as incomplete, every exchange already in judged or recorded as unjudged", async () => {
-    const { report } = await schemaRun({ seed: 3, runs: 3000, deadlineS: 2 }, true);
+    const { report } = await schemaRun({ seed: 3, runs: 3000, deadlineS: 1 }, true);
     expect(report.verdict).toBe("incomplete");
     expect(report.details?.stopped).toBe("deadline");
     expect(report.summary.calls).toBeGreaterThan(5);
