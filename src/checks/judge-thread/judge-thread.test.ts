@@ -19,17 +19,20 @@ afterAll(() => thread.close());
 
 describe("JudgeThread", () => {
   it("judges large valid and invalid bodies exactly as the main thread does", async () => {
+    // Each body is judged once in this thread per check selection (an invalid one of 20,000 items is costly).
+    const failures: number[] = [];
     for (const body of [validResolveBody(1100), invalidResolveBody(20_000)]) {
       const exchange = exchangeWith(body);
       expect(isJudgedInThread(exchange)).toBe(true);
       const inProcess = judgeExchange(exchange);
+      failures.push(inProcess.failures.length);
       expect(await thread.judgeExchange(exchange, undefined)).toEqual(inProcess);
       expect(await thread.judgeExchange(exchange, ["response.schema"])).toEqual(
         judgeExchange(exchange, ["response.schema"]),
       );
     }
-    expect(judgeExchange(exchangeWith(validResolveBody(1100))).failures).toEqual([]);
-    expect(judgeExchange(exchangeWith(invalidResolveBody(20_000))).failures.length).toBeGreaterThan(0);
+    expect(failures[0]).toBe(0);
+    expect(failures[1]).toBeGreaterThan(0);
   });
 
   it("judges the contract's largest response (a 3.5 MiB entity read) within the worker's heap limit", async () => {
