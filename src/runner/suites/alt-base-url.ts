@@ -23,10 +23,32 @@ const COMPARED = ["resolve", "entity-get", "entity-batch"] as const;
 const STATUS_ONLY = ["me", "capabilities"] as const;
 
 /**
+ * `sampled`'s answers by fixtures and options, newest last: planning asks for many `runs` (the search for the
+ * largest run that fits a budget), and a monitor plans again every cycle with the same ones — generating them
+ * anew was most of a monitor cycle's CPU. The sample is a pure function of its key (seeded).
+ */
+const SAMPLED = new Map<string, ReturnType<typeof sampleRequests>>();
+const MAX_SAMPLED = 32;
+
+/**
  * The requests of the suite, per operation: where bodies are compared, the operation's first parameter example
  * and half the property runs; else one. Both `plan` and `run` read it, so the plan counts what is sent.
  */
 function sampled(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
+  const { seed, runs, allowCredits, maxPairwise } = options;
+  const key = JSON.stringify([seed, runs, allowCredits, maxPairwise, fixtures]);
+  let found = SAMPLED.get(key);
+  if (!found) {
+    found = sampleRequests(fixtures, options);
+    SAMPLED.set(key, found);
+    while (SAMPLED.size > MAX_SAMPLED) SAMPLED.delete(SAMPLED.keys().next().value as string);
+  }
+  // A copy: what a caller does to a request must not reach the next cycle's.
+  return structuredClone(found);
+}
+
+/** Generates `sampled`'s requests (fast-check, seeded). */
+function sampleRequests(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
   const runs = Math.max(1, Math.ceil(options.runs / 2));
   const ops = [
     ...COMPARED.map((op) => [op, true] as const),
