@@ -248,6 +248,11 @@ export const MUTATIONS = [
   ),
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
   m(
+    "resets-day-in-past",
+    "auth",
+    "`/me` says the day counters reset at yesterday's 00:00 UTC: neither the next reset nor the last",
+  ),
+  m(
     "influencer-mixed-networks",
     "influencer",
     "influencer node ids after the first name another network (`cb:identity:othernet:<username>`)",

@@ -129,6 +129,14 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     );
     return reply;
   },
+  "resets-day-in-past": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.resets) || typeof credential.resets.day !== "string")
+      return reply;
+    // The next midnight less two days: the midnight before the last one.
+    credential.resets.day = new Date(Date.parse(credential.resets.day) - 2 * 86_400_000).toISOString();
+    return reply;
+  },
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;
   }),
