@@ -247,6 +247,7 @@ export const MUTATIONS = [
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
+  m("me-used-frozen", "auth", "`/me` `used` counts stay at 0 whatever the key has used"),
   m(
     "resets-day-in-past",
     "auth",

@@ -129,6 +129,18 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     );
     return reply;
   },
+  "me-used-frozen": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.used)) return reply;
+    const zero = (v: unknown): unknown =>
+      typeof v === "number"
+        ? 0
+        : isObj(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, zero(x)]))
+          : v;
+    credential.used = zero(credential.used);
+    return reply;
+  },
   "resets-day-in-past": (reply, ctx) => {
     const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
     if (!isObj(credential) || !isObj(credential.resets) || typeof credential.resets.day !== "string")
