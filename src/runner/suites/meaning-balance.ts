@@ -15,19 +15,14 @@ import type { KeyChoice } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Outcome, SuiteContext } from "../suite.js";
 import { outcomeOf } from "./expect.js";
-import { judgeUsedCounts } from "./meaning-used.js";
+import { judgeUsedCounts, type MeReading } from "./meaning-used.js";
 import { entityGet } from "./samples.js";
 
 /** Credits are compared to a hundredth: a server may round the one figure and not the other. */
 const ROUNDING = 0.005;
 
-/** The three exchanges of one key's reading. */
-export interface BalanceReading {
-  key: KeyChoice;
-  before: Exchange;
-  call: Exchange;
-  after: Exchange;
-}
+/** The three exchanges of one key's reading (`/me`, a basic read, `/me`). */
+export type BalanceReading = MeReading;
 
 /** `credential.credits` and top-level `credits` of a 200 `/me`, when numbers. */
 function meCredits(ex: Exchange): { key?: number; personal?: number } {

@@ -13,12 +13,20 @@ import { failure } from "../../checks/support/failure.js";
 import { isObject, type JsonObject, objectAt } from "../../checks/support/json.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { MEANING } from "../../verdicts/meaning.js";
+import type { KeyChoice } from "../../vocabulary/planned-request.js";
 import type { Outcome } from "../suite.js";
-import type { BalanceReading } from "./meaning-balance.js";
 
 const DAY_MS = 86_400_000;
 const DAY_PART = /day|daily/i;
 const MONTH_PART = /month/i;
+
+/** One key's reading: `/me`, a basic read with the same key, `/me` again. */
+export interface MeReading {
+  key: KeyChoice;
+  before: Exchange;
+  call: Exchange;
+  after: Exchange;
+}
 
 /** `credential.used` of a 200 `/me`, when an object. */
 function usedOf(ex: Exchange): JsonObject | undefined {
@@ -42,7 +50,7 @@ function utcDay(ex: Exchange): number | undefined {
 }
 
 /** The outcome of one key's reading (pure, so that every accepted shape is shown by a test). */
-export function judgeUsedCounts(r: BalanceReading): Outcome {
+export function judgeUsedCounts(r: MeReading): Outcome {
   const verdict = MEANING.usedCountsCall;
   const [u1, u2] = [usedOf(r.before), usedOf(r.after)];
   const [d1, d2] = [utcDay(r.before), utcDay(r.after)];
