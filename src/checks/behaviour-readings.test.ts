@@ -8,6 +8,7 @@ import { coverageConsistentWithRequest } from "./coverage-consistent-with-reques
 import { coverageRequestedReturnedOrMissing } from "./coverage-requested-returned-or-missing.js";
 import { datasetResponseMatchesRequest } from "./dataset-response-matches-request.js";
 import { entitiesNodesRequested } from "./entities-nodes-requested.js";
+import { meDayResetNextOrLast } from "./me-day-reset-next-or-last.js";
 import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { runChecks } from "./run-checks.js";
 import { askingAsOf, dated } from "./test-support/examples/behaviour.js";
@@ -149,5 +150,32 @@ describe("me.resets_at_utc_boundaries: only date-times are read", () => {
       };
     });
     expect(meResetsAtUtcBoundaries.run(x)).toEqual([]);
+  });
+});
+
+describe("me.day_reset_next_or_last: the next reset or the last one, whatever the field names", () => {
+  const at = (day: string, month: unknown, date = "Sat, 21 Nov 2026 12:00:00 GMT") =>
+    meDayResetNextOrLast.run(
+      dated(
+        mutate(EXAMPLES["me.day_reset_next_or_last"].pass, (j) => {
+          j.credential.resets = { daily: day, monthly: month };
+        }),
+        date,
+      ),
+    );
+
+  it('the last midnight passes ("when the counters reset" read as the last reset), so does the next', () => {
+    expect(at("2026-11-21T00:00:00Z", "2026-11-01T00:00:00Z")).toEqual([]);
+    expect(at("2026-11-22T01:00:00+01:00", 2_592_000)).toEqual([]);
+  });
+
+  it("near midnight, a server clock a few minutes off its Date header passes; no date-time is not judged", () => {
+    expect(at("2026-11-22T00:00:00Z", null, "Sat, 21 Nov 2026 23:58:30 GMT")).toEqual([]);
+    expect(at("2026-11-23T00:00:00Z", null, "Sat, 21 Nov 2026 23:58:30 GMT")).toEqual([]);
+    expect(at("in 12 hours" as string, 43_200)).toEqual([]);
+  });
+
+  it("a reset two days ahead warns", () => {
+    expect(at("2026-11-23T00:00:00Z", null).map((f) => f.severity)).toEqual(["warning"]);
   });
 });

@@ -40,6 +40,7 @@ import { httpJsonBody } from "./http-json-body.js";
 import { httpJsonContentType } from "./http-json-content-type.js";
 import { influencerNodesCap } from "./influencer-nodes-cap.js";
 import { influencerOneNetwork } from "./influencer-one-network.js";
+import { meDayResetNextOrLast } from "./me-day-reset-next-or-last.js";
 import { meEveryPlan } from "./me-every-plan.js";
 import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
@@ -92,6 +93,7 @@ export const CATALOGUE: readonly Check[] = [
   httpJsonContentType,
   influencerNodesCap,
   influencerOneNetwork,
+  meDayResetNextOrLast,
   meEveryPlan,
   meResetsAtUtcBoundaries,
   nodeIdMatchesType,

@@ -290,6 +290,12 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
   },
   "resets-local-midnight": async (s) =>
     !(await call(s, "/me")).json.credential.resets.day.endsWith("T00:00:00.000Z"),
+  "me-used-frozen": async (s) => {
+    await call(s, entityPath(MAIN));
+    return (await call(s, "/me")).json.credential.used.today.calls === 0;
+  },
+  "resets-day-in-past": async (s) =>
+    Date.parse((await call(s, "/me")).json.credential.resets.day) < Date.now() - 86_400_000,
   "challenge-without-resource-metadata": async (s) =>
     (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") === "Bearer",
   "subunits-without-legacy-names": (_s, mutation) =>

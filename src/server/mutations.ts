@@ -247,6 +247,12 @@ export const MUTATIONS = [
     "`cost.units` of entity reads counts nodes only, not edges and extensions",
   ),
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
+  m("me-used-frozen", "auth", "`/me` `used` counts stay at 0 whatever the key has used"),
+  m(
+    "resets-day-in-past",
+    "auth",
+    "`/me` says the day counters reset at yesterday's 00:00 UTC: neither the next reset nor the last",
+  ),
   m(
     "influencer-mixed-networks",
     "influencer",

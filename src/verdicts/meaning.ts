@@ -56,6 +56,18 @@ export const MEANING = {
     level: "fail",
     judgedIn: ["src/runner/suites/meaning-balance.ts"],
   },
+  /**
+   * The counts `/me` shows as `used` count a basic read made between two readings: a warning, since the shape of
+   * `used` is not shown and metering may settle after the answer.
+   */
+  usedCountsCall: {
+    id: "me.used_counts_call",
+    section: "Limits / Rules 4",
+    sentence:
+      "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
+    level: "warn",
+    judgedIn: ["src/runner/suites/meaning-used.ts"],
+  },
   /** A sub-unit's `parent_org_nr`, fetched, is a main unit whose sub-unit list holds the sub-unit. */
   subunitParentIsMainUnit: {
     id: "org.parent_org_nr_main_unit",

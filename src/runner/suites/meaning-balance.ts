@@ -15,18 +15,14 @@ import type { KeyChoice } from "../../vocabulary/planned-request.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { Outcome, SuiteContext } from "../suite.js";
 import { outcomeOf } from "./expect.js";
+import { judgeUsedCounts, type MeReading } from "./meaning-used.js";
 import { entityGet } from "./samples.js";
 
 /** Credits are compared to a hundredth: a server may round the one figure and not the other. */
 const ROUNDING = 0.005;
 
-/** The three exchanges of one key's reading. */
-export interface BalanceReading {
-  key: KeyChoice;
-  before: Exchange;
-  call: Exchange;
-  after: Exchange;
-}
+/** The three exchanges of one key's reading (`/me`, a basic read, `/me`). */
+export type BalanceReading = MeReading;
 
 /** `credential.credits` and top-level `credits` of a 200 `/me`, when numbers. */
 function meCredits(ex: Exchange): { key?: number; personal?: number } {
@@ -90,7 +86,10 @@ export function balanceKeys(hasTeamKey: boolean | undefined): KeyChoice[] {
   return hasTeamKey ? ["main", "team"] : ["main"];
 }
 
-/** `/me`, a basic read of `org` (no credits) and `/me` again with each key; records one outcome per key. */
+/**
+ * `/me`, a basic read of `org` (no credits) and `/me` again with each key; records per key the balance's outcome
+ * and the used counts' (meaning-used.ts).
+ */
 export async function checkBalance(ctx: SuiteContext, org: string): Promise<void> {
   for (const key of balanceKeys(ctx.hasTeamKey)) {
     const before = await ctx.send({ ...ME, key });
@@ -98,5 +97,6 @@ export async function checkBalance(ctx: SuiteContext, org: string): Promise<void
     const after = await ctx.send({ ...ME, key });
     for (const ex of [before, call, after]) judgeAndRecord(ctx, ex);
     ctx.record(judgeBalance({ key, before, call, after }));
+    ctx.record(judgeUsedCounts({ key, before, call, after }));
   }
 }

@@ -153,7 +153,7 @@ const STEPS: Step[] = [
   },
   {
     key: "meaning:balance",
-    verdicts: [MEANING.balanceMatchesMe],
+    verdicts: [MEANING.balanceMatchesMe, MEANING.usedCountsCall],
     calls: (fx, team) => (orgOf(fx) ? 3 * balanceKeys(team).length : 0),
     run: (ctx) => checkBalance(ctx, orgOf(ctx.fixtures)!),
   },

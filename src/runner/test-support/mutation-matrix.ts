@@ -214,6 +214,8 @@ export const MATRIX: Record<string, Row> = {
   "batch-differs-from-get": { expect: ["entities.batch_same_as_get"], suites: S },
   "active-predicates-undercount": { expect: ["edges.within_active_predicates"], suites: S, strict: true },
   "resets-local-midnight": { expect: ["me.resets_at_utc_boundaries"], suites: AUTH, strict: true },
+  "me-used-frozen": { expect: ["me.used_counts_call"], suites: S, strict: true },
+  "resets-day-in-past": { expect: ["me.day_reset_next_or_last"], suites: AUTH, strict: true },
   "group-parent-self": { expect: ["ext.group_parent_above_company"], suites: S },
   "group-parent-direct-owner": { expect: ["ext.group_parent_top_owner"], suites: S },
   "subunit-parent-self": { expect: ["org.parent_org_nr_main_unit"], suites: S },

@@ -4,13 +4,13 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Account } from "../keys.js";
-import type { ServerKeys } from "../types.js";
 import { errorReply, type Reply } from "./reply.js";
 
 /** The account of the request, or the 401 to send. */
 export type AuthResult = { ok: true; account: Account } | { ok: false; reply: Reply };
 
-const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i;
+/** `Bearer <credential>` (RFC 6750 §2.1; the scheme in any case), the credential captured. */
+export const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+) *$/i;
 
 /** The 401 with its bearer challenge (resource metadata URL). */
 export function unauthorized(code: string, metadataUrl: string, drop: boolean): Reply {
@@ -19,16 +19,6 @@ export function unauthorized(code: string, metadataUrl: string, drop: boolean): 
       ? `Bearer resource_metadata="${metadataUrl}", error="invalid_token"`
       : `Bearer resource_metadata="${metadataUrl}"`;
   return errorReply(401, code, { headers: drop ? {} : { "www-authenticate": challenge } });
-}
-
-/** Which test key a header carries, for the trace. */
-export function keyNameOf(
-  header: string | undefined,
-  accounts: Map<string, Account>,
-): keyof ServerKeys | "unknown" | "none" {
-  if (header === undefined) return "none";
-  const m = BEARER.exec(header);
-  return (m && accounts.get(m[1])?.name) || "unknown";
 }
 
 /** Authenticates one request. */

@@ -9,14 +9,13 @@ import type { OperationId } from "../../transport/exchange.js";
 import { faultReply } from "../faults.js";
 import type { ServerState } from "../state.js";
 import type { FaultStep } from "../types.js";
-import { keyNameOf } from "./auth.js";
 import { type BodyResult, readBody } from "./body.js";
 import { codeBody } from "./content-coding.js";
 import { applyLoadBugs, isLoadBugOn } from "./load-bugs.js";
 import { processRequest } from "./process.js";
 import { errorReply, jsonReply, type Reply } from "./reply.js";
 import { matchRoute, type RouteMatch } from "./router.js";
-import { preciseNow, redactedHeaders } from "./trace.js";
+import { keyNameOf, preciseNow, redactedHeaders } from "./trace.js";
 
 /** A request header as one string (a repeated field joined as RFC 9110 §5.3 allows). */
 const headerText = (value: string | string[] | undefined): string | undefined =>

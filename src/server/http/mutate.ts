@@ -129,6 +129,26 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     );
     return reply;
   },
+  "me-used-frozen": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.used)) return reply;
+    const zero = (v: unknown): unknown =>
+      typeof v === "number"
+        ? 0
+        : isObj(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, zero(x)]))
+          : v;
+    credential.used = zero(credential.used);
+    return reply;
+  },
+  "resets-day-in-past": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.resets) || typeof credential.resets.day !== "string")
+      return reply;
+    // The next midnight less two days: the midnight before the last one.
+    credential.resets.day = new Date(Date.parse(credential.resets.day) - 2 * 86_400_000).toISOString();
+    return reply;
+  },
   "alt-drops-warnings": onEnvelope((body, _cost, ctx) => {
     if (ctx.base === "api/v1") delete body.warnings;
   }),

@@ -79,6 +79,12 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
     fail: me("2026-11-22T00:00:00+01:00", "2026-12-01T00:00:00Z"),
     severity: "warning",
   },
+  "me.day_reset_next_or_last": {
+    pass: dated(me("2026-11-22T00:00:00Z", "2026-12-01T00:00:00Z"), "Sat, 21 Nov 2026 12:00:00 GMT"),
+    // Yesterday's midnight: neither the next reset nor the last one.
+    fail: dated(me("2026-11-20T00:00:00Z", "2026-12-01T00:00:00Z"), "Sat, 21 Nov 2026 12:00:00 GMT"),
+    severity: "warning",
+  },
   "entities.nodes_requested": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {

@@ -1,0 +1,71 @@
+import { rfc3339Instant } from "../contract/formats/rfc3339.js";
+import type { Check } from "./check.js";
+import { failure } from "./support/failure.js";
+import { isObject, objectAt, show } from "./support/json.js";
+import { header } from "./support/response.js";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How far the server's clock, when it computed `resets`, may be from its `Date` header (which has whole
+ * seconds): a slow answer, a clock that a test harness skips ahead. Only near 00:00 UTC does it widen what passes.
+ */
+const SLACK_MS = 15 * 60_000;
+
+/** `credential.resets` of a 200 `/me`, when it is an object. */
+const resetsOf = (x: Parameters<Check["run"]>[0]) =>
+  x.operation === "me" && x.response?.status === 200
+    ? objectAt(objectAt(x.response.json, "credential"), "resets")
+    : undefined;
+
+/** The response's `Date` header as epoch milliseconds, when it parses as an HTTP date. */
+function dateOf(x: Parameters<Check["run"]>[0]): number | undefined {
+  const value = header(x, "date");
+  const ms = value === undefined ? Number.NaN : Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** The UTC midnights that are the last or the next one at some instant within the slack around `at`. */
+function midnightsNear(at: number): Set<number> {
+  const out = new Set<number>();
+  for (const t of [at - SLACK_MS, at, at + SLACK_MS]) {
+    const last = t - (((t % DAY_MS) + DAY_MS) % DAY_MS);
+    out.add(last);
+    out.add(last + DAY_MS);
+  }
+  return out;
+}
+
+/**
+ * `me.day_reset_next_or_last`: one of the reset times `/me` shows is the day counters' reset, the next 00:00 UTC
+ * or the last one (Limits rule 4, `/me` "`resets` (when the day and month counters reset, UTC)"), judged against
+ * the response's own `Date`. A warning: the field names inside `resets` are not shown, and "when … reset" reads
+ * as the next reset or the last; a reset time a day or more in the past or ahead is neither.
+ */
+export const meDayResetNextOrLast: Check = {
+  id: "me.day_reset_next_or_last",
+  section: "Limits / Rules 4",
+  sentence:
+    "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
+  level: "warn",
+  appliesTo: (x) => isObject(resetsOf(x)) && dateOf(x) !== undefined,
+  run(x) {
+    const date = dateOf(x);
+    if (date === undefined) return [];
+    const times = Object.values(resetsOf(x) ?? {}).flatMap((v) => {
+      const ms = typeof v === "string" ? rfc3339Instant(v) : undefined;
+      return ms === undefined ? [] : [ms];
+    });
+    const near = midnightsNear(date);
+    if (times.length === 0 || times.some((t) => near.has(t))) return [];
+    return [
+      failure(meDayResetNextOrLast, {
+        title: "no reset time in credential.resets is the next or the last 00:00 UTC",
+        pointer: "/credential/resets",
+        expected: `the day counters' reset: ${new Date(date - (date % DAY_MS) + DAY_MS).toISOString()} (next) or ${new Date(date - (date % DAY_MS)).toISOString()} (last), for the response's Date ${header(x, "date")}`,
+        received: show(resetsOf(x)),
+        severity: "warning",
+      }),
+    ];
+  },
+};
