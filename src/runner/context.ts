@@ -9,6 +9,7 @@ import type { SuiteName } from "../vocabulary/suite-name.js";
 import type { RunEngine } from "./engine.js";
 import { overlappingDispatch, type SendOptions, sendPaced, sequentialDispatch } from "./paced-send.js";
 import { suiteOptionsOf } from "./plan.js";
+import { sendConcurrent } from "./send-concurrent.js";
 import { sendMany } from "./send-many.js";
 import { isInShard } from "./shard.js";
 import type { ConcurrentSends, SendManyResult, SuiteContext } from "./suite.js";
@@ -44,28 +45,9 @@ export function createSuiteContext(engine: RunEngine, suite: SuiteName | "discov
     send(request: PlannedRequest, opts: SendOptions = {}): Promise<Exchange> {
       return sendPaced(engine, ctx, sequential, request, opts);
     },
-    async sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<ConcurrentSends> {
+    sendConcurrent(requests: PlannedRequest[], concurrency: number): Promise<ConcurrentSends> {
       if (!ctx.options.allowLoad) throw new Error("sendConcurrent needs a loopback target or --allow-load");
-      engine.spend(requests.length);
-      const out: Exchange[] = new Array(requests.length);
-      let inFlight = 0;
-      let maxInFlight = 0;
-      const sendOne = async (i: number): Promise<void> => {
-        maxInFlight = Math.max(maxInFlight, ++inFlight);
-        out[i] = await engine.transport.send(engine.wire(requests[i]), signal).finally(() => inFlight--);
-        engine.seen.add(out[i]);
-        engine.guard.note(out[i]);
-        await engine.guard.prejudge(out[i]);
-      };
-      // In rounds of `concurrency` that start together: under a declared rate limit each round takes as many
-      // pace slots at once, where one slot per call would space them out and none would ever overlap.
-      const width = Math.max(1, concurrency);
-      for (let start = 0; start < requests.length; start += width) {
-        const round = Array.from({ length: Math.min(width, requests.length - start) }, (_, k) => start + k);
-        await engine.paceSlot(round.length);
-        await Promise.all(round.map(sendOne));
-      }
-      return { exchanges: out, maxInFlight };
+      return sendConcurrent(engine, ctx, requests, concurrency);
     },
     sendMany(requests, concurrency, onExchange): Promise<SendManyResult> {
       const sendOne = (request: PlannedRequest) => sendPaced(engine, ctx, overlapping, request);

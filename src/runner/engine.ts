@@ -168,15 +168,15 @@ export class RunEngine {
   /**
    * Waits for the next paced slot: calls start at least `plan.paceMs` apart, so that a target enforcing the
    * declared limit never has to refuse one (the rate-limit suite's burst does not call this). `count` slots
-   * taken at once let that many calls start together (concurrent batches) and push the next call back by all
-   * of them: any window then holds no more calls than when each had its own slot.
+   * let that many calls start together (concurrent batches) once all of their slots have passed, the last
+   * one's start: the quiet gap comes before them, so any window holds no more calls than one slot each allows.
    */
   async paceSlot(count = 1): Promise<void> {
     const paceMs = this.plan.paceMs;
     if (paceMs <= 0) return;
     const now = this.options.clock.now();
-    const at = Math.max(now, this.#nextSlot);
-    this.#nextSlot = at + count * paceMs;
+    const at = Math.max(now, this.#nextSlot + (count - 1) * paceMs);
+    this.#nextSlot = at + paceMs;
     if (at > now) await this.guard.wait(at - now);
   }
 

@@ -16,7 +16,7 @@ import { judgeAndRecord } from "./judge-record.js";
 import type { SuiteContext } from "./suite.js";
 
 /** Resends of one request after 429s before the 429 itself is returned to the suite. */
-const MAX_429_WAITS = 5;
+export const MAX_429_WAITS = 5;
 const FATAL = new Set([401, 402, 403]);
 
 /** Options of one paced send (the `SuiteContext.send` options). */

@@ -78,23 +78,32 @@ describe("planRun", () => {
   });
 
   it("fits the coverage phase's pairwise cases after the runs, and keeps a given --max-pairwise", () => {
-    const all = planRun(url(), on, SUITES);
-    const fitted = planRun(url({ expectRateLimit: "90/60" }), on, SUITES);
+    // The schema suite alone at 60 calls per 60 s: its coverage phase's single values fit the 5 minutes with
+    // room for some of its pairs, not all (all suites at a low limit leave no room for any pair).
+    const all = planRun(url({ suites: ["schema"] }), on, SUITES);
+    const fitted = planRun(url({ suites: ["schema"], expectRateLimit: "60/60" }), on, SUITES);
     // The runs go first, to their least; then the pairwise cases, as many as fit the horizon.
     expect(fitted.runs).toBe(5);
     expect(fitted.maxPairwise).toBeGreaterThan(0);
     expect(fitted.estimatedSeconds).toBeLessThanOrEqual(300);
-    expect(fitted.runsNote).toMatch(/--max-pairwise \d+: 90 calls per 60 s leave time for/);
+    expect(fitted.runsNote).toMatch(/--max-pairwise \d+: 60 calls per 60 s leave time for/);
     const schemaCalls = (p: typeof all) => p.suites.find((s) => s.suite === "schema")?.calls ?? 0;
     expect(schemaCalls(fitted)).toBeLessThan(schemaCalls(all));
     // One more pairwise case per operation would not fit.
     const more = planRun(
-      url({ expectRateLimit: "90/60", runs: 5, maxPairwise: (fitted.maxPairwise ?? 0) + 1 }),
+      url({
+        suites: ["schema"],
+        expectRateLimit: "60/60",
+        runs: 5,
+        maxPairwise: (fitted.maxPairwise ?? 0) + 1,
+      }),
       on,
       SUITES,
     );
     expect(more.estimatedSeconds).toBeGreaterThan(300);
-    expect(planRun(url({ expectRateLimit: "90/60", maxPairwise: 7 }), on, SUITES).maxPairwise).toBe(7);
+    expect(
+      planRun(url({ suites: ["schema"], expectRateLimit: "60/60", maxPairwise: 7 }), on, SUITES).maxPairwise,
+    ).toBe(7);
   });
 
   it("plans fewer generated cases for a low declared limit, but never below 5, and keeps a given --runs", () => {

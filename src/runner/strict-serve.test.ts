@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SERVE_FLAGS } from "../cli/commands/serve-flags.js";
 import { startServer } from "../server/index.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
-import { SkippingClock } from "../test-support/clocks.js";
+import { middayUtc, SkippingClock } from "../test-support/clocks.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import { resolveRunOptions, SUITE_ORDER } from "./options.js";
 import { runConformance } from "./run-conformance.js";
@@ -108,7 +108,8 @@ describe("--strict against cbcheck serve in every configuration its flags offer"
       // A SkippingClock shared by the server and the run: a wait for the window (the 20-per-1 s configuration
       // waited ~3 s of real time) or a Retry-After ends at once for both, the calls and answers stay the same.
       // The latency configuration keeps real time: slow answers are what it is about.
-      const clock = config.serve.latencyMs ? undefined : new SkippingClock();
+      // Midday UTC: a daily limit's Retry-After (until 00:00 UTC) is hours, whenever the suite runs.
+      const clock = config.serve.latencyMs ? undefined : new SkippingClock(middayUtc());
       server = await startServer({
         keySeed: 1,
         ...(config.rate ? {} : { rateLimit: 100_000 }),

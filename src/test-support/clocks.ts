@@ -19,6 +19,15 @@ function abortError(signal: AbortSignal): Error {
 /** Real time, except that waiting takes none: see the file comment. */
 export class SkippingClock implements Clock {
   #offsetMs = 0;
+
+  /**
+   * `startAt` (ms since the epoch): the clock reads that time now instead of the real one — for a test whose
+   * verdict depends on the time of day (a daily limit resets at 00:00 UTC), so that it does not depend on
+   * when the suite runs.
+   */
+  constructor(startAt?: number) {
+    if (startAt !== undefined) this.#offsetMs = startAt - Date.now();
+  }
   /** Sleeps started since the last jump: resolved together, so two waits begun at once end at once. */
   #due: { at: number; wake: () => void }[] = [];
   #isJumpScheduled = false;
@@ -71,4 +80,10 @@ export class SkippingClock implements Clock {
     for (const d of woken) d.wake();
     if (this.#due.length > 0) this.#scheduleJump();
   }
+}
+
+/** 12:00 UTC of today: a time of day far from the 00:00 UTC reset of daily limits. */
+export function middayUtc(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12);
 }
