@@ -41,6 +41,7 @@ export const APPLIES_WHEN: Record<string, string> = {
   "influencer.nodes_cap": "200 entity reads with dataset `influencer`.",
   "influencer.one_network": "200 entity reads with dataset `influencer`.",
   "me.resets_at_utc_boundaries": "200 responses of /me with an object `credential.resets`.",
+  "me.day_reset_next_or_last": "200 responses of /me with an object `credential.resets` and a `Date` header.",
   "me.every_plan": "403 responses of /me and /capabilities.",
   "node.id_matches_type": "200 responses of resolve and entity reads.",
   "org.id_matches_org_nr": "200 entity reads.",
