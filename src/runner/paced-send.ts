@@ -52,12 +52,24 @@ export function sequentialDispatch(engine: RunEngine): Dispatch {
 export function overlappingDispatch(engine: RunEngine): Dispatch {
   return (request) =>
     dispatch(engine, request, async (call) => {
-      // Re-read after each sleep: a 429 that arrived meanwhile may have extended the hold.
-      for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs) {
-        await engine.guard.wait(wait);
-      }
+      await waitOutHold(engine);
       return call();
     });
+}
+
+/** Waits until the Retry-After hold has passed, re-read after each sleep: a 429 meanwhile may extend it. */
+export async function waitOutHold(engine: RunEngine): Promise<void> {
+  for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs) await engine.guard.wait(wait);
+}
+
+/**
+ * Holds every new call for a 429 nobody asked for: its Retry-After (counted toward giving up; throws the stop
+ * past the limit or the deadline), said on the progress line.
+ */
+export function holdFor429(engine: RunEngine, exchange: Exchange): void {
+  const waitS = engine.guard.retryAfterWait(exchange);
+  engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
+  engine.pacer.holdFor(waitS);
 }
 
 async function dispatch(
@@ -110,9 +122,7 @@ export async function sendPaced(
   ) {
     // A 429 is judged like any response, then waited out, unless 429s in a row passed the give-up limit.
     judgeAndRecord(ctx, exchange, { onlyFailures: true });
-    const waitS = engine.guard.retryAfterWait(exchange);
-    engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
-    engine.pacer.holdFor(waitS);
+    holdFor429(engine, exchange);
     exchange = await paced();
   }
   const status = exchange.response?.status;

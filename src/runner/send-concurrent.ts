@@ -10,7 +10,7 @@ import type { Exchange } from "../transport/exchange.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { RunEngine } from "./engine.js";
 import { judgeAndRecord } from "./judge-record.js";
-import { MAX_429_WAITS } from "./paced-send.js";
+import { holdFor429, MAX_429_WAITS, waitOutHold } from "./paced-send.js";
 import type { ConcurrentSends, SuiteContext } from "./suite.js";
 
 /** Sends `requests` `concurrency` at a time; the exchanges in request order and the most in flight at once. */
@@ -48,11 +48,8 @@ export async function sendConcurrent(
       // --give-up-after-429s, not one per batch.
       const retryAfter = (i: number) => parseRetryAfterSeconds(out[i].response?.headers["retry-after"]) ?? 1;
       const longest = round.reduce((a, b) => (retryAfter(b) > retryAfter(a) ? b : a));
-      const waitS = engine.guard.retryAfterWait(out[longest]);
-      engine.onProgress(`429 received: waiting ${waitS} s (Retry-After)`);
-      engine.pacer.holdFor(waitS);
-      for (let wait = engine.pacer.waitMs; wait > 0; wait = engine.pacer.waitMs)
-        await engine.guard.wait(wait);
+      holdFor429(engine, out[longest]);
+      await waitOutHold(engine);
       engine.spend(round.length);
       await sendRound(round);
     }
