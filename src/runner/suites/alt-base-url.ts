@@ -4,8 +4,10 @@
  * same body, except the pointers in `--alt-ignore` (default `request_id`, `as_of`, `cost.balance`); a few
  * refusals (401, 400, 404, 405) give the same status, error code and named headers (`alt-errors.ts`).
  */
+
 import fc from "fast-check";
 import { inputCases, validRequests } from "../../generate/index.js";
+import { Lru } from "../../lru.js";
 import { diffJson, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
@@ -27,8 +29,7 @@ const STATUS_ONLY = ["me", "capabilities"] as const;
  * largest run that fits a budget), and a monitor plans again every cycle with the same ones — generating them
  * anew was most of a monitor cycle's CPU. The sample is a pure function of its key (seeded).
  */
-const SAMPLED = new Map<string, ReturnType<typeof sampleRequests>>();
-const MAX_SAMPLED = 32;
+const SAMPLED = new Lru<string, ReturnType<typeof sampleRequests>>(32);
 
 /**
  * The requests of the suite, per operation: where bodies are compared, the operation's first parameter example
@@ -37,14 +38,8 @@ const MAX_SAMPLED = 32;
 function sampled(fixtures: SuiteContext["fixtures"], options: SuiteOptions) {
   const { seed, runs, allowCredits, maxPairwise } = options;
   const key = JSON.stringify([seed, runs, allowCredits, maxPairwise, fixtures]);
-  let found = SAMPLED.get(key);
-  if (!found) {
-    found = sampleRequests(fixtures, options);
-    SAMPLED.set(key, found);
-    while (SAMPLED.size > MAX_SAMPLED) SAMPLED.delete(SAMPLED.keys().next().value as string);
-  }
   // A copy: what a caller does to a request must not reach the next cycle's.
-  return structuredClone(found);
+  return structuredClone(SAMPLED.get(key, () => sampleRequests(fixtures, options)));
 }
 
 /** Generates `sampled`'s requests (fast-check, seeded). */

@@ -3,6 +3,8 @@
  * Start-up builds only the catalog (a few hundred nodes); organisations and everything around them are
  * derived on demand from (seed, index), with small LRU caches for hot nodes and edge lists.
  */
+
+import { Lru } from "../../lru.js";
 import type { ServerFixtures } from "../types.js";
 import { buildCatalog } from "./catalog.js";
 import { allEdgesOf } from "./edges-of.js";
@@ -10,7 +12,6 @@ import { financialHistoryOf, groupParentOf, subunitsOf, webIdentitiesOf } from "
 import { buildFixtures } from "./fixtures.js";
 import type { Graph, GraphEdge, GraphNode } from "./graph.js";
 import { influencerNode } from "./influencers.js";
-import { Lru } from "./lru.js";
 import { countPredicates, lookupNode } from "./nodes.js";
 import type { EdgeStub } from "./org-edges.js";
 import { resolveQuery } from "./resolve.js";
