@@ -120,8 +120,11 @@ function decide(state: ServerState, req: IncomingMessage, got: Received, body: B
         now: state.options.clock.now(),
       });
       reply = out.reply;
-      // Seeded bugs bend objects; the hot path sends pre-serialised text.
-      if (state.mutations.length > 0 && reply.raw !== undefined) {
+      // Seeded bugs bend objects; the hot path sends pre-serialised text. Parsed only for a bug that bends
+      // the reply here (a reply bend, a load bug): for any other, parsing and serialising again gave the same
+      // text at a good part of a mutated server's CPU.
+      const isBentHere = state.bendReply !== null || isLoadBugOn(state.bugs);
+      if (state.mutations.length > 0 && reply.raw !== undefined && isBentHere) {
         reply = { ...reply, body: JSON.parse(reply.raw.toString()), raw: undefined };
       }
       if (isLoadBugOn(state.bugs)) {
