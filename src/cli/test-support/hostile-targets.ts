@@ -45,23 +45,41 @@ const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 let bomb: Buffer | undefined;
 function gzipBomb(): Buffer {
   if (!bomb) {
-    const zeros = Buffer.alloc(64 * 1024 * 1024);
-    const part = gzipSync(zeros, { level: constants.Z_BEST_COMPRESSION });
-    // Concatenated gzip members decode as one stream: 16 × 64 MiB = 1 GiB of zeros.
-    bomb = Buffer.concat(Array.from({ length: 16 }, () => part));
+    // Concatenated gzip members decode as one stream: 1,024 × 1 MiB = 1 GiB of zeros. Compressing 1 MiB once
+    // rather than 64 MiB gives the same size and ratio at 7 ms of CPU instead of 0.5 s in every file using it.
+    const part = gzipSync(Buffer.alloc(1024 * 1024), { level: constants.Z_BEST_COMPRESSION });
+    bomb = Buffer.concat(Array.from({ length: 1024 }, () => part));
   }
   return bomb;
 }
 
+/** Members of the many-keys envelope. */
+const MANY_KEYS = 1_700_000;
+
 /**
- * A 15 MiB envelope whose `data` is one object of 1.7 million members: under every size cap, it made V8 abort
- * the whole process when the judging worker parsed it (issue 26); built once, on first use.
+ * A 15 MiB envelope whose `data` is one object of 1.7 million members (`"0":0`, `"1":0`, … in base 36):
+ * under every size cap, it made V8 abort the whole process when the judging worker parsed it (issue 26);
+ * built once, on first use, as bytes (written into one buffer: a third of the CPU of joining 1.7 million
+ * strings, and no encoding per response).
  */
-let manyKeys: string | undefined;
-export function manyKeysEnvelope(): string {
+let manyKeys: Buffer | undefined;
+export function manyKeysEnvelope(): Buffer {
   if (!manyKeys) {
-    const members = Array.from({ length: 1_700_000 }, (_, i) => `"${i.toString(36)}":0`);
-    manyKeys = `{"contract":"cb/v1","data":{${members.join(",")}}}`;
+    const head = '{"contract":"cb/v1","data":{';
+    // Each member is at most 4 base-36 digits, 3 quote and colon bytes, the value and a comma.
+    const bytes = Buffer.allocUnsafe(head.length + MANY_KEYS * 9 + 2);
+    let at = bytes.write(head, 0, "latin1");
+    const [comma, quote, colon, zero] = Buffer.from(',":0', "latin1");
+    for (let i = 0; i < MANY_KEYS; i++) {
+      if (i > 0) bytes[at++] = comma;
+      bytes[at++] = quote;
+      at += bytes.write(i.toString(36), at, "latin1");
+      bytes[at++] = quote;
+      bytes[at++] = colon;
+      bytes[at++] = zero;
+    }
+    at += bytes.write("}}", at, "latin1");
+    manyKeys = bytes.subarray(0, at);
   }
   return manyKeys;
 }
