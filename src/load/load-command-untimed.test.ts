@@ -12,8 +12,7 @@ import { describe, expect, it } from "vitest";
 import { runMain } from "../cli/test-support/run-main.js";
 import { harErrors } from "../report/test-support/standards/validate.js";
 import { startServer } from "../server/index.js";
-import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
-import { cbcheckLoad, failingIds } from "./test-support/load-cli.js";
+import { expectSeededCatch } from "./test-support/load-cli.js";
 
 describe("cbcheck load, on any machine", () => {
   const cases: [mutation: string, expectation: string][] = [
@@ -26,19 +25,7 @@ describe("cbcheck load, on any machine", () => {
   it.each(cases)(
     "seeded bug %s in profile rate-limit: exit 1 naming %s",
     { retry: 2 },
-    async (mutation, expectation) => {
-      const { exitCode, stdout, report } = await cbcheckLoad([
-        "--profile",
-        "rate-limit",
-        "--mutation",
-        mutation,
-        "--in-process",
-      ]);
-      expect(exitCode).toBe(1);
-      expect(failingIds(report)).toContain(expectation);
-      expect(unregisteredIds(report)).toEqual([]);
-      expect(stdout).toContain(`FAIL ${expectation}`);
-    },
+    (mutation, expectation) => expectSeededCatch(mutation, "rate-limit", expectation),
   );
 
   it("never prints or writes the key given in --api-key-env, in the reports or the sampled HAR", async () => {

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { unregisteredIds } from "../verdicts/test-support/unregistered.js";
 import type { LoadDetails } from "./build-report.js";
-import { cbcheckLoad, failingIds as failing } from "./test-support/load-cli.js";
+import { cbcheckLoad, expectSeededCatch, failingIds as failing } from "./test-support/load-cli.js";
 
 describe("cbcheck load", () => {
   // The profiles' latency budgets are real milliseconds: on a CI machine running other test files at the same
@@ -53,20 +53,6 @@ describe("cbcheck load", () => {
   it.each(cases)(
     "seeded bug %s in profile %s: exit 1 naming %s",
     { retry: 2 },
-    async (mutation, profile, expectation) => {
-      const { exitCode, stdout, report } = await cbcheckLoad([
-        "--profile",
-        profile,
-        "--duration",
-        "1",
-        "--mutation",
-        mutation,
-        "--in-process",
-      ]);
-      expect(exitCode).toBe(1);
-      expect(failing(report)).toContain(expectation);
-      expect(unregisteredIds(report)).toEqual([]);
-      expect(stdout).toContain(`FAIL ${expectation}`);
-    },
+    (mutation, profile, expectation) => expectSeededCatch(mutation, profile, expectation),
   );
 });
