@@ -29,7 +29,7 @@ export const failingIds = (report: Report | undefined): string[] =>
 
 /**
  * Runs profile `profile` of `cbcheck load` on the embedded server in-process (on the test's clock) with the
- * seeded bug `mutation`, for a second of measured load, and expects exit 1 naming `expectation`.
+ * seeded bug `mutation`, for 1.5 s of measured load, and expects exit 1 naming `expectation`.
  */
 export async function expectSeededCatch(
   mutation: string,
@@ -40,7 +40,7 @@ export async function expectSeededCatch(
     "--profile",
     profile,
     "--duration",
-    "1",
+    "1.5",
     "--mutation",
     mutation,
     "--in-process",
