@@ -3,7 +3,7 @@
  * marked `interrupted` with what it judged so far, and exits 130 (SIGINT) or 143 (SIGTERM). Most cases run
  * the command in-process through main(argv, io), the signal emitted on its io; a real signal to a real
  * process (the built CLI) proves the process's own wiring, and the end of load's embedded server process.
- * Time bounds are generous: the machine may be loaded.
+ * Time bounds are generous: the machine may be loaded (it runs with the unit files, in parallel).
  */
 import { execFileSync } from "node:child_process";
 import { EventEmitter } from "node:events";
