@@ -139,6 +139,17 @@ describe("latency and throughput budgets on a harness held up", () => {
     const unbounded = new Tallies();
     judgeBudgets(BUDGETS, phase(400, { harnessDelayMs: HELD_UP_MS + 80 }), unbounded);
     expect(row(unbounded, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, inconclusive: true });
+    // A target in this process stalled with the harness, once per stall that held its answer up: the same
+    // figures that fail a separate target bound nothing there.
+    const shared = new Tallies();
+    judgeBudgets(BUDGETS, phase(400, { ...held, drive: { lateSends: 40, lateMs: 200 } }), shared, {
+      sharesProcess: true,
+    });
+    expect(row(shared, LOAD.latencyBudget.id)).toMatchObject({ failed: 0, inconclusive: true });
+    // On a machine that did not hold the harness up, a slow target in this process still fails.
+    const quiet = new Tallies();
+    judgeBudgets(BUDGETS, phase(400), quiet, { sharesProcess: true });
+    expect(row(quiet, LOAD.latencyBudget.id)).toMatchObject({ failed: 1 });
   });
 
   it("still pass when the figures are within budget, however busy the machine was", () => {

@@ -77,8 +77,17 @@ function failOrInconclusive(
   f.message = `${example.title} (${example.received}); ${behind}, so the figures measure it, not the target`;
 }
 
-/** Judges the profile's budgets on a phase into `tallies`. */
-export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, tallies: Tallies): void {
+/**
+ * Judges the profile's budgets on a phase into `tallies`. `sharesProcess`: the target ran in this process, so
+ * every stall of the harness stalled the target too, as often as it held an answer up; the harness's slack then
+ * bounds nothing, and a busy machine leaves an over-budget figure inconclusive rather than failed.
+ */
+export function judgeBudgets(
+  budgets: Budgets | undefined,
+  phase: PhaseResult,
+  tallies: Tallies,
+  { sharesProcess = false }: { sharesProcess?: boolean } = {},
+): void {
   const figure = phase.model.startsWith("open") ? "corrected" : "uncorrected";
   const behind = harnessBehind(phase);
   for (const [name, budget] of Object.entries(budgets?.latency ?? {})) {
@@ -104,7 +113,7 @@ export function judgeBudgets(budgets: Budgets | undefined, phase: PhaseResult, t
     // Every answer's time less the most the harness can have added to it is still over budget: the target is
     // slow whatever this machine did (order statistics shift by at most that bound), so a busy machine still
     // fails a slow target instead of leaving it inconclusive.
-    const slack = behind === undefined ? undefined : harnessSlackMs(phase);
+    const slack = behind === undefined || sharesProcess ? undefined : harnessSlackMs(phase);
     const certain =
       slack === undefined ? [] : over.filter(([key, at]) => s[at] - slack > (budget[key] as number));
     failOrInconclusive(tallies, verdict, name, certain.length > 0 ? undefined : behind, {

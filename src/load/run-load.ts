@@ -254,6 +254,7 @@ async function targetFor(
     apiKey: server.keys.plus,
     fixtures: { ...server.fixtures, ...(fileFixtures ?? {}) },
     isEmbedded: true,
+    sharesProcess: options.embeddedMode === "in-process",
     ...(options.expectRateLimit ? { declaredLimit: options.expectRateLimit } : {}),
   };
 }
