@@ -11,6 +11,7 @@ import { sharedRegistry } from "../contract/registry.js";
 import { classifyRequest, type InputClass } from "../contract/request-class.js";
 import { wireFormOf } from "../contract/request-operations.js";
 import type { SchemaRegistry } from "../contract/schema-registry.js";
+import { Lru } from "../lru.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { coverageOf } from "./compile/coverage.js";
@@ -64,8 +65,7 @@ type AddCase = (value: Record<string, unknown>, tag: CaseTag, changes?: WireChan
 export const PAIRWISE_VALUES = 6;
 
 /** Case lists made with the shared registry, by what built them (the plan and the run read the same). */
-const MADE = new Map<string, InputCase[]>();
-const MAX_MADE = 12;
+const MADE = new Lru<string, InputCase[]>(12);
 
 /**
  * The coverage cases of an operation, in order: alone, wire, pairwise — at most `maxPairwise` of those, the
@@ -90,13 +90,7 @@ function sharedCases(
   opts: GenerateOptions,
 ): InputCase[] {
   const key = [id, opts.allowCredits, JSON.stringify(fixtures)].join("\u0000");
-  let cases = MADE.get(key);
-  if (!cases) {
-    cases = makeCases(id, fixtures, opts, sharedRegistry());
-    MADE.set(key, cases);
-    while (MADE.size > MAX_MADE) MADE.delete(MADE.keys().next().value as string);
-  }
-  return cases;
+  return MADE.get(key, () => makeCases(id, fixtures, opts, sharedRegistry()));
 }
 
 function makeCases(

@@ -173,7 +173,9 @@ async function runScenario(
     const keepEvents = profile.scenario === "batch-limits";
     const phase = await runPhase({ ...base, rate, maxCalls, keepEvents, allowThrottle: true });
     phases = [phase];
-    judgeBudgets(pacedBudgets(profile.budgets, rate), phase, tallies, { sharesProcess: target.sharesProcess });
+    judgeBudgets(pacedBudgets(profile.budgets, rate), phase, tallies, {
+      sharesProcess: target.sharesProcess,
+    });
     noteThrottled(phase, tallies);
     if (profile.scenario === "batch-limits")
       judgeNo5xx(phase, tallies, Math.min(profile.connections, maxCalls));

@@ -15,6 +15,7 @@ import { noResend400 } from "../certify/rules/no-resend-400.js";
 import { sequentialCalls } from "../certify/rules/sequential-calls.js";
 import { stopOnFatal } from "../certify/rules/stop-on-fatal.js";
 import { waitRetryAfter } from "../certify/rules/wait-retry-after.js";
+import { Lru } from "../lru.js";
 import type { TraceEntry } from "../server/types.js";
 import type { OperationId } from "../transport/exchange.js";
 import { type Call, type ClientViolation, KeyWindow, label } from "./key-window.js";
@@ -87,7 +88,7 @@ function ownViolations(call: Call): ClientViolation[] {
 
 /** The client judge of one proxy session: feed it every exchange as it ends. */
 export class ClientJudge {
-  readonly #windows = new Map<string, KeyWindow>();
+  readonly #windows = new Lru<string, KeyWindow>(MAX_KEYS, (key) => this.#fatal.delete(key));
   readonly #fatal = new Map<string, Call>();
 
   /** Pairs of calls compared so far, over every key (a test holds it linear in the calls). */
@@ -123,15 +124,6 @@ export class ClientJudge {
 
   /** The key's window, made most recent; the key unseen the longest is forgotten past `MAX_KEYS`. */
   #window(keyHash: string): KeyWindow {
-    let window = this.#windows.get(keyHash);
-    if (window) this.#windows.delete(keyHash);
-    else window = new KeyWindow();
-    this.#windows.set(keyHash, window);
-    if (this.#windows.size > MAX_KEYS) {
-      const oldest = this.#windows.keys().next().value as string;
-      this.#windows.delete(oldest);
-      this.#fatal.delete(oldest);
-    }
-    return window;
+    return this.#windows.get(keyHash, () => new KeyWindow());
   }
 }

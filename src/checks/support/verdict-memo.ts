@@ -5,6 +5,7 @@
  * well-formed uuid, a body equal up to that id, with the same status and headers, gets the same verdict.
  * A malformed id, or any other difference, is always checked in full.
  */
+import { Lru } from "../../lru.js";
 import type { CheckFailure } from "../check.js";
 
 /** Headers that differ between otherwise equal responses and that no check reads. */
@@ -76,15 +77,15 @@ export function responseListKey(index: number | string, status: number, raw: rea
   return key;
 }
 
-/** The last verdict per request and response shape (a bounded map, oldest out first). */
+/** The last verdict per request and response shape (a bounded map, the least recently used out first). */
 export class VerdictMemo<T = CheckFailure> {
-  readonly #map = new Map<string, { masked: MaskedBody; failures: T[] }>();
+  readonly #map = new Lru<string, { masked: MaskedBody; failures: T[] }>(SIZE);
   /** Verdicts reused. */
   hits = 0;
 
   /** The remembered verdict for this exact masked body, if any. */
   lookup(key: string, masked: MaskedBody): T[] | undefined {
-    const known = this.#map.get(key);
+    const known = this.#map.peek(key);
     if (!known || !sameUpToId(known.masked, masked)) return undefined;
     this.hits++;
     return known.failures;
@@ -94,8 +95,6 @@ export class VerdictMemo<T = CheckFailure> {
   remember(key: string, masked: MaskedBody, failures: T[]): void {
     // Only clean verdicts are reused: findings quote the response they were found in (its request_id).
     if (failures.length > 0) return;
-    this.#map.delete(key);
     this.#map.set(key, { masked, failures });
-    if (this.#map.size > SIZE) this.#map.delete(this.#map.keys().next().value as string);
   }
 }

@@ -5,11 +5,11 @@
  * them: a small cache keeps the sample of the plan for the run, so that each request is generated once.
  */
 import fc from "fast-check";
+import { Lru } from "../../lru.js";
 import type { PlannedRequest } from "../../vocabulary/planned-request.js";
 
 /** Samples kept (operations × plans of one run): older ones are dropped first. */
-const MAX_SAMPLES = 12;
-const samples = new Map<string, PlannedRequest[]>();
+const samples = new Lru<string, PlannedRequest[]>(12);
 
 /**
  * The first `numRuns` values of `arb`'s stream for `seed`. With `key` (what built the arbitrary: operation,
@@ -25,12 +25,10 @@ export function sampleRequests(
   if (numRuns <= 0) return [];
   if (key === undefined) return fc.sample(arb, { seed, numRuns });
   const cacheKey = `${seed}\u0000${key}`;
-  const cached = samples.get(cacheKey);
+  const cached = samples.peek(cacheKey);
   if (cached && cached.length >= numRuns) return cached.slice(0, numRuns);
   const fresh = fc.sample(arb, { seed, numRuns });
-  samples.delete(cacheKey);
   samples.set(cacheKey, fresh);
-  while (samples.size > MAX_SAMPLES) samples.delete(samples.keys().next().value as string);
   return fresh;
 }
 
