@@ -4,7 +4,8 @@
  * Left out, each for a reason (docs/mutation.md): the synthetic-data generator (src/server/graph), the seeded
  * bugs and the fault plans (bugs.ts, mutations.ts, http/mutate.ts, http/load-bugs.ts, faults.ts: test
  * instruments, off in a conforming run), the certification trace (http/trace.ts, off in `run`), the option
- * parser of `serve` (options.ts: `run` starts the server with valid options only), POST /search and POST
+ * parser of `serve` (options.ts: `run` starts the server with valid options only), the general path of entity
+ * reads that only a seeded bug takes (ops/bent-read.ts, ops/extensions.ts), POST /search and POST
  * /traversals (ops/search.ts) and the requests of those and of GET /usage (validate/unshown-requests.ts): their
  * requests and responses are "not shown", so no run can judge them; and type-only files.
  */
@@ -12,7 +13,12 @@
 /** Mutate patterns of each part (Stryker globs; `!` excludes). */
 export const PARTS = {
   validate: ["src/server/validate/**/*.ts", "!src/server/validate/unshown-requests.ts"],
-  ops: ["src/server/ops/**/*.ts", "!src/server/ops/search.ts"],
+  ops: [
+    "src/server/ops/**/*.ts",
+    "!src/server/ops/search.ts",
+    "!src/server/ops/bent-read.ts",
+    "!src/server/ops/extensions.ts",
+  ],
   http: [
     "src/server/http/**/*.ts",
     "!src/server/http/mutate.ts",

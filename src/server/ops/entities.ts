@@ -4,31 +4,26 @@
  */
 
 import { envelopeBytes, envelopeEnd, envelopeMiddle, envelopeText } from "../envelope-text.js";
-import type { GraphEdge, GraphNode } from "../graph/graph.js";
+import type { GraphEdge } from "../graph/graph.js";
 import { errorReply, type Reply } from "../http/reply.js";
 import type { Account } from "../keys.js";
 import type { ServerState } from "../state.js";
 import type { EntityRequest } from "../validate/entity-request.js";
 import { balanceFor } from "./balance.js";
+import { bentExtensions, bentNodes } from "./bent-read.js";
 import { coverageLists, lookup } from "./coverage.js";
 import { collectEdges, cursorOffset, edgePaging, page, requestToken } from "./edge-page.js";
 import { edgesText } from "./edge-text.js";
-import { buildExtensions, type ExtensionsResult } from "./extensions.js";
 import { extensionsText } from "./extensions-text.js";
 import { readInfluencers } from "./influencer.js";
 import { type CachedNode, cachedNode } from "./node-cache.js";
-import { nodeView } from "./node-view.js";
 
 const FOREIGN_CURSOR = "cursor was not issued for this request; paging started from the first page";
 
-/** Nodes as JSON: cached on the clean path, built fresh when a seeded bug may bend them. */
+/** Nodes as JSON: cached on the clean path, built afresh when a seeded bug may bend them (bent-read.ts). */
 function findNodes(state: ServerState, ids: string[]): { found: CachedNode[]; missing: string[] } {
   if (state.mutations.length === 0) return lookup(ids, (id) => cachedNode(state, id));
-  const view = (n: GraphNode, single: boolean) => JSON.stringify(nodeView(state, n, single));
-  return lookup(ids, (id) => {
-    const n = state.graph.getNode(id);
-    return n && { id: n.id, type: n.type, multi: view(n, false), single: view(n, n.type === "org") };
-  });
+  return bentNodes(state, ids);
 }
 
 /**
@@ -60,11 +55,6 @@ function plainRead(state: ServerState, req: EntityRequest, node: CachedNode, acc
 }
 
 const NO_WARNINGS: string[] = [];
-
-/** Built extensions with their JSON text (the path a seeded bug takes). */
-function withJson(ext: ExtensionsResult): ExtensionsResult & { json: string } {
-  return { ...ext, json: JSON.stringify(ext.extensions) };
-}
 
 /** Answers one validated entity read for an authorised account. */
 export function readEntities(state: ServerState, req: EntityRequest, account: Account): Reply {
@@ -116,7 +106,7 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     const ext =
       state.mutations.length === 0
         ? extensionsText(state, orgIds, req.extend, single)
-        : withJson(buildExtensions(state, orgIds, req.extend, single));
+        : bentExtensions(state, orgIds, req.extend, single);
     dataJson += `,"extensions":${ext.json}`;
     if (ext.truncated) dataJson += `,"extensions_truncated":${JSON.stringify(ext.truncated)}`;
     // A cut sub-unit list is output that was cut (Response envelope: "true when output was cut").
