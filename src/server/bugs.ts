@@ -26,6 +26,8 @@ export interface BugSettings {
   edgeCutSilently: boolean;
   /** Entity reads that carry a cursor (the server's own continuation marker too) are refused with 400. */
   edgeCursorRefused: boolean;
+  /** Edges: the last page still says it was cut (`truncated` true, a cursor) although no edge follows. */
+  edgeCursorPastEnd: boolean;
   /** Edges: returned as if `include=*` when `include` was not given. */
   edgesWithoutInclude: boolean;
   /** Coverage: `requested` names an id that was not requested. */
@@ -153,6 +155,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   edgeCursorStepBack: 0,
   edgeCutSilently: false,
   edgeCursorRefused: false,
+  edgeCursorPastEnd: false,
   edgesWithoutInclude: false,
   requestedExtraId: false,
   missingOmitsLast: false,
@@ -224,6 +227,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "edges-without-include": { edgesWithoutInclude: true },
   "edges-cut-silently": { edgeCutSilently: true },
   "edges-cursor-refused": { edgeCursorRefused: true },
+  "edges-cursor-past-end": { edgeCursorPastEnd: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },

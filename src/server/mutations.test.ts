@@ -125,6 +125,14 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     return (await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor })).status === 400;
   },
+  "edges-cursor-past-end": async (s) => {
+    // Follow the cursors: the last page with edges still hands one out, and its page holds none.
+    let r = (await batch(s, { ids: [MAIN], include: ["*"] })).json;
+    for (let i = 0; i < 10 && r.cursor !== null && r.data.edges.length > 0; i++) {
+      r = (await batch(s, { ids: [MAIN], include: ["*"], cursor: r.cursor })).json;
+    }
+    return r.data.edges.length === 0;
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });

@@ -92,6 +92,11 @@ export const MUTATIONS = [
     "edges",
     "an entity read with a cursor, the server's own too, is refused with 400",
   ),
+  m(
+    "edges-cursor-past-end",
+    "edges",
+    "the last edge page says `truncated: true` with a cursor, whose page holds no further edge",
+  ),
   m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
   m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
   m("subunits-51-in-batch", "extensions", "51 sub-units per organisation in a multi-id request"),

@@ -60,6 +60,19 @@ export const LIMITS = {
     level: "fail",
     judgedIn: ["src/runner/suites/edge-paging.ts"],
   },
+  /**
+   * A page that says it was cut (a `cursor`, or `truncated` true) is followed by a page with at least one edge
+   * not returned before: a warning, since a server that cannot know whether a full page is the last one may
+   * say so and answer the next page empty (docs/contract-rules.md).
+   */
+  edgePagingCutContinues: {
+    id: "limits.edge_paging_cut_continues",
+    section: "Resources / Response envelope",
+    sentence:
+      "truncated: true when output was cut. cursor: continuation marker on entity reads (a page that says it was cut is continued by more edges)",
+    level: "warn",
+    judgedIn: ["src/runner/suites/edge-paging.ts"],
+  },
 } as const satisfies Record<string, JudgedVerdict>;
 
 /** The batch bounds under concurrency: suite `batch-limits` and the `batch-limits` load profile. */

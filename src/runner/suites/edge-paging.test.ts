@@ -1,7 +1,8 @@
 /**
  * Following a node's edge pages: the reference server's pages reach every relation; a server that refuses the
  * cursor it handed out fails `limits.edge_paging_reaches_all`; a page that gets a 503 (or a 429) leaves that
- * rule inconclusive, never passed, since the paging stopped for a reason other checks judge.
+ * rule inconclusive, never passed, since the paging stopped for a reason other checks judge. A page that says
+ * it was cut is followed by more edges (`limits.edge_paging_cut_continues`), a warning when it is not.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { judgeExchange } from "../../checks/run-checks.js";
@@ -22,7 +23,11 @@ afterEach(async () => {
 });
 
 /** The rows of `limits.edge_paging_reaches_all` from following the pages; `answer` may replace a paged answer. */
-async function reachesAll(options: ServerOptions, answer?: (ex: Exchange) => Exchange) {
+async function reachesAll(
+  options: ServerOptions,
+  answer?: (ex: Exchange) => Exchange,
+  verdictId: string = LIMITS.edgePagingReachesAll.id,
+) {
   const s = await startServer({
     rateLimit: 1_000_000,
     callsPerDay: 1_000_000,
@@ -40,8 +45,7 @@ async function reachesAll(options: ServerOptions, answer?: (ex: Exchange) => Exc
     },
     judge: (ex: Exchange, ids?: string[]) => judgeExchange(ex, ids),
     record: (o: Outcome) => {
-      if (o.verdict.id === LIMITS.edgePagingReachesAll.id)
-        rows.push({ status: o.status, message: o.message });
+      if (o.verdict.id === verdictId) rows.push({ status: o.status, message: o.message });
     },
     inShard: () => true,
     signal: new AbortController().signal,
@@ -80,5 +84,15 @@ describe("following edge pages", () => {
         message: expect.stringMatching(/^stopped following edge pages of .* at page 2: status 503$/),
       },
     ]);
+  });
+
+  it("finds more edges after every page that says it was cut, and warns when a cursor leads past the end", async () => {
+    const id = LIMITS.edgePagingCutContinues.id;
+    const clean = (await reachesAll({}, undefined, id)).map((r) => r.status);
+    expect(clean.length).toBeGreaterThan(0);
+    expect(clean.every((status) => status === "pass")).toBe(true);
+    const bent = await reachesAll({ mutation: "edges-cursor-past-end" }, undefined, id);
+    expect(bent.at(-1)?.status).toBe("warn");
+    expect(bent.slice(0, -1).every((r) => r.status === "pass")).toBe(true);
   });
 });

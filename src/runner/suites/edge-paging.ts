@@ -1,13 +1,15 @@
 /**
  * Follows the edge pages of one node with `cursor` to the end (Endpoints / GET /entities/{id}: "Edges are a
  * bounded page"; envelope `cursor`: "continuation marker on entity reads"): no edge may repeat, a page
- * that hands out a cursor was cut (`truncated` true), and the last page's cursor is null.
+ * that hands out a cursor was cut (`truncated` true), the page after it holds more edges, and the last page's
+ * cursor is null.
  */
 import type { Problem } from "../../checks/check.js";
+import { failure } from "../../checks/support/failure.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { LIMITS } from "../../verdicts/limits.js";
 import { judgeAndRecord } from "../judge-record.js";
-import type { SuiteContext } from "../suite.js";
+import type { Outcome, SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
 import { entityBatch, entityGet } from "./samples.js";
 
@@ -65,6 +67,7 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
   const edges: PageEdge[] = [];
   let counts: Record<string, number> | undefined;
   let cursor: unknown = null;
+  let cutBefore = false;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const query: Record<string, string> = { include: JSON.stringify(["*"]) };
     if (cursor !== null) query.cursor = JSON.stringify(cursor);
@@ -92,13 +95,16 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
           ],
     );
     if (page === 1) counts = body.data?.entities?.find((n) => n.id === id)?.active_predicates;
+    const before = edges.length;
     for (const edge of body.data?.edges ?? []) {
       if (seen.has(edge.id)) continue;
       seen.set(edge.id, page);
       edges.push(edge);
     }
+    if (cutBefore) ctx.record(judgeCutContinues(ex, page, edges.length - before));
     cursor = body.cursor ?? null;
     const cut = cursor !== null;
+    cutBefore = cut || body.truncated === true;
     recordVerdict(
       ctx,
       LIMITS.edgePagingTruncated,
@@ -124,6 +130,25 @@ export async function followEdgePages(ctx: SuiteContext): Promise<void> {
     status: "inconclusive",
     message: `stopped following edge pages of ${id} after ${MAX_PAGES} pages`,
   });
+}
+
+/**
+ * `limits.edge_paging_cut_continues` on the page read with the cursor of a page that said it was cut: "output
+ * was cut" holds only if more edges follow, so a continuation with no new edge is a warning — not a failure,
+ * since a server that pages by a fixed size cannot know whether a full page is the last one, and one that
+ * filters after paging may find nothing left to deliver.
+ */
+function judgeCutContinues(ex: Exchange, page: number, fresh: number): Outcome {
+  const verdict = LIMITS.edgePagingCutContinues;
+  if (fresh > 0) return { verdict, status: "pass", exchange: ex };
+  const warning = failure(verdict, {
+    severity: "warning",
+    title: `page ${page - 1} said its edges were cut, but page ${page}, read with its cursor, holds no further edge`,
+    pointer: "/data/edges",
+    expected: `at least one edge not returned on pages 1 to ${page - 1} (output was cut)`,
+    received: "no new edge",
+  });
+  return { verdict, status: "warn", exchange: ex, failures: [warning] };
 }
 
 /**

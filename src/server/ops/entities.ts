@@ -96,6 +96,11 @@ export function readEntities(state: ServerState, req: EntityRequest, account: Ac
     // The seeded "edges-cut-silently" bug keeps the cut page but says nothing of the cut.
     truncated = p.truncated && !state.bugs.edgeCutSilently;
     cursor = state.bugs.edgeCutSilently ? null : p.cursor;
+    // Seeded bug `edges-cursor-past-end`: the last page still says it was cut and hands out a cursor past it.
+    if (state.bugs.edgeCursorPastEnd && cursor === null && edges.length > 0) {
+      truncated = true;
+      cursor = [token, offset + step];
+    }
   }
   const edgesJson = state.mutations.length === 0 ? edgesText(state, edges) : JSON.stringify(edges);
   let dataJson = `{"entities":[${nodesJson.join(",")}],"edges":${edgesJson}`;
