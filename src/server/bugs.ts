@@ -28,6 +28,8 @@ export interface BugSettings {
   edgeCursorRefused: boolean;
   /** Edges: the last page still says it was cut (`truncated` true, a cursor) although no edge follows. */
   edgeCursorPastEnd: boolean;
+  /** Nodes: in a read of more than one id, an organisation's payload is `{}`. */
+  multiOrgPayloadEmpty: boolean;
   /** Edges: returned as if `include=*` when `include` was not given. */
   edgesWithoutInclude: boolean;
   /** Coverage: `requested` names an id that was not requested. */
@@ -156,6 +158,7 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   edgeCutSilently: false,
   edgeCursorRefused: false,
   edgeCursorPastEnd: false,
+  multiOrgPayloadEmpty: false,
   edgesWithoutInclude: false,
   requestedExtraId: false,
   missingOmitsLast: false,
@@ -228,6 +231,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "edges-cut-silently": { edgeCutSilently: true },
   "edges-cursor-refused": { edgeCursorRefused: true },
   "edges-cursor-past-end": { edgeCursorPastEnd: true },
+  "multi-org-payload-empty": { multiOrgPayloadEmpty: true },
   "coverage-requested-mismatch": { requestedExtraId: true },
   "coverage-missing-omitted": { missingOmitsLast: true },
   "unknown-id-404": { unknownId404: true },

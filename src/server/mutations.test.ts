@@ -133,6 +133,11 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     }
     return r.data.edges.length === 0;
   },
+  "multi-org-payload-empty": async (s) => {
+    const ids = [MAIN, s.fixtures.org_ids.find((id) => id !== MAIN)!];
+    const r = (await batch(s, { ids })).json;
+    return r.data.entities.some((n: { payload: object }) => Object.keys(n.payload).length === 0);
+  },
   "edges-cursor-overlap": async (s) => {
     const a = await batch(s, { ids: [MAIN], include: ["*"] });
     const b = await batch(s, { ids: [MAIN], include: ["*"], cursor: a.json.cursor });

@@ -97,6 +97,7 @@ export const MUTATIONS = [
     "edges",
     "the last edge page says `truncated: true` with a cursor, whose page holds no further edge",
   ),
+  m("multi-org-payload-empty", "nodes", "in a read of more than one id, an organisation's payload is `{}`"),
   m("financial-oldest-first", "extensions", "`financial_history` is ordered oldest year first"),
   m("financial-duplicate-year", "extensions", "`financial_history` repeats its newest year"),
   m("subunits-51-in-batch", "extensions", "51 sub-units per organisation in a multi-id request"),

@@ -28,6 +28,17 @@ export const MEANING = {
     level: "fail",
     judgedIn: STEPS,
   },
+  /**
+   * Each node of a batch of two organisations is the node GET /entities/{id} gives for it, its signing-rights
+   * fields set aside (they are carried only when exactly one organisation is requested).
+   */
+  batchNodesSameAsGet: {
+    id: "entities.batch_nodes_same_as_get",
+    section: "Endpoints / POST /entities/batch",
+    sentence: "Same result as GET /entities/{id} for many ids; this is the main operation for integrations.",
+    level: "fail",
+    judgedIn: ["src/runner/suites/meaning-batch-nodes.ts"],
+  },
   /** A resolve page that holds every candidate was not cut: `truncated` is false. */
   resolveTruncatedOnlyWhenCut: {
     id: "resolve.truncated_only_when_cut",

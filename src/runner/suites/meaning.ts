@@ -15,6 +15,7 @@ import type { Verdict } from "../../vocabulary/verdict.js";
 import { judgeAndRecord } from "../judge-record.js";
 import type { SuiteContext } from "../suite.js";
 import { balanceKeys, checkBalance } from "./meaning-balance.js";
+import { judgeBatchNodesSameAsGet } from "./meaning-batch-nodes.js";
 import {
   judgeBatchSameAsGet,
   judgeExactResolve,
@@ -28,6 +29,10 @@ import { entityBatch, entityGet, resolve } from "./samples.js";
 
 /** The organisation the steps read, when the fixtures hold one of the form `cb:org:<9 digits>`. */
 const orgOf = (fx: TargetFixtures): string | undefined => fx.org_ids.find((id) => /^cb:org:\d{9}$/.test(id));
+
+/** Two distinct organisation ids of the fixtures, or fewer when it has fewer. */
+const twoOrgs = (fx: TargetFixtures): string[] =>
+  [...new Set(fx.org_ids.filter((id) => /^cb:org:\d{9}$/.test(id)))].slice(0, 2);
 
 /** Main units fetched per run to judge `parent_org_nr` (one call each). */
 const MAIN_UNITS = 3;
@@ -80,6 +85,14 @@ async function resolveLimitCut(ctx: SuiteContext, query: string): Promise<void> 
   const whole = await read(ctx, resolve(query, { limit: String(RESOLVE_LIMIT) }));
   const page = await read(ctx, resolve(query, { limit: "1" }));
   ctx.record(judgeResolveLimitCut(whole, page));
+}
+
+/** GET /entities/{id} of two organisations, then a batch of both (nodes only: no edges, no extensions). */
+async function batchNodesSameAsGet(ctx: SuiteContext, orgs: string[]): Promise<void> {
+  const gets: Exchange[] = [];
+  for (const id of orgs) gets.push(await read(ctx, entityGet(id, {})));
+  const batch = await read(ctx, entityBatch({ ids: orgs }));
+  ctx.record(judgeBatchNodesSameAsGet(orgs, gets, batch));
 }
 
 /** GET /entities/{id} and a batch of that one id, both with every edge and extension. */
@@ -150,6 +163,12 @@ const STEPS: Step[] = [
     verdicts: [MEANING.batchSameAsGet],
     calls: (fx) => (orgOf(fx) ? 2 : 0),
     run: (ctx) => batchSameAsGet(ctx, orgOf(ctx.fixtures)!),
+  },
+  {
+    key: "meaning:batch-nodes-same-as-get",
+    verdicts: [MEANING.batchNodesSameAsGet],
+    calls: (fx) => (twoOrgs(fx).length === 2 ? 3 : 0),
+    run: (ctx) => batchNodesSameAsGet(ctx, twoOrgs(ctx.fixtures)),
   },
   {
     key: "meaning:balance",

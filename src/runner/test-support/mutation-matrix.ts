@@ -68,6 +68,7 @@ export const MATRIX: Record<string, Row> = {
   "edges-cursor-skip": { expect: ["limits.edge_paging_reaches_all"], suites: LIM },
   "edges-cursor-overlap": { expect: ["limits.edge_paging_no_duplicate_edge"], suites: LIM },
   "edges-cursor-refused": { expect: ["limits.edge_paging_reaches_all"], suites: LIM },
+  "multi-org-payload-empty": { expect: ["entities.batch_nodes_same_as_get"], suites: S },
   "edges-cursor-past-end": { expect: ["limits.edge_paging_cut_continues"], suites: LIM, strict: true },
   "financial-oldest-first": { expect: ["ext.financial_history.newest_first"], suites: S },
   "financial-duplicate-year": { expect: ["ext.financial_history.one_row_per_year"], suites: S },

@@ -32,6 +32,7 @@ export function nodeView(state: ServerState, node: GraphNode, singleOrg: boolean
     if (bugs.employeesAsString && typeof payload.employees === "number") {
       payload = { ...payload, employees: String(payload.employees) };
     }
+    if (bugs.multiOrgPayloadEmpty && !singleOrg) payload = {};
     if (bugs.orgUnknownField) payload = { ...payload, internal_score: 0.42 };
     if (bugs.subunitParentSelf && payload.entity_type === "underenhet") {
       payload = { ...payload, parent_org_nr: payload.org_nr };

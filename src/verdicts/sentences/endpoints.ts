@@ -212,7 +212,7 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     checks: ["response.schema"],
     suites: ["schema"],
     reading:
-      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; other data under two different `as_of` is not judged, as the snapshot may have moved, and a read that is not a 200 with `data` is not judged either: skipped, never inconclusive)",
+      "both operations are judged by the same schema and checks; a batch of one known organisation with every edge and extension must give the same `data` and `truncated` as GET /entities/{id} (`entities.batch_same_as_get`: nodes and edges in any order; other data under two different `as_of` is not judged, as the snapshot may have moved, and a read that is not a 200 with `data` is not judged either: skipped, never inconclusive). A batch of two organisations gives each the node GET /entities/{id} gives it, the signing-rights fields set aside (carried only when exactly one organisation is requested): `entities.batch_nodes_same_as_get`, nodes only, judged when all three reads answer 200 with the node under one `as_of`",
   },
   {
     section: B,
