@@ -7,7 +7,7 @@
 "use strict";
 
 /** The digest (schemas/ names and content, schema-files.ts) of the schemas these validators were made of. */
-exports.SCHEMAS_DIGEST = "91fefab3a36d058882f9dd9827120c3f84712b1db2848d2acdcc56c0e6591827";
+exports.SCHEMAS_DIGEST = "10432c4dafb169bf3250377b114d0531d8a91ad6a8f0a225d9b00bf6f5a736da";
 
 /** The first-error validator of each schema and preferred view, by the key ajv knows it under. */
 exports.fastValidators = function fastValidators(cbFormats) {
@@ -12241,7 +12241,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://cbcheck.dev/schemas/me.schema.json","title":"Me","description":"Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed.","type":"object","required":["api_access","credits","credential"],"properties":{"api_access":{"type":"boolean"},"credits":{"description":"The user's personal balance (Authentication 5).","type":"number"},"credential":{"title":"MeCredential","type":"object","required":["billed_to","credits","limits","used","resets"],"properties":{"billed_to":{"type":"string","enum":["personal","team"]},"credits":{"type":"number"},"limits":{"type":"object"},"used":{"description":"Today and this month.","type":"object"},"resets":{"description":"When the day and month counters reset, UTC.","type":"object"}}}}};
+const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://cbcheck.dev/schemas/me.schema.json","title":"Me","description":"Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed.","type":"object","required":["api_access","credits","credential"],"properties":{"api_access":{"type":"boolean"},"credits":{"description":"The user's personal balance (Authentication 5).","type":"number"},"credential":{"title":"MeCredential","type":"object","required":["billed_to","credits","limits","used","resets"],"properties":{"billed_to":{"type":"string","enum":["personal","team"]},"credits":{"type":"number"},"limits":{"description":"Never empty: every credential has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4).","type":"object","minProperties":1},"used":{"description":"Today and this month; never empty (Limits rule 4: `/me` shows used counts).","type":"object","minProperties":1},"resets":{"description":"When the day and month counters reset, UTC; never empty (Limits rule 4: `/me` shows reset times).","type":"object","minProperties":1}}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://cbcheck.dev/schemas/me.schema.json" */;
@@ -12331,9 +12331,17 @@ if(valid1){
 if(data2.limits !== undefined){
 let data5 = data2.limits;
 const _errs11 = errors;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+if(errors === _errs11){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
 validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
 }
 var valid1 = _errs11 === errors;
 }
@@ -12344,9 +12352,17 @@ if(valid1){
 if(data2.used !== undefined){
 let data6 = data2.used;
 const _errs13 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+if(errors === _errs13){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
 validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
 }
 var valid1 = _errs13 === errors;
 }
@@ -12357,9 +12373,17 @@ if(valid1){
 if(data2.resets !== undefined){
 let data7 = data2.resets;
 const _errs15 = errors;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+if(errors === _errs15){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(Object.keys(data7).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
 validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
 }
 var valid1 = _errs15 === errors;
 }
@@ -30670,8 +30694,9 @@ errors++;
 }
 if(data2.limits !== undefined){
 let data5 = data2.limits;
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
-const err13 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.limits.type,parentSchema:schema97.properties.credential.properties.limits,data:data5};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length < 1){
+const err13 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.limits,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30681,10 +30706,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data2.used !== undefined){
-let data6 = data2.used;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err14 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.used.type,parentSchema:schema97.properties.credential.properties.used,data:data6};
+else {
+const err14 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.limits.type,parentSchema:schema97.properties.credential.properties.limits,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30694,10 +30717,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data2.resets !== undefined){
-let data7 = data2.resets;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err15 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.resets.type,parentSchema:schema97.properties.credential.properties.resets,data:data7};
+if(data2.used !== undefined){
+let data6 = data2.used;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err15 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.used,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30707,9 +30731,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
 else {
-const err16 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.type,parentSchema:schema97.properties.credential,data:data2};
+const err16 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.used.type,parentSchema:schema97.properties.credential.properties.used,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -30719,14 +30742,51 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(data2.resets !== undefined){
+let data7 = data2.resets;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(Object.keys(data7).length < 1){
+const err17 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.resets,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.resets.type,parentSchema:schema97.properties.credential.properties.resets,data:data7};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.type,parentSchema:schema97.properties.credential,data:data2};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }

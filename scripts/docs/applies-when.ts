@@ -43,6 +43,9 @@ export const APPLIES_WHEN: Record<string, string> = {
   "me.resets_at_utc_boundaries": "200 responses of /me with an object `credential.resets`.",
   "me.day_reset_next_or_last": "200 responses of /me with an object `credential.resets` and a `Date` header.",
   "me.every_plan": "403 responses of /me and /capabilities.",
+  "me.personal_key_personal_balance":
+    "200 responses of /me whose `credential.billed_to` is `personal`, with numbers at `credits` and `credential.credits`.",
+  "me.resets_within_a_month": "200 responses of /me with an object `credential.resets` and a `Date` header.",
   "node.id_matches_type": "200 responses of resolve and entity reads.",
   "org.id_matches_org_nr": "200 entity reads.",
   "org.signature_only_single": "200 entity reads whose requested ids could be decoded.",

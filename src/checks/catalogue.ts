@@ -42,7 +42,9 @@ import { influencerNodesCap } from "./influencer-nodes-cap.js";
 import { influencerOneNetwork } from "./influencer-one-network.js";
 import { meDayResetNextOrLast } from "./me-day-reset-next-or-last.js";
 import { meEveryPlan } from "./me-every-plan.js";
+import { mePersonalKeyPersonalBalance } from "./me-personal-key-personal-balance.js";
 import { meResetsAtUtcBoundaries } from "./me-resets-at-utc-boundaries.js";
+import { meResetsWithinAMonth } from "./me-resets-within-a-month.js";
 import { nodeIdMatchesType } from "./node-id-matches-type.js";
 import { orgIdMatchesOrgNr } from "./org-id-matches-org-nr.js";
 import { orgSignatureOnlySingle } from "./org-signature-only-single.js";
@@ -95,7 +97,9 @@ export const CATALOGUE: readonly Check[] = [
   influencerOneNetwork,
   meDayResetNextOrLast,
   meEveryPlan,
+  mePersonalKeyPersonalBalance,
   meResetsAtUtcBoundaries,
+  meResetsWithinAMonth,
   nodeIdMatchesType,
   orgIdMatchesOrgNr,
   orgSignatureOnlySingle,

@@ -1076,17 +1076,20 @@ export interface Me {
 export interface MeCredential {
   billed_to: "personal" | "team";
   credits: number;
+  /**
+   * Never empty: every credential has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4).
+   */
   limits: {
     [k: string]: unknown;
   };
   /**
-   * Today and this month.
+   * Today and this month; never empty (Limits rule 4: `/me` shows used counts).
    */
   used: {
     [k: string]: unknown;
   };
   /**
-   * When the day and month counters reset, UTC.
+   * When the day and month counters reset, UTC; never empty (Limits rule 4: `/me` shows reset times).
    */
   resets: {
     [k: string]: unknown;

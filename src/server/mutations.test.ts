@@ -307,6 +307,22 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     await call(s, entityPath(MAIN));
     return (await call(s, "/me")).json.credential.used.today.calls === 0;
   },
+  "resets-month-long-ago": async (s) =>
+    Date.parse((await call(s, "/me")).json.credential.resets.month) < Date.now() - 32 * 86_400_000,
+  "me-resets-empty": async (s) => Object.keys((await call(s, "/me")).json.credential.resets).length === 0,
+  "me-limits-empty": async (s) => Object.keys((await call(s, "/me")).json.credential.limits).length === 0,
+  "me-personal-credits-zero": async (s) => {
+    const me = (await call(s, "/me")).json;
+    return me.credential.billed_to === "personal" && me.credits === 0 && me.credential.credits > 0;
+  },
+  "influencer-balance-up": async (s) => {
+    const before = (await call(s, "/me")).json.credential.credits;
+    return (await batch(s, { ids: [INFLUENCER], dataset: "influencer" })).json.cost.balance > before;
+  },
+  "resolve-limit-one-empty": async (s) => {
+    const page = (await call(s, "/resolve?query=Avd&limit=1")).json;
+    return page.data.length === 0 && page.truncated === false;
+  },
   "resets-day-in-past": async (s) =>
     Date.parse((await call(s, "/me")).json.credential.resets.day) < Date.now() - 86_400_000,
   "challenge-without-resource-metadata": async (s) =>

@@ -255,6 +255,28 @@ export const MUTATIONS = [
   m("resets-local-midnight", "auth", "`/me` reset times are midnight in Oslo (23:00 UTC), not in UTC"),
   m("me-used-frozen", "auth", "`/me` `used` counts stay at 0 whatever the key has used"),
   m(
+    "resets-month-long-ago",
+    "auth",
+    "`/me` says the month counters reset on the first of a month three months back: no counter's next or last reset",
+  ),
+  m("me-resets-empty", "auth", "`/me` `credential.resets` is an empty object: no reset time shown"),
+  m("me-limits-empty", "auth", "`/me` `credential.limits` is an empty object: no limit shown"),
+  m(
+    "me-personal-credits-zero",
+    "auth",
+    "`/me` top-level `credits` is 0 although the personal key draws on a personal balance that is not",
+  ),
+  m(
+    "influencer-balance-up",
+    "influencer",
+    "`cost.balance` of an influencer read is the balance plus the read's charge, not less it",
+  ),
+  m(
+    "resolve-limit-one-empty",
+    "resolve",
+    "a resolve at limit 1 that cuts candidates answers an empty page that says `truncated` false",
+  ),
+  m(
     "resets-day-in-past",
     "auth",
     "`/me` says the day counters reset at yesterday's 00:00 UTC: neither the next reset nor the last",

@@ -65,7 +65,7 @@ export const MEANING = {
     sentence:
       "5. For a team key, the team's balance and limits apply; top-level `credits` in `/me` is the user's personal balance.",
     level: "fail",
-    judgedIn: ["src/runner/suites/meaning-balance.ts"],
+    judgedIn: ["src/runner/suites/meaning-balance.ts", "src/runner/suites/key-states.ts"],
   },
   /**
    * The counts `/me` shows as `used` count a basic read made between two readings: a warning, since the shape of

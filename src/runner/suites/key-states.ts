@@ -1,7 +1,8 @@
 /**
  * The key states a run may be given beside the main key (part of suite `auth`): a revoked key is refused
  * with 401 and the challenge and never served (Authentication 3); a team key's `/me` says `billed_to: team`
- * and its credit calls draw on the team balance, not the personal `credits` (Authentication 5); a key without
+ * and its credit calls draw on the team balance, not the personal `credits` (Authentication 5), and the credit
+ * read's `cost.balance` is that balance before or after its charge (`cost.balance_matches_me`); a key without
  * credits gets 402 on the influencer dataset (Errors 402). A key not given: its checks are skipped, naming
  * the flag that enables them.
  */
@@ -14,6 +15,7 @@ import { CREDIT_PURPOSE } from "../credits/plan.js";
 import type { SuiteContext } from "../suite.js";
 import { sendCreditCall } from "./credit-call.js";
 import { expectError, expectStatus, recordVerdict } from "./expect.js";
+import { judgeBalance } from "./meaning-balance.js";
 import { accountSamples, dataSamples, entityBatch } from "./samples.js";
 
 const ME = accountSamples()[0];
@@ -87,6 +89,9 @@ export async function teamKey(ctx: SuiteContext): Promise<void> {
   const after = await ctx.send({ ...ME, key: "team" });
   if (!expectStatus(ctx, CREDITS.teamCreditSplit, after, [200])) return;
   recordVerdict(ctx, CREDITS.teamCreditSplit, after, splitProblems(b, credential(after), chargedIn(ex) ?? 0));
+  // The same readings judge the read's `cost.balance` (no call more): a read that charges is where a balance
+  // reported before, after or beside its charge shows (the schema suite's reading is a basic read at 0 credits).
+  ctx.record(judgeBalance({ key: "team", before, call: ex, after }));
 }
 
 function splitProblems(

@@ -1,7 +1,9 @@
 /**
  * `cost.balance_matches_me` on recorded exchanges: every change the contract allows between the calls passes
  * or is not judged (the call's own charge, rounding, others spending meanwhile); the seeded bug
- * `cost-balance-personal` (a team key's `cost.balance` is the personal balance; mutation matrix) fails.
+ * `cost-balance-personal` (a team key's `cost.balance` is the personal balance; mutation matrix) fails, and so
+ * does `influencer-balance-up` (a charged read reports the balance plus its charge; judged on the auth suite's
+ * team reading, key-states.ts).
  */
 import { describe, expect, it } from "vitest";
 import { envelope, exchange, request, respond } from "../../checks/test-support/exchanges.js";
@@ -55,6 +57,14 @@ describe("cost.balance_matches_me", () => {
     const main = reading(me(100), read(0), me(100));
     expect(main.status).toBe("fail");
     expect(main.failures?.[0].title).not.toMatch(/personal/);
+  });
+
+  it("fails a charged read (the team key's influencer read) that reports the balance plus its charge", () => {
+    // Seeded bug `influencer-balance-up`: 50 before, 1 charged, /me 49 after, the read says 51.
+    const up = reading(me(50), read(51, 1), me(49), "team");
+    expect(up.status).toBe("fail");
+    expect(up.failures?.[0].expected).toMatch(/49 after its charge/);
+    expect(reading(me(50), read(49, 1), me(49), "team").status).toBe("pass");
   });
 
   it("does not judge (skip, never inconclusive) without the figures: an error, no number", () => {

@@ -142,9 +142,17 @@ describe("resolve.truncated_when_limit_cuts", () => {
     });
   });
 
-  it("does not judge a query of fewer than two candidates, a page of other than one, or non-200 answers", () => {
+  it("warns when limit 1 answers no candidate though the read at 50 had some, and says false", () => {
+    const outcome = judgeResolveLimitCut(page(1, false), page(0, false));
+    expect(outcome.status).toBe("warn");
+    expect(outcome.failures?.[0]).toMatchObject({ severity: "warning", pointer: "/truncated" });
+    expect(judgeResolveLimitCut(page(5, false), page(0, true)).status).toBe("pass");
+  });
+
+  it("does not judge a page that holds every candidate, a page of more than one, or non-200 answers", () => {
     expect(judgeResolveLimitCut(page(1, false), page(1, false)).status).toBe("skip");
-    expect(judgeResolveLimitCut(page(5, false), page(0, false)).status).toBe("skip");
+    expect(judgeResolveLimitCut(page(0, false), page(0, false)).status).toBe("skip");
+    expect(judgeResolveLimitCut(page(5, false), page(2, false)).status).toBe("skip");
     expect(judgeResolveLimitCut(page(5, false), page(1, false, 429)).status).toBe("skip");
     expect(judgeResolveLimitCut(page(5, false, 503), page(1, false)).status).toBe("skip");
   });

@@ -109,25 +109,29 @@ export function resolvePage(ex: Exchange | undefined): { truncated: boolean; cou
 
 /**
  * `resolve.truncated_when_limit_cuts`: `whole` is a read at `limit` 50, `page` a read of the same query at
- * `limit` 1. When the whole read shows two or more candidates and the page holds one, the page was cut at the
- * client's limit; `truncated` false there is a warning (not a failure: whether a cut at the limit the client
- * asked for is "output was cut" can be read both ways, docs/contract-rules.md). Not judged: fewer than two
- * candidates, a page of other than one candidate, or non-200 answers.
+ * `limit` 1. When the whole read shows more candidates than the page holds (two or more against one, or any
+ * against none), the page was cut; `truncated` false there is a warning (not a failure: whether a cut at the
+ * limit the client asked for is "output was cut" can be read both ways, docs/contract-rules.md; an empty page
+ * is cut below that limit, but the candidates may have changed between the two reads). Not judged: a page
+ * that holds as many candidates as the whole read, or non-200 answers.
  */
 export function judgeResolveLimitCut(whole: Exchange, page: Exchange): Outcome {
   const verdict = MEANING.resolveTruncatedWhenLimitCuts;
   const all = resolvePage(whole);
   const cut = resolvePage(page);
-  if (!all || !cut || all.count < 2 || cut.count !== 1) {
-    const message = `not judged: no read at limit ${RESOLVE_LIMIT} with two or more candidates and a page of one at limit 1 (${statusOf(whole)}, ${statusOf(page)})`;
+  if (!all || !cut || cut.count > 1 || all.count <= cut.count) {
+    const message = `not judged: no read at limit ${RESOLVE_LIMIT} with more candidates than the page at limit 1 (${statusOf(whole)}, ${statusOf(page)})`;
     return { verdict, status: "skip", message, exchange: page };
   }
   if (cut.truncated) return { verdict, status: "pass", exchange: page };
   const warning = failure(verdict, {
     severity: "warning",
-    title: "resolve cut its candidates at the client's limit and says truncated false",
+    title:
+      cut.count === 0
+        ? "resolve answered no candidate at limit 1 though a read at 50 had some, and says truncated false"
+        : "resolve cut its candidates at the client's limit and says truncated false",
     pointer: "/truncated",
-    expected: `true, if a cut at the client's limit counts as cut output: limit 1 returned 1 of at least ${all.count} candidates (limit ${RESOLVE_LIMIT})`,
+    expected: `true, if a cut at the client's limit counts as cut output: limit 1 returned ${cut.count} of at least ${all.count} candidates (limit ${RESOLVE_LIMIT})`,
     received: "false",
   });
   return { verdict, status: "warn", exchange: page, failures: [warning] };

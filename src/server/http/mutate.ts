@@ -141,6 +141,44 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     credential.used = zero(credential.used);
     return reply;
   },
+  "resets-month-long-ago": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (!isObj(credential) || !isObj(credential.resets) || typeof credential.resets.month !== "string")
+      return reply;
+    // The first of the month three months before the next reset: no counter's next or last reset.
+    const next = new Date(credential.resets.month);
+    credential.resets.month = new Date(
+      Date.UTC(next.getUTCFullYear(), next.getUTCMonth() - 3, 1),
+    ).toISOString();
+    return reply;
+  },
+  "me-resets-empty": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (isObj(credential)) credential.resets = {};
+    return reply;
+  },
+  "me-limits-empty": (reply, ctx) => {
+    const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
+    if (isObj(credential)) credential.limits = {};
+    return reply;
+  },
+  "me-personal-credits-zero": (reply, ctx) => {
+    if (ctx.operation === "me" && isObj(reply.body) && typeof reply.body.credits === "number")
+      reply.body.credits = 0;
+    return reply;
+  },
+  "influencer-balance-up": onEnvelope((_body, cost) => {
+    // The balance plus the read's charge, where the balance less it (or before it) is right.
+    if (cost.unit_type !== "premium_record" || typeof cost.balance !== "number") return;
+    if (typeof cost.credits_charged === "number") cost.balance += 2 * cost.credits_charged;
+  }),
+  "resolve-limit-one-empty": onEnvelope((body, cost, ctx) => {
+    // A page of one that says truncated is a page cut at limit 1: sent empty, as not cut.
+    if (ctx.operation !== "resolve" || !Array.isArray(body.data) || body.data.length !== 1) return;
+    if (body.truncated !== true) return;
+    Object.assign(body, { data: [], entities: [], truncated: false, next_hint: null });
+    cost.units = 0;
+  }),
   "resets-day-in-past": (reply, ctx) => {
     const credential = ctx.operation === "me" && isObj(reply.body) ? reply.body.credential : undefined;
     if (!isObj(credential) || !isObj(credential.resets) || typeof credential.resets.day !== "string")

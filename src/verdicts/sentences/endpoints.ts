@@ -276,7 +276,8 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     schema: [at("me")],
     checks: ["response.schema"],
     suites: ["auth"],
-    reading: "a team key's `credential.billed_to` must be `team` (`auth.team_key_billed_to_team`)",
+    reading:
+      'a team key\'s `credential.billed_to` must be `team` (`auth.team_key_billed_to_team`). `limits`, `used` and `resets` are objects that are never empty (the schema\'s `minProperties`): Limits rule 4 has `/me` show used counts, limits and reset times, `used` is "today and this month", `resets` "when the day and month counters reset", and every credential has a limit (ids per call at least); which members they hold is not shown, so any one passes',
   },
   {
     section: O,

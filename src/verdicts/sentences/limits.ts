@@ -136,11 +136,11 @@ export const LIMIT_SENTENCES: ContractSentence[] = [
     sentence:
       "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
     schema: [at("me", "/properties/credential")],
-    checks: ["me.resets_at_utc_boundaries", "me.day_reset_next_or_last"],
+    checks: ["me.resets_at_utc_boundaries", "me.day_reset_next_or_last", "me.resets_within_a_month"],
     // me.used_counts_call: a verdict of the schema suite's meaning steps (/me, a read, /me), not a catalogue check.
     suites: ["schema"],
     reading:
-      'the presence of `used`, `limits`, `resets` is judged by the schema; "reset in UTC" is read as at 00:00 UTC, so every date-time inside `resets` (its field names are not shown) must fall on a UTC day boundary, a warning otherwise; one of them must be the day counters\' reset, the next or the last 00:00 UTC of the response\'s `Date` (15 minutes of slack for the server\'s clock; "when … reset" reads as either), a warning otherwise, judged only when the answer has a `Date`; reset times are not waited for. The numbers inside `used` must count a basic read made between two `/me` readings of one UTC day (rule 1: usage at 0 credits is metered): none goes down, and each part named like a day or a month (else `used` as a whole) has one that grew, a warning otherwise (`me.used_counts_call`: the shape is not shown and metering may settle later)',
+      "the presence of `used`, `limits`, `resets` is judged by the schema; \"reset in UTC\" is read as at 00:00 UTC, so every date-time inside `resets` (its field names are not shown) must fall on a UTC day boundary, a warning otherwise; one of them must be the day counters' reset, the next or the last 00:00 UTC of the response's `Date` (15 minutes of slack for the server's clock; \"when … reset\" reads as either), a warning otherwise, judged only when the answer has a `Date`; and none of them may be more than 31 days (and the same slack) from that `Date` (`me.resets_within_a_month`, a warning): a day or month counter's next or last reset is never further, whether a month is a calendar month or a billing month starting on another day; reset times are not waited for. The numbers inside `used` must count a basic read made between two `/me` readings of one UTC day (rule 1: usage at 0 credits is metered): none goes down, and each part named like a day or a month (else `used` as a whole) has one that grew, a warning otherwise (`me.used_counts_call`: the shape is not shown and metering may settle later)",
   },
   {
     section: LR,

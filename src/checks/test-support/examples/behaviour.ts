@@ -85,6 +85,19 @@ export const BEHAVIOUR_EXAMPLES: Record<string, CheckExample> = {
     fail: dated(me("2026-11-20T00:00:00Z", "2026-12-01T00:00:00Z"), "Sat, 21 Nov 2026 12:00:00 GMT"),
     severity: "warning",
   },
+  "me.resets_within_a_month": {
+    pass: dated(me("2026-11-22T00:00:00Z", "2026-12-01T00:00:00Z"), "Sat, 21 Nov 2026 12:00:00 GMT"),
+    // The month's reset put at the first of the month before: the last reset is November 1st.
+    fail: dated(me("2026-11-22T00:00:00Z", "2026-10-01T00:00:00Z"), "Sat, 21 Nov 2026 12:00:00 GMT"),
+    severity: "warning",
+  },
+  "me.personal_key_personal_balance": {
+    pass: me("2026-11-22T00:00:00Z", "2026-12-01T00:00:00Z"),
+    fail: mutate(me("2026-11-22T00:00:00Z", "2026-12-01T00:00:00Z"), (j) => {
+      j.credits = 0;
+    }),
+    severity: "error",
+  },
   "entities.nodes_requested": {
     pass: smallBatch(),
     fail: mutate(smallBatch(), (j) => {
