@@ -1,7 +1,8 @@
 import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check } from "./check.js";
 import { failure } from "./support/failure.js";
-import { isObject, objectAt, show } from "./support/json.js";
+import { isObject, show } from "./support/json.js";
+import { resetsOf, responseDate } from "./support/me-resets.js";
 import { header } from "./support/response.js";
 
 const DAY_MS = 86_400_000;
@@ -11,19 +12,6 @@ const DAY_MS = 86_400_000;
  * seconds): a slow answer, a clock that a test harness skips ahead. Only near 00:00 UTC does it widen what passes.
  */
 const SLACK_MS = 15 * 60_000;
-
-/** `credential.resets` of a 200 `/me`, when it is an object. */
-const resetsOf = (x: Parameters<Check["run"]>[0]) =>
-  x.operation === "me" && x.response?.status === 200
-    ? objectAt(objectAt(x.response.json, "credential"), "resets")
-    : undefined;
-
-/** The response's `Date` header as epoch milliseconds, when it parses as an HTTP date. */
-function dateOf(x: Parameters<Check["run"]>[0]): number | undefined {
-  const value = header(x, "date");
-  const ms = value === undefined ? Number.NaN : Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
 
 /** The UTC midnights that are the last or the next one at some instant within the slack around `at`. */
 function midnightsNear(at: number): Set<number> {
@@ -48,9 +36,9 @@ export const meDayResetNextOrLast: Check = {
   sentence:
     "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
   level: "warn",
-  appliesTo: (x) => isObject(resetsOf(x)) && dateOf(x) !== undefined,
+  appliesTo: (x) => isObject(resetsOf(x)) && responseDate(x) !== undefined,
   run(x) {
-    const date = dateOf(x);
+    const date = responseDate(x);
     if (date === undefined) return [];
     const times = Object.values(resetsOf(x) ?? {}).flatMap((v) => {
       const ms = typeof v === "string" ? rfc3339Instant(v) : undefined;

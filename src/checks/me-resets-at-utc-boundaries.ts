@@ -1,15 +1,10 @@
 import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check, CheckFailure } from "./check.js";
 import { failure } from "./support/failure.js";
-import { isObject, objectAt, pointer, show } from "./support/json.js";
+import { isObject, pointer, show } from "./support/json.js";
+import { resetsOf } from "./support/me-resets.js";
 
 const DAY_MS = 86_400_000;
-
-/** `credential.resets` of a 200 `/me`, when it is an object. */
-const resetsOf = (x: Parameters<Check["run"]>[0]) =>
-  x.operation === "me" && x.response?.status === 200
-    ? objectAt(objectAt(x.response.json, "credential"), "resets")
-    : undefined;
 
 /**
  * `me.resets_at_utc_boundaries`: the reset times `/me` shows fall on a UTC day boundary (Limits rule 4: "Day

@@ -1,7 +1,8 @@
 import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check } from "./check.js";
 import { failure } from "./support/failure.js";
-import { isObject, objectAt, pointer, show } from "./support/json.js";
+import { isObject, pointer, show } from "./support/json.js";
+import { resetsOf, responseDate } from "./support/me-resets.js";
 import { header } from "./support/response.js";
 
 /**
@@ -9,18 +10,6 @@ import { header } from "./support/response.js";
  * of `me.day_reset_next_or_last` for the server's clock against its `Date` header.
  */
 const MONTH_MS = 31 * 86_400_000 + 15 * 60_000;
-
-/** `credential.resets` of a 200 `/me`, when it is an object. */
-const resetsOf = (x: Parameters<Check["run"]>[0]) =>
-  x.operation === "me" && x.response?.status === 200
-    ? objectAt(objectAt(x.response.json, "credential"), "resets")
-    : undefined;
-
-/** The response's `Date` header as epoch milliseconds, when it parses as an HTTP date. */
-function dateOf(x: Parameters<Check["run"]>[0]): number | undefined {
-  const ms = Date.parse(header(x, "date") ?? "");
-  return Number.isFinite(ms) ? ms : undefined;
-}
 
 /**
  * `me.resets_within_a_month`: every reset time `/me` shows is within a month of the answer's `Date` (Limits
@@ -35,9 +24,9 @@ export const meResetsWithinAMonth: Check = {
   sentence:
     "4. Day and month counters reset in UTC; `/me` shows used counts, limits and reset times for the credential.",
   level: "warn",
-  appliesTo: (x) => isObject(resetsOf(x)) && dateOf(x) !== undefined,
+  appliesTo: (x) => isObject(resetsOf(x)) && responseDate(x) !== undefined,
   run(x) {
-    const date = dateOf(x);
+    const date = responseDate(x);
     if (date === undefined) return [];
     return Object.entries(resetsOf(x) ?? {}).flatMap(([key, value]) => {
       const ms = typeof value === "string" ? rfc3339Instant(value) : undefined;

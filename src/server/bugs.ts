@@ -248,6 +248,7 @@ export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> 
   "extension-unrequested-org": { extensionUnrequestedOrg: true },
   "extensions-truncated-missing": { truncatedSubunitsOmitted: true },
   "influencer-26-nodes": { influencerPadTo: 26 },
+  "influencer-empty-page-padded": { influencerPadTo: 1 },
   "influencer-data-has-edges": { influencerDataHasEdges: true },
   "dataset-ignored": { datasetIgnored: true },
   "units-count-nodes-only": { unitsNodesOnly: true },

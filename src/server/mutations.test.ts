@@ -281,6 +281,9 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     const nodes = (await batch(s, { ids, dataset: "influencer" })).json.data.entities;
     return nodes.some((n: { id: string }) => n.id.startsWith("cb:identity:othernet:"));
   },
+  "influencer-empty-page-padded": async (s) =>
+    (await batch(s, { ids: ["cb:identity:instagram:nobody_here"], dataset: "influencer" })).json.data.entities
+      .length > 0,
   "influencer-data-has-edges": async (s) =>
     "edges" in (await batch(s, { ids: ["cb:identity:instagram:user_1"], dataset: "influencer" })).json.data,
   "entities-unrequested-node": async (s) =>

@@ -226,6 +226,11 @@ export const MUTATIONS = [
   m("content-type-html", "http", "data responses are labelled `text/html`"),
   m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
+  m(
+    "influencer-empty-page-padded",
+    "influencer",
+    "an influencer read that delivers nothing (unknown ids) gets one made-up identity node",
+  ),
   m("influencer-data-has-edges", "influencer", "influencer `data` carries `edges: []` besides `entities`"),
   m(
     "entities-unrequested-node",

@@ -10,7 +10,7 @@ import { INFLUENCER_NODES_MAX } from "./price.js";
 
 /** Pool names of the planned credit checks (the `purpose` a suite passes with its call). */
 export const CREDIT_PURPOSE = {
-  /** auth: a Plus key reads the influencer dataset (2 ids). */
+  /** auth: a Plus key reads the influencer dataset (2 ids), then one unknown id (0 credits when conforming). */
   influencerPlus: "auth.influencer_plus",
   /** auth: a team key's read is charged to the team balance (1 id). */
   teamSplit: "auth.team_credit_split",
@@ -31,7 +31,7 @@ export function creditNeeds(
   if (ids === 0) return [];
   const needs: CreditNeed[] = [];
   if (options.suites.includes("auth")) {
-    needs.push({ purpose: CREDIT_PURPOSE.influencerPlus, price: Math.min(INFLUENCER_PLUS_IDS, ids) });
+    needs.push({ purpose: CREDIT_PURPOSE.influencerPlus, price: Math.min(INFLUENCER_PLUS_IDS, ids) + 1 });
     if (keys.team !== undefined) needs.push({ purpose: CREDIT_PURPOSE.teamSplit, price: 1, key: "team" });
   }
   if (options.suites.includes("limits") && ids > INFLUENCER_NODES_MAX) {

@@ -208,6 +208,7 @@ export const MATRIX: Record<string, Row> = {
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
   "gzip-regardless": { expect: ["http.content_encoding_accepted"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
+  "influencer-empty-page-padded": { expect: ["entities.nodes_requested"], suites: AUTH },
   "influencer-mixed-networks": { expect: ["influencer.one_network"], suites: S },
   "influencer-data-has-edges": { expect: ["response.schema"], suites: S },
   "entities-unrequested-node": { expect: ["entities.nodes_requested"], suites: S, anyResponse: true },
