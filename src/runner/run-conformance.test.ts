@@ -88,7 +88,7 @@ describe("runConformance against the embedded reference server", () => {
     await expect(run).rejects.toMatchObject({
       code: "CB_USAGE",
       message: expect.stringMatching(
-        /--max-calls 20 is below the plan: this run needs 39 calls \(setup 1, http 10, auth 28\)/,
+        /--max-calls 20 is below the plan: this run needs 44 calls \(setup 1, http 15, auth 28\)/,
       ),
     });
     expect(sent).toEqual([]);

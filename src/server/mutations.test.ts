@@ -253,6 +253,7 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
   "gzip-regardless": async (s) =>
     (await call(s, "/me", { headers: { "accept-encoding": "identity" } })).headers.get("content-encoding") ===
     "gzip",
+  "stated-routes-404": async (s) => (await call(s, "/usage")).status === 404,
   "content-type-html": async (s) =>
     !(await get(s)).headers.get("content-type")?.startsWith("application/json"),
   "influencer-26-nodes": async (s) =>

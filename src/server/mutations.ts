@@ -225,6 +225,11 @@ export const MUTATIONS = [
   m("alt-errors-text-plain", "alt-base-url", "error replies under /api/v1 are labelled `text/plain`"),
   m("content-type-html", "http", "data responses are labelled `text/html`"),
   m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
+  m(
+    "stated-routes-404",
+    "http",
+    "GET /usage, POST /search and POST /traversals answer 404, as if the contract did not name them",
+  ),
   m("influencer-26-nodes", "influencer", "influencer reads pad the page with related identities to 26 nodes"),
   m(
     "influencer-empty-page-padded",

@@ -57,6 +57,14 @@ export const HTTP = {
     level: "fail",
     judgedIn: ["src/runner/suites/http.ts"],
   },
+  statedRouteServed: {
+    id: "http.stated_route_served",
+    section: "Endpoints",
+    sentence:
+      "Other operations: GET /usage, POST /search, POST /traversals (request and response not shown): the route and its method exist, so neither 404 (Route not found) nor 405 (Method not supported by the operation), nor a 5xx but 503",
+    level: "fail",
+    judgedIn: ["src/runner/suites/http.ts"],
+  },
   gzipWhenAccepted: {
     id: "http.gzip_when_accepted",
     section: "Endpoints",

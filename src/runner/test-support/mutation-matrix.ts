@@ -207,6 +207,7 @@ export const MATRIX: Record<string, Row> = {
   "alt-errors-text-plain": { expect: ["alt.same_error_response"], suites: ALT },
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
   "gzip-regardless": { expect: ["http.content_encoding_accepted"], suites: ["http"] },
+  "stated-routes-404": { expect: ["http.stated_route_served"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
   "influencer-empty-page-padded": { expect: ["entities.nodes_requested"], suites: AUTH },
   "influencer-mixed-networks": { expect: ["influencer.one_network"], suites: S },

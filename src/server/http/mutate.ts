@@ -19,6 +19,9 @@ export interface BendContext {
 /** A reply interceptor: the reply as the seeded bug sends it (may change it in place). */
 export type ReplyBend = (reply: Reply, ctx: BendContext) => Reply;
 
+/** The operations whose request and response are not shown (`stated-routes-404`). */
+const STATED: ReadonlySet<OperationId> = new Set(["usage", "search", "traversals"]);
+
 const PERSON_PAYLOAD = Object.freeze({ uid: null, name: null, birth_year: null });
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -265,6 +268,8 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     reply.headers["content-type"] = "text/html";
     return reply;
   }),
+  "stated-routes-404": (reply, ctx) =>
+    STATED.has(ctx.operation) ? { status: 404, headers: {}, body: { error: { code: "not_found" } } } : reply,
 };
 
 /** The reply interceptor of a server started with these seeded bugs on (applied in order), or null. */
