@@ -1,7 +1,8 @@
 /**
  * Content codings in suite `http`: the reference server (which honours `Accept-Encoding: gzip`) passes, a
  * proxy that answers the gzip probe uncoded passes too (both readings of RFC 9110 §12.5.3), and proxies that
- * answer it with a corrupt gzip stream, a gzip bomb or a coding nobody asked for fail — real servers on port 0.
+ * answer it with a corrupt gzip stream, a gzip bomb or a coding nobody asked for fail, and so does one that codes
+ * gzip for `gzip; q=0` and `identity;q=1` (weights and lists unread) — real servers on port 0.
  */
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,7 +15,7 @@ import { resolveRunOptions } from "../options.js";
 import { runConformance } from "../run-conformance.js";
 
 /** What the proxy answers to a request that accepts gzip; other requests pass through untouched. */
-type Mode = "identity" | "corrupt" | "bomb" | "br";
+type Mode = "identity" | "corrupt" | "bomb" | "br" | "weights-ignored";
 
 let upstream: RunningServer | undefined;
 let proxy: Server | undefined;
@@ -27,7 +28,9 @@ afterEach(async () => {
 /** A proxy in front of `target` (origin), bending the answers to gzip requests as `mode` says. */
 async function codingProxy(target: string, mode: Mode): Promise<string> {
   proxy = createServer((req, res) => {
-    const askedGzip = /gzip/.test(String(req.headers["accept-encoding"] ?? ""));
+    const field = String(req.headers["accept-encoding"] ?? "");
+    // `weights-ignored` codes every answer whose field is not exactly `identity` (weights and lists unread).
+    const askedGzip = mode === "weights-ignored" ? field !== "identity" : /gzip/.test(field);
     const headers = { ...req.headers, "accept-encoding": "identity" };
     const out = request(`${target}${req.url}`, { method: req.method, headers }, (answer) => {
       const chunks: Buffer[] = [];
@@ -42,6 +45,7 @@ async function codingProxy(target: string, mode: Mode): Promise<string> {
           // 32 MiB of spaces after the JSON: valid gzip, decoding past the run's 16 MiB body cap.
           bomb: () => ["gzip", gzipSync(Buffer.concat([body, Buffer.alloc(32 * 1024 * 1024, 0x20)]))],
           br: () => ["br", body],
+          "weights-ignored": () => ["gzip", gzipSync(body)],
         };
         const [coding, sent] = askedGzip ? coded[mode]() : [undefined, body];
         const { "content-length": _length, ...rest } = answer.headers;
@@ -113,6 +117,18 @@ describe("suite http: content codings", () => {
     const report = await runHttp("br");
     expect(failing(report.results)).toEqual(
       expect.arrayContaining(["http.gzip_when_accepted", "http.content_encoding_accepted"]),
+    );
+  });
+
+  it("fails gzip sent to a request that refused it by weight or by listing only identity", async () => {
+    const report = await runHttp("weights-ignored");
+    expect(failing(report.results)).toEqual(["http.content_encoding_accepted"]);
+    expect(row(report.results, "http.gzip_when_accepted")?.status).toBe("pass");
+    const received = row(report.results, "http.content_encoding_accepted")?.counterexamples.map(
+      (c) => c.expected,
+    );
+    expect(received).toEqual(
+      expect.arrayContaining([expect.stringMatching(/identity;q=1,/), expect.stringMatching(/gzip; q=0/)]),
     );
   });
 });

@@ -2,7 +2,8 @@
  * The gzip probe of suite `http`: every other call of a run sends `Accept-Encoding: identity` (the transport's
  * default), so one data call asks for gzip. Both answers a conforming server may give are accepted (RFC 9110
  * §12.5.3 leaves the choice to it): an uncoded body, or a gzip coding that the transport decoded — bounded by
- * the body cap, so a gzip bomb is an unusable body — to the JSON the catalogue then judges.
+ * the body cap, so a gzip bomb is an unusable body — to the JSON the catalogue then judges. Two more calls
+ * refuse gzip in forms other than `identity` (a weight of 0, only `identity` listed): answered uncoded.
  */
 import type { Problem } from "../../checks/check.js";
 import type { Exchange } from "../../transport/exchange.js";
@@ -12,8 +13,16 @@ import type { SuiteContext } from "../suite.js";
 import { recordVerdict } from "./expect.js";
 import { dataSamples } from "./samples.js";
 
+/**
+ * `Accept-Encoding` values that refuse gzip without saying `identity` alone: only `identity` listed (no `*`;
+ * an empty list element after it, which RFC 9110 §5.6.1 has recipients ignore), and gzip weighted `q=0` with
+ * the optional space before the weight (§12.4.2, §12.5.3). Either way a coded answer is a coding the request
+ * did not accept, which `http.content_encoding_accepted` fails.
+ */
+const REFUSING_GZIP = ["identity;q=1,", "gzip; q=0"];
+
 /** Calls the probe sends. */
-export const GZIP_PROBE_CALLS = 1;
+export const GZIP_PROBE_CALLS = 1 + REFUSING_GZIP.length;
 
 const GZIP = new Set(["gzip", "x-gzip"]);
 
@@ -49,11 +58,17 @@ function gzipProblems(exchange: Exchange): Problem[] {
   return [];
 }
 
-/** Sends one resolve call with `Accept-Encoding: gzip` and judges the answer (catalogue and probe verdict). */
+/**
+ * Sends one resolve call with `Accept-Encoding: gzip` and judges the answer (catalogue and probe verdict), then
+ * one per `REFUSING_GZIP` value, judged by the catalogue (a coded answer fails `http.content_encoding_accepted`).
+ */
 export async function gzipProbe(ctx: SuiteContext): Promise<void> {
   if (!ctx.inShard("gzip:resolve")) return;
   const [sample] = dataSamples(ctx.fixtures);
   const exchange = await ctx.send({ ...sample, headers: { "accept-encoding": "gzip" } });
   judgeAndRecord(ctx, exchange);
   recordVerdict(ctx, HTTP.gzipWhenAccepted, exchange, gzipProblems(exchange));
+  for (const refusing of REFUSING_GZIP) {
+    judgeAndRecord(ctx, await ctx.send({ ...sample, headers: { "accept-encoding": refusing } }));
+  }
 }
