@@ -57,6 +57,23 @@ describe("readings of ambiguous sentences", () => {
       },
     );
     expect(authWwwAuthenticateOn401.run(full)).toEqual([]);
+    // resource_metadata holds a URL (RFC 9728 §5.1): quoted or a token, absolute, http(s).
+    const challenge = (value: string) =>
+      errorExchange("resolve", 401, { code: "invalid_token" }, { "www-authenticate": value });
+    for (const ok of [
+      'Bearer resource_metadata="http://127.0.0.1:8080/.well-known/x"',
+      "Bearer resource_metadata=https://a.example/m",
+    ])
+      expect(authWwwAuthenticateOn401.run(challenge(ok))).toEqual([]);
+    for (const bad of [
+      'Bearer resource_metadata="undefined"',
+      'Bearer resource_metadata="/.well-known/x"',
+      'Bearer resource_metadata=""',
+      'Bearer resource_metadata="urn:x:y"',
+    ]) {
+      const found = authWwwAuthenticateOn401.run(challenge(bad));
+      expect(found.map((f) => f.title)).toEqual(["resource_metadata is not an absolute URL"]);
+    }
   });
 
   it("sub-units: legacy names beside the new ones are required; extensions_truncated may repeat or cut short", () => {

@@ -331,6 +331,10 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     Date.parse((await call(s, "/me")).json.credential.resets.day) < Date.now() - 86_400_000,
   "challenge-without-resource-metadata": async (s) =>
     (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") === "Bearer",
+  "challenge-metadata-not-url": async (s) =>
+    /resource_metadata="undefined"/.test(
+      (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") ?? "",
+    ),
   "subunits-without-legacy-names": (_s, mutation) =>
     onRealGraph(mutation, async (s) => {
       const id = s.fixtures.main_unit_with_many_subunits;

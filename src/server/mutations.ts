@@ -187,6 +187,11 @@ export const MUTATIONS = [
     "auth",
     "401 responses carry `WWW-Authenticate: Bearer` without its `resource_metadata` parameter",
   ),
+  m(
+    "challenge-metadata-not-url",
+    "auth",
+    '401 challenges carry `resource_metadata="undefined"` (no URL) instead of the metadata document\'s URL',
+  ),
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
   m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
   m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),

@@ -193,6 +193,11 @@ export const MATRIX: Record<string, Row> = {
   },
   "www-authenticate-missing": { expect: ["auth.missing_or_invalid_key_401"], suites: AUTH },
   "challenge-without-resource-metadata": { expect: ["auth.www_authenticate_on_401"], suites: AUTH },
+  "challenge-metadata-not-url": {
+    expect: ["auth.www_authenticate_on_401"],
+    suites: AUTH,
+    title: /resource_metadata is not an absolute URL/,
+  },
   "free-key-served": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
   "revoked-key-accepted": { expect: ["auth.revoked_key_401"], suites: AUTH },
   "team-billed-personal": { expect: ["auth.team_key_billed_to_team"], suites: AUTH },

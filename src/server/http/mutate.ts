@@ -228,6 +228,15 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     if (reply.headers["www-authenticate"] !== undefined) reply.headers["www-authenticate"] = "Bearer";
     return reply;
   }),
+  "challenge-metadata-not-url": onStatus(401, (reply) => {
+    const challenge = reply.headers["www-authenticate"];
+    if (challenge !== undefined)
+      reply.headers["www-authenticate"] = challenge.replace(
+        /resource_metadata="[^"]*"/,
+        'resource_metadata="undefined"',
+      );
+    return reply;
+  }),
   "subunits-without-legacy-names": onEnvelope((body) => {
     const ext = isObj(body.data) && isObj(body.data.extensions) ? body.data.extensions : undefined;
     if (!ext || !isObj(ext.subunits)) return;
