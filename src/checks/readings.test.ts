@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authWwwAuthenticateOn401 } from "./auth-www-authenticate-on-401.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
+import { errorPlanRequiredFields } from "./error-plan-required-fields.js";
 import { extIdsMatchOrgNr } from "./ext-ids-match-org-nr.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
 import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
@@ -74,6 +75,19 @@ describe("readings of ambiguous sentences", () => {
       const found = authWwwAuthenticateOn401.run(challenge(bad));
       expect(found.map((f) => f.title)).toEqual(["resource_metadata is not an absolute URL"]);
     }
+  });
+
+  it("plan_required: any non-blank required_tier passes (tier names not shown); a blank one is a warning", () => {
+    const tier = (required_tier: string) =>
+      errorExchange("resolve", 403, {
+        code: "plan_required",
+        required_tier,
+        upgrade_url: "https://a.example/up",
+      });
+    for (const named of ["plus", "Plus", "business_plus"])
+      expect(errorPlanRequiredFields.run(tier(named))).toEqual([]);
+    for (const blank of ["", "  "])
+      expect(severities(errorPlanRequiredFields.run(tier(blank)))).toEqual(["warning"]);
   });
 
   it("sub-units: legacy names beside the new ones are required; extensions_truncated may repeat or cut short", () => {

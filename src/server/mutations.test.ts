@@ -212,6 +212,8 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     !(await call(s, "/me", { key: "none" })).headers.has("www-authenticate"),
   "free-key-served": async (s) => (await call(s, entityPath(MAIN), { key: "free" })).status === 200,
   "revoked-key-accepted": async (s) => (await call(s, entityPath(MAIN), { key: "revoked" })).status === 200,
+  "plan-required-empty-tier": async (s) =>
+    (await call(s, entityPath(MAIN), { key: "free" })).json.error.required_tier === "",
   "plan-required-without-tier": async (s) =>
     (await call(s, entityPath(MAIN), { key: "free" })).json.error.required_tier === undefined,
   "rate-limit-off": async (s) => {

@@ -192,6 +192,7 @@ export const MUTATIONS = [
     "auth",
     '401 challenges carry `resource_metadata="undefined"` (no URL) instead of the metadata document\'s URL',
   ),
+  m("plan-required-empty-tier", "auth", '403 `plan_required` says `"required_tier": ""` (names no tier)'),
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
   m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
   m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),

@@ -204,6 +204,12 @@ export const MATRIX: Record<string, Row> = {
   "team-charges-personal": { expect: ["auth.team_key_credit_split"], suites: AUTH },
   "no-credits-served": { expect: ["auth.no_credits_key_402"], suites: AUTH },
   "credits-refused-while-covered": { expect: ["credits.refused_while_covered"], suites: ["auth", "limits"] },
+  "plan-required-empty-tier": {
+    expect: ["error.plan_required_fields"],
+    suites: AUTH,
+    strict: true,
+    title: /blank required_tier/,
+  },
   "plan-required-without-tier": { expect: ["auth.free_key_plan_required_403"], suites: AUTH },
   "alt-drops-warnings": { expect: ["alt.same_response"], suites: ALT },
   "alt-resolve-limit-default": { expect: ["alt.same_response"], suites: ALT },

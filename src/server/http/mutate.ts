@@ -216,6 +216,12 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     if (isObj(body) && isObj(body.error)) delete body.error.code;
     return reply;
   }),
+  "plan-required-empty-tier": onStatus(403, (reply) => {
+    const body = reply.body;
+    if (isObj(body) && isObj(body.error) && body.error.code === "plan_required")
+      body.error.required_tier = "";
+    return reply;
+  }),
   "retry-after-missing": onStatus(429, (reply) => {
     delete reply.headers["retry-after"];
     return reply;
