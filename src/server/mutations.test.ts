@@ -252,6 +252,7 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     !(await call(s, "/no-such-route", { alt: true })).headers
       .get("content-type")
       ?.startsWith("application/json"),
+  "path-read-as-query": async (s) => (await call(s, "/entities/cb:person:cbcheck&dataset=x")).status === 400,
   "gzip-regardless": async (s) =>
     (await call(s, "/me", { headers: { "accept-encoding": "identity" } })).headers.get("content-encoding") ===
     "gzip",

@@ -230,6 +230,11 @@ export const MUTATIONS = [
   m("alt-405-as-404", "alt-base-url", "a wrong method under /api/v1 is answered 404 `not_found`"),
   m("alt-errors-text-plain", "alt-base-url", "error replies under /api/v1 are labelled `text/plain`"),
   m("content-type-html", "http", "data responses are labelled `text/html`"),
+  m(
+    "path-read-as-query",
+    "http",
+    "a target without `?` is read whole as the query string: GET /entities/cb:person:a&dataset=x is refused (400)",
+  ),
   m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
   m(
     "stated-routes-404",

@@ -217,6 +217,7 @@ export const MATRIX: Record<string, Row> = {
   "alt-405-as-404": { expect: ["alt.same_error_response"], suites: ALT },
   "alt-errors-text-plain": { expect: ["alt.same_error_response"], suites: ALT },
   "content-type-html": { expect: ["http.json_content_type"], suites: ["http"] },
+  "path-read-as-query": { expect: ["input.valid_accepted"], suites: S, title: /raw `&dataset=x`/ },
   "gzip-regardless": { expect: ["http.content_encoding_accepted"], suites: ["http"] },
   "stated-routes-404": { expect: ["http.stated_route_served"], suites: ["http"] },
   "influencer-26-nodes": { expect: ["influencer.nodes_cap"], suites: S },
