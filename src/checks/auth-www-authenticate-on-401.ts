@@ -3,10 +3,26 @@ import { failure } from "./support/failure.js";
 import { show } from "./support/json.js";
 import { header } from "./support/response.js";
 
+/** The `resource_metadata` parameter's value, quoted or a token (RFC 9110 §11.2). */
+function metadataUrlOf(challenge: string): string | undefined {
+  const m = /resource_metadata\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/i.exec(challenge);
+  return m ? (m[1]?.replace(/\\(.)/g, "$1") ?? m[2]) : undefined;
+}
+
+function isFetchableUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `auth.www_authenticate_on_401`: a 401 carries `WWW-Authenticate` with a Bearer resource-metadata challenge
  * (Authentication 3): scheme Bearer with the `resource_metadata` parameter, the one that makes a challenge a
- * resource-metadata challenge (RFC 9728 §5.1).
+ * resource-metadata challenge (RFC 9728 §5.1), whose value is "the URL of the protected resource metadata": an
+ * absolute http(s) URL a client can fetch.
  */
 export const authWwwAuthenticateOn401: Check = {
   id: "auth.www_authenticate_on_401",
@@ -42,6 +58,16 @@ export const authWwwAuthenticateOn401: Check = {
           title: "Bearer challenge without resource_metadata",
           pointer: at,
           expected: 'Bearer resource_metadata="<url>"',
+          received: show(value),
+        }),
+      ];
+    const url = metadataUrlOf(value);
+    if (url === undefined || !isFetchableUrl(url))
+      return [
+        failure(authWwwAuthenticateOn401, {
+          title: "resource_metadata is not an absolute URL",
+          pointer: at,
+          expected: "an absolute http(s) URL (RFC 9728 §5.1)",
           received: show(value),
         }),
       ];

@@ -5,7 +5,8 @@ import { errorObject } from "./support/response.js";
 
 /**
  * `error.plan_required_fields`: `plan_required` carries `required_tier` and `upgrade_url` (Authentication 4);
- * `required_tier` on another code is a warning (the field is described as going "with `plan_required`").
+ * `required_tier` on another code, or a blank one, is a warning (the field is described as going "with
+ * `plan_required`" and as the "plan tier that unlocks the operation", whose names are not shown).
  */
 export const errorPlanRequiredFields: Check = {
   id: "error.plan_required_fields",
@@ -28,6 +29,18 @@ export const errorPlanRequiredFields: Check = {
               received: show(error[field]),
             }),
           );
+      // Tier names are not shown, so only a blank one is judged: it names no "plan tier that unlocks the
+      // operation" (Error body), yet is a string; a warning, as the contract sets no length.
+      if (typeof error.required_tier === "string" && error.required_tier.trim() === "")
+        out.push(
+          failure(errorPlanRequiredFields, {
+            title: "plan_required with a blank required_tier",
+            pointer: "/error/required_tier",
+            expected: "the name of the plan tier that unlocks the operation",
+            received: show(error.required_tier),
+            severity: "warning",
+          }),
+        );
     } else if (has(error, "required_tier")) {
       out.push(
         failure(errorPlanRequiredFields, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authWwwAuthenticateOn401 } from "./auth-www-authenticate-on-401.js";
 import { errorCodeForStatus } from "./error-code-for-status.js";
+import { errorPlanRequiredFields } from "./error-plan-required-fields.js";
 import { extIdsMatchOrgNr } from "./ext-ids-match-org-nr.js";
 import { extSubunitsCap } from "./ext-subunits-cap.js";
 import { extSubunitsLegacyNames } from "./ext-subunits-legacy-names.js";
@@ -57,6 +58,36 @@ describe("readings of ambiguous sentences", () => {
       },
     );
     expect(authWwwAuthenticateOn401.run(full)).toEqual([]);
+    // resource_metadata holds a URL (RFC 9728 §5.1): quoted or a token, absolute, http(s).
+    const challenge = (value: string) =>
+      errorExchange("resolve", 401, { code: "invalid_token" }, { "www-authenticate": value });
+    for (const ok of [
+      'Bearer resource_metadata="http://127.0.0.1:8080/.well-known/x"',
+      "Bearer resource_metadata=https://a.example/m",
+    ])
+      expect(authWwwAuthenticateOn401.run(challenge(ok))).toEqual([]);
+    for (const bad of [
+      'Bearer resource_metadata="undefined"',
+      'Bearer resource_metadata="/.well-known/x"',
+      'Bearer resource_metadata=""',
+      'Bearer resource_metadata="urn:x:y"',
+    ]) {
+      const found = authWwwAuthenticateOn401.run(challenge(bad));
+      expect(found.map((f) => f.title)).toEqual(["resource_metadata is not an absolute URL"]);
+    }
+  });
+
+  it("plan_required: any non-blank required_tier passes (tier names not shown); a blank one is a warning", () => {
+    const tier = (required_tier: string) =>
+      errorExchange("resolve", 403, {
+        code: "plan_required",
+        required_tier,
+        upgrade_url: "https://a.example/up",
+      });
+    for (const named of ["plus", "Plus", "business_plus"])
+      expect(errorPlanRequiredFields.run(tier(named))).toEqual([]);
+    for (const blank of ["", "  "])
+      expect(severities(errorPlanRequiredFields.run(tier(blank)))).toEqual(["warning"]);
   });
 
   it("sub-units: legacy names beside the new ones are required; extensions_truncated may repeat or cut short", () => {

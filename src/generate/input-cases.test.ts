@@ -225,7 +225,11 @@ describe("inputCases", () => {
       ]),
     );
     expect(wire("entity-get")).toEqual(
-      expect.arrayContaining(["id not-percent-decodable invalid", "include not-json invalid"]),
+      expect.arrayContaining([
+        "id not-percent-decodable invalid",
+        "id raw-sub-delims valid",
+        "include not-json invalid",
+      ]),
     );
     expect(wire("entity-batch")).toEqual(
       expect.arrayContaining([

@@ -18,6 +18,9 @@ export const OVERSIZE_BYTES = 10 * 1024 * 1024;
 /** The keyword of the oversize case: the wire rule "Request bodies above the operation limit give 413". */
 export const OVERSIZE = "body-size";
 
+/** An unknown id with path characters that a query string would split on (`&`, `=`). */
+const SUB_DELIMS_ID = "cb:person:cbcheck&dataset=x";
+
 /** One wire case: a decoded value, its tag, and what the wire changes. */
 export interface WireCase {
   value: Record<string, unknown>;
@@ -128,6 +131,19 @@ function queryCases(inputs: OperationInputs, valuesOf: ReadonlyMap<string, Cover
         intended: "invalid",
       },
       changes: { rawSegment: "%E0%A4%A" },
+    });
+    // `&` and `=` are path characters (RFC 3986 §3.3): a server must not read them as a query string. The
+    // id is of the contract's form (`cb:<type>:<key>`; a person's key form is not shown), so it is served,
+    // in `coverage.missing` ("Unknown input ids are not an error").
+    out.push({
+      value: { ...baseline, [path]: SUB_DELIMS_ID },
+      tag: {
+        parameter: path,
+        keyword: "raw-sub-delims",
+        label: "an id holding a raw `&dataset=x`",
+        intended: "valid",
+      },
+      changes: { rawSegment: SUB_DELIMS_ID },
     });
   }
   return out;

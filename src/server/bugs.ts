@@ -145,6 +145,8 @@ export interface BugSettings {
   concurrentBigBatch500: boolean;
   /** HTTP: every reply gzip-coded, whatever the request's `Accept-Encoding` accepted. */
   gzipRegardless: boolean;
+  /** HTTP: a target without `?` read whole as the query string (`&`, `=` in a path id split it). */
+  pathReadAsQuery: boolean;
 }
 
 /** The conforming behaviour: no seeded bug. */
@@ -215,11 +217,13 @@ export const NO_BUGS: Readonly<BugSettings> = Object.freeze({
   dataDelayMs: 0,
   concurrentBigBatch500: false,
   gzipRegardless: false,
+  pathReadAsQuery: false,
 });
 
 /** What each seeded bug that changes the computing sets; the others bend replies (`REPLY_BENDS`). */
 export const BUG_SETTINGS: { readonly [Id in MutationId]?: Partial<BugSettings> } = {
   "gzip-regardless": { gzipRegardless: true },
+  "path-read-as-query": { pathReadAsQuery: true },
   "signature-in-multi-org": { signingInMultiOrg: true },
   "org-employees-string": { employeesAsString: true },
   "org-unknown-field": { orgUnknownField: true },

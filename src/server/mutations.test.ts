@@ -212,6 +212,8 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     !(await call(s, "/me", { key: "none" })).headers.has("www-authenticate"),
   "free-key-served": async (s) => (await call(s, entityPath(MAIN), { key: "free" })).status === 200,
   "revoked-key-accepted": async (s) => (await call(s, entityPath(MAIN), { key: "revoked" })).status === 200,
+  "plan-required-empty-tier": async (s) =>
+    (await call(s, entityPath(MAIN), { key: "free" })).json.error.required_tier === "",
   "plan-required-without-tier": async (s) =>
     (await call(s, entityPath(MAIN), { key: "free" })).json.error.required_tier === undefined,
   "rate-limit-off": async (s) => {
@@ -250,6 +252,7 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     !(await call(s, "/no-such-route", { alt: true })).headers
       .get("content-type")
       ?.startsWith("application/json"),
+  "path-read-as-query": async (s) => (await call(s, "/entities/cb:person:cbcheck&dataset=x")).status === 400,
   "gzip-regardless": async (s) =>
     (await call(s, "/me", { headers: { "accept-encoding": "identity" } })).headers.get("content-encoding") ===
     "gzip",
@@ -331,6 +334,10 @@ const PROBES: Record<MutationId, (s: RunningServer, mutation: string | undefined
     Date.parse((await call(s, "/me")).json.credential.resets.day) < Date.now() - 86_400_000,
   "challenge-without-resource-metadata": async (s) =>
     (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") === "Bearer",
+  "challenge-metadata-not-url": async (s) =>
+    /resource_metadata="undefined"/.test(
+      (await call(s, "/me", { key: "revoked" })).headers.get("www-authenticate") ?? "",
+    ),
   "subunits-without-legacy-names": (_s, mutation) =>
     onRealGraph(mutation, async (s) => {
       const id = s.fixtures.main_unit_with_many_subunits;

@@ -187,6 +187,12 @@ export const MUTATIONS = [
     "auth",
     "401 responses carry `WWW-Authenticate: Bearer` without its `resource_metadata` parameter",
   ),
+  m(
+    "challenge-metadata-not-url",
+    "auth",
+    '401 challenges carry `resource_metadata="undefined"` (no URL) instead of the metadata document\'s URL',
+  ),
+  m("plan-required-empty-tier", "auth", '403 `plan_required` says `"required_tier": ""` (names no tier)'),
   m("free-key-served", "auth", "a Free key is served data (no 403 `plan_required`)"),
   m("revoked-key-accepted", "auth", "a revoked key is accepted as Plus"),
   m("plan-required-without-tier", "auth", "403 `plan_required` lacks `required_tier`"),
@@ -224,6 +230,11 @@ export const MUTATIONS = [
   m("alt-405-as-404", "alt-base-url", "a wrong method under /api/v1 is answered 404 `not_found`"),
   m("alt-errors-text-plain", "alt-base-url", "error replies under /api/v1 are labelled `text/plain`"),
   m("content-type-html", "http", "data responses are labelled `text/html`"),
+  m(
+    "path-read-as-query",
+    "http",
+    "a target without `?` is read whole as the query string: GET /entities/cb:person:a&dataset=x is refused (400)",
+  ),
   m("gzip-regardless", "http", "every reply is gzip-coded, even to `Accept-Encoding: identity`"),
   m(
     "stated-routes-404",

@@ -114,7 +114,7 @@ function decide(state: ServerState, req: IncomingMessage, got: Received, body: B
     else {
       const out = processRequest(state, {
         route,
-        rawQuery: q < 0 ? "" : url.slice(q + 1),
+        rawQuery: q < 0 ? (state.bugs.pathReadAsQuery ? url : "") : url.slice(q + 1),
         headers: req.headers,
         body: body.body,
         now: state.options.clock.now(),

@@ -216,6 +216,12 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
     if (isObj(body) && isObj(body.error)) delete body.error.code;
     return reply;
   }),
+  "plan-required-empty-tier": onStatus(403, (reply) => {
+    const body = reply.body;
+    if (isObj(body) && isObj(body.error) && body.error.code === "plan_required")
+      body.error.required_tier = "";
+    return reply;
+  }),
   "retry-after-missing": onStatus(429, (reply) => {
     delete reply.headers["retry-after"];
     return reply;
@@ -226,6 +232,15 @@ export const REPLY_BENDS: { readonly [Id in MutationId]?: ReplyBend } = {
   }),
   "challenge-without-resource-metadata": onStatus(401, (reply) => {
     if (reply.headers["www-authenticate"] !== undefined) reply.headers["www-authenticate"] = "Bearer";
+    return reply;
+  }),
+  "challenge-metadata-not-url": onStatus(401, (reply) => {
+    const challenge = reply.headers["www-authenticate"];
+    if (challenge !== undefined)
+      reply.headers["www-authenticate"] = challenge.replace(
+        /resource_metadata="[^"]*"/,
+        'resource_metadata="undefined"',
+      );
     return reply;
   }),
   "subunits-without-legacy-names": onEnvelope((body) => {

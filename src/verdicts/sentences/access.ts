@@ -33,7 +33,7 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     sentence: "3. the response carries header `WWW-Authenticate` (a bearer resource-metadata challenge).",
     checks: ["auth.www_authenticate_on_401"],
     reading:
-      "scheme Bearer with the `resource_metadata` parameter required: that parameter is what makes a challenge a resource-metadata challenge (RFC 9728 §5.1), so a Bearer challenge without it fails",
+      'scheme Bearer with the `resource_metadata` parameter required: that parameter is what makes a challenge a resource-metadata challenge (RFC 9728 §5.1), so a Bearer challenge without it fails, as does one whose value is not an absolute http(s) URL ("the URL of the protected resource metadata")',
   },
   {
     section: AU,
@@ -50,6 +50,8 @@ export const ACCESS_SENTENCES: ContractSentence[] = [
     section: AU,
     sentence: "4. Plan missing: code `plan_required`, with `required_tier` and `upgrade_url`.",
     checks: ["error.plan_required_fields"],
+    reading:
+      "both must be strings; tier names are not shown, so any non-blank `required_tier` passes and a blank one (it names no tier) is a warning",
   },
   {
     section: AU,
