@@ -283,7 +283,6 @@ export const ENDPOINT_SENTENCES: ContractSentence[] = [
     section: O,
     sentence:
       "GET /usage: Own usage for the last 30 days. POST /search: Finds companies by filters. POST /traversals: Follows relations such as ownership.",
-    checks: ["http.stated_route_served"],
     suites: ["http"],
     reading:
       'the operations exist with these methods: an empty request (`{}` for the two POSTs) may be refused with 400 or any other status, never with 404, 405 or a 5xx other than 503 (503 is the contract\'s "retry later")',
