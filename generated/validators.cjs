@@ -7,7 +7,7 @@
 "use strict";
 
 /** The digest (schemas/ names and content, schema-files.ts) of the schemas these validators were made of. */
-exports.SCHEMAS_DIGEST = "10432c4dafb169bf3250377b114d0531d8a91ad6a8f0a225d9b00bf6f5a736da";
+exports.SCHEMAS_DIGEST = "516f43958cc3862ce71f4872d3214cdb24cd0fd38add66623a76426164da83e7";
 
 /** The first-error validator of each schema and preferred view, by the key ajv knows it under. */
 exports.fastValidators = function fastValidators(cbFormats) {
@@ -12241,7 +12241,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://cbcheck.dev/schemas/me.schema.json","title":"Me","description":"Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed.","type":"object","required":["api_access","credits","credential"],"properties":{"api_access":{"type":"boolean"},"credits":{"description":"The user's personal balance (Authentication 5).","type":"number"},"credential":{"title":"MeCredential","type":"object","required":["billed_to","credits","limits","used","resets"],"properties":{"billed_to":{"type":"string","enum":["personal","team"]},"credits":{"type":"number"},"limits":{"description":"Never empty: every credential has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4).","type":"object","minProperties":1},"used":{"description":"Today and this month; never empty (Limits rule 4: `/me` shows used counts).","type":"object","minProperties":1},"resets":{"description":"When the day and month counters reset, UTC; never empty (Limits rule 4: `/me` shows reset times).","type":"object","minProperties":1}}}}};
+const schema170 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://cbcheck.dev/schemas/me.schema.json","title":"Me","description":"Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed. With `api_access` true, `limits`, `used` and `resets` are never empty (Limits rule 4); a credential without REST access (a Free account) may show them empty: what it is limited to is not shown.","type":"object","required":["api_access","credits","credential"],"properties":{"api_access":{"type":"boolean"},"credits":{"description":"The user's personal balance (Authentication 5).","type":"number"},"credential":{"title":"MeCredential","type":"object","required":["billed_to","credits","limits","used","resets"],"properties":{"billed_to":{"type":"string","enum":["personal","team"]},"credits":{"type":"number"},"limits":{"description":"Every credential with REST access has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4): never empty then (see `if` below).","type":"object"},"used":{"description":"Today and this month; never empty for a credential with REST access (Limits rule 4: `/me` shows used counts).","type":"object"},"resets":{"description":"When the day and month counters reset, UTC; never empty for a credential with REST access (Limits rule 4: `/me` shows reset times).","type":"object"}}}},"if":{"properties":{"api_access":{"const":true}},"required":["api_access"]},"then":{"properties":{"credential":{"type":"object","properties":{"limits":{"type":"object","minProperties":1},"used":{"type":"object","minProperties":1},"resets":{"type":"object","minProperties":1}}}}}};
 
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://cbcheck.dev/schemas/me.schema.json" */;
@@ -12254,141 +12254,263 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(errors === 0){
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.api_access === undefined) && (missing0 = "api_access")) || ((data.credits === undefined) && (missing0 = "credits"))) || ((data.credential === undefined) && (missing0 = "credential"))){
-validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
+if((data.api_access === undefined) && (missing0 = "api_access")){
+const err0 = {};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 else {
 if(data.api_access !== undefined){
-const _errs1 = errors;
+if(true !== data.api_access){
+const err1 = {};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.credential !== undefined){
+let data1 = data.credential;
+const _errs5 = errors;
+if(errors === _errs5){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.limits !== undefined){
+let data2 = data1.limits;
+const _errs7 = errors;
+if(errors === _errs7){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/then/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/then/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs7 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.used !== undefined){
+let data3 = data1.used;
+const _errs9 = errors;
+if(errors === _errs9){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/then/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/then/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs9 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data1.resets !== undefined){
+let data4 = data1.resets;
+const _errs11 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length < 1){
+validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/then/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+return false;
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/then/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid3 = _errs11 === errors;
+}
+else {
+var valid3 = true;
+}
+}
+}
+}
+else {
+validate92.errors = [{instancePath:instancePath+"/credential",schemaPath:"#/then/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.credential = true;
+props0.api_access = true;
+}
+}
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+validate92.errors = vErrors;
+return false;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((((data.api_access === undefined) && (missing1 = "api_access")) || ((data.credits === undefined) && (missing1 = "credits"))) || ((data.credential === undefined) && (missing1 = "credential"))){
+validate92.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(props0 !== true){
+props0 = props0 || {};
+props0.api_access = true;
+props0.credits = true;
+props0.credential = true;
+}
+if(data.api_access !== undefined){
+const _errs13 = errors;
 if(typeof data.api_access !== "boolean"){
 validate92.errors = [{instancePath:instancePath+"/api_access",schemaPath:"#/properties/api_access/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-var valid0 = _errs1 === errors;
+var valid4 = _errs13 === errors;
 }
 else {
-var valid0 = true;
+var valid4 = true;
 }
-if(valid0){
+if(valid4){
 if(data.credits !== undefined){
-let data1 = data.credits;
-const _errs3 = errors;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
+let data6 = data.credits;
+const _errs15 = errors;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
 validate92.errors = [{instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid0 = _errs3 === errors;
+var valid4 = _errs15 === errors;
 }
 else {
-var valid0 = true;
+var valid4 = true;
 }
-if(valid0){
+if(valid4){
 if(data.credential !== undefined){
-let data2 = data.credential;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-let missing1;
-if((((((data2.billed_to === undefined) && (missing1 = "billed_to")) || ((data2.credits === undefined) && (missing1 = "credits"))) || ((data2.limits === undefined) && (missing1 = "limits"))) || ((data2.used === undefined) && (missing1 = "used"))) || ((data2.resets === undefined) && (missing1 = "resets"))){
-validate92.errors = [{instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+let data7 = data.credential;
+const _errs17 = errors;
+if(errors === _errs17){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+let missing2;
+if((((((data7.billed_to === undefined) && (missing2 = "billed_to")) || ((data7.credits === undefined) && (missing2 = "credits"))) || ((data7.limits === undefined) && (missing2 = "limits"))) || ((data7.used === undefined) && (missing2 = "used"))) || ((data7.resets === undefined) && (missing2 = "resets"))){
+validate92.errors = [{instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
-if(data2.billed_to !== undefined){
-let data3 = data2.billed_to;
-const _errs7 = errors;
-if(typeof data3 !== "string"){
+if(data7.billed_to !== undefined){
+let data8 = data7.billed_to;
+const _errs19 = errors;
+if(typeof data8 !== "string"){
 validate92.errors = [{instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-if(!((data3 === "personal") || (data3 === "team"))){
+if(!((data8 === "personal") || (data8 === "team"))){
 validate92.errors = [{instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/enum",keyword:"enum",params:{allowedValues: schema170.properties.credential.properties.billed_to.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid1 = _errs7 === errors;
+var valid5 = _errs19 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
-if(data2.credits !== undefined){
-let data4 = data2.credits;
-const _errs9 = errors;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
+if(valid5){
+if(data7.credits !== undefined){
+let data9 = data7.credits;
+const _errs21 = errors;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
 validate92.errors = [{instancePath:instancePath+"/credential/credits",schemaPath:"#/properties/credential/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number"}];
 return false;
 }
-var valid1 = _errs9 === errors;
+var valid5 = _errs21 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
-if(valid1){
-if(data2.limits !== undefined){
-let data5 = data2.limits;
-const _errs11 = errors;
-if(errors === _errs11){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(Object.keys(data5).length < 1){
-validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-}
-else {
+if(valid5){
+if(data7.limits !== undefined){
+let data10 = data7.limits;
+const _errs23 = errors;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
 validate92.errors = [{instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-var valid1 = _errs11 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.used !== undefined){
-let data6 = data2.used;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
+var valid5 = _errs23 === errors;
 }
 else {
+var valid5 = true;
+}
+if(valid5){
+if(data7.used !== undefined){
+let data11 = data7.used;
+const _errs25 = errors;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
 validate92.errors = [{instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data2.resets !== undefined){
-let data7 = data2.resets;
-const _errs15 = errors;
-if(errors === _errs15){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(Object.keys(data7).length < 1){
-validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
+var valid5 = _errs25 === errors;
 }
 else {
+var valid5 = true;
+}
+if(valid5){
+if(data7.resets !== undefined){
+let data12 = data7.resets;
+const _errs27 = errors;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
 validate92.errors = [{instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-}
-var valid1 = _errs15 === errors;
+var valid5 = _errs27 === errors;
 }
 else {
-var valid1 = true;
+var valid5 = true;
 }
 }
 }
@@ -12401,10 +12523,10 @@ validate92.errors = [{instancePath:instancePath+"/credential",schemaPath:"#/prop
 return false;
 }
 }
-var valid0 = _errs5 === errors;
+var valid4 = _errs17 === errors;
 }
 else {
-var valid0 = true;
+var valid4 = true;
 }
 }
 }
@@ -12416,9 +12538,10 @@ return false;
 }
 }
 validate92.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate92.evaluated = {"props":{"api_access":true,"credits":true,"credential":true},"dynamicProps":false,"dynamicItems":false};
+validate92.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 const schema171 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://cbcheck.dev/schemas/monitor-event.schema.json","title":"cbcheck monitor event","description":"One state change seen by `cbcheck monitor`: printed as one JSON line on stdout, kept in the state file's history and POSTed (as Slack-compatible text) to --webhook. Never holds a key: requests show `Bearer $CB_API_KEY` or `<redacted>`.","type":"object","required":["event","at","target"],"additionalProperties":false,"properties":{"event":{"description":"`rule_failing`: a rule failed on --confirm exchanges in a row; `rule_recovered`: a failing rule passed on --confirm exchanges in a row; `monitor_stopped`: the monitor stopped spending for good (the key was refused).","enum":["rule_failing","rule_recovered","monitor_stopped"]},"at":{"type":"string","format":"date-time","description":"When the change was confirmed."},"target":{"type":"string","description":"The base URL watched."},"rule":{"type":"string","description":"The verdict id (docs/checks.md)."},"operation":{"type":"string","description":"The operation the rule failed or recovered on."},"suite":{"type":"string"},"sentence":{"type":"string","description":"The contract sentence the rule enforces."},"consecutive":{"type":"integer","minimum":1,"description":"Exchanges in a row that confirmed the change (--confirm)."},"cycle":{"type":"integer","minimum":1},"slice":{"type":"string","pattern":"^[0-9]+/[0-9]+$","description":"The slice of the cycle (its shard I/N)."},"counterexample":{"$ref":"report.schema.json#/$defs/counterexample","description":"rule_failing: the first failing exchange of the slice, without its response body."},"replay":{"type":"string","description":"rule_failing: `cbcheck replay REPORT --check ID`, which re-sends the counterexample and judges it again."},"rerun":{"type":"string","description":"The `cbcheck run` line that sends the slice's requests again."},"message":{"type":"string"}}};
@@ -30546,9 +30669,13 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+const _errs1 = errors;
+let valid0 = true;
+const _errs2 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.api_access === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "api_access"},message:"must have required property '"+"api_access"+"'",schema:schema97.required,parentSchema:schema97,data};
+let missing0;
+if((data.api_access === undefined) && (missing0 = "api_access")){
+const err0 = {};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -30557,8 +30684,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.credits === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credits"},message:"must have required property '"+"credits"+"'",schema:schema97.required,parentSchema:schema97,data};
+else {
+if(data.api_access !== undefined){
+if(true !== data.api_access){
+const err1 = {};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -30567,8 +30696,30 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.credential === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credential"},message:"must have required property '"+"credential"+"'",schema:schema97.required,parentSchema:schema97,data};
+}
+}
+}
+var _valid0 = _errs2 === errors;
+errors = _errs1;
+if(vErrors !== null){
+if(_errs1){
+vErrors.length = _errs1;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.credential !== undefined){
+let data1 = data.credential;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.limits !== undefined){
+let data2 = data1.limits;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length < 1){
+const err2 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/then/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.then.properties.credential.properties.limits,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -30577,10 +30728,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.api_access !== undefined){
-let data0 = data.api_access;
-if(typeof data0 !== "boolean"){
-const err3 = {instancePath:instancePath+"/api_access",schemaPath:"#/properties/api_access/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema97.properties.api_access.type,parentSchema:schema97.properties.api_access,data:data0};
+}
+else {
+const err3 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/then/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.then.properties.credential.properties.limits.type,parentSchema:schema97.then.properties.credential.properties.limits,data:data2};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -30590,10 +30740,11 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.credits !== undefined){
-let data1 = data.credits;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema97.properties.credits.type,parentSchema:schema97.properties.credits,data:data1};
+if(data1.used !== undefined){
+let data3 = data1.used;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length < 1){
+const err4 = {instancePath:instancePath+"/credential/used",schemaPath:"#/then/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.then.properties.credential.properties.used,data:data3};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -30603,11 +30754,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.credential !== undefined){
-let data2 = data.credential;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.billed_to === undefined){
-const err5 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "billed_to"},message:"must have required property '"+"billed_to"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data2};
+else {
+const err5 = {instancePath:instancePath+"/credential/used",schemaPath:"#/then/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.then.properties.credential.properties.used.type,parentSchema:schema97.then.properties.credential.properties.used,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -30616,8 +30764,12 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2.credits === undefined){
-const err6 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "credits"},message:"must have required property '"+"credits"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data2};
+}
+if(data1.resets !== undefined){
+let data4 = data1.resets;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length < 1){
+const err6 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/then/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.then.properties.credential.properties.resets,data:data4};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -30626,8 +30778,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data2.limits === undefined){
-const err7 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data2};
+}
+else {
+const err7 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/then/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.then.properties.credential.properties.resets.type,parentSchema:schema97.then.properties.credential.properties.resets,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30636,8 +30789,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.used === undefined){
-const err8 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "used"},message:"must have required property '"+"used"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data2};
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/credential",schemaPath:"#/then/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.then.properties.credential.type,parentSchema:schema97.then.properties.credential,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -30646,8 +30801,18 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.resets === undefined){
-const err9 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "resets"},message:"must have required property '"+"resets"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data2};
+}
+}
+var _valid0 = _errs4 === errors;
+valid0 = _valid0;
+if(valid0){
+var props0 = {};
+props0.credential = true;
+props0.api_access = true;
+}
+}
+if(!valid0){
+const err9 = {instancePath,schemaPath:"#/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema",schema:schema97.if,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -30656,10 +30821,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2.billed_to !== undefined){
-let data3 = data2.billed_to;
-if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.credential.properties.billed_to.type,parentSchema:schema97.properties.credential.properties.billed_to,data:data3};
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.api_access === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "api_access"},message:"must have required property '"+"api_access"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -30668,8 +30832,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!((data3 === "personal") || (data3 === "team"))){
-const err11 = {instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/enum",keyword:"enum",params:{allowedValues: schema97.properties.credential.properties.billed_to.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.credential.properties.billed_to.enum,parentSchema:schema97.properties.credential.properties.billed_to,data:data3};
+if(data.credits === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credits"},message:"must have required property '"+"credits"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30678,11 +30842,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data2.credits !== undefined){
-let data4 = data2.credits;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err12 = {instancePath:instancePath+"/credential/credits",schemaPath:"#/properties/credential/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema97.properties.credential.properties.credits.type,parentSchema:schema97.properties.credential.properties.credits,data:data4};
+if(data.credential === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credential"},message:"must have required property '"+"credential"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30691,12 +30852,16 @@ vErrors.push(err12);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = props0 || {};
+props0.api_access = true;
+props0.credits = true;
+props0.credential = true;
 }
-if(data2.limits !== undefined){
-let data5 = data2.limits;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(Object.keys(data5).length < 1){
-const err13 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.limits,data:data5};
+if(data.api_access !== undefined){
+let data5 = data.api_access;
+if(typeof data5 !== "boolean"){
+const err13 = {instancePath:instancePath+"/api_access",schemaPath:"#/properties/api_access/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema97.properties.api_access.type,parentSchema:schema97.properties.api_access,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30706,8 +30871,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.limits.type,parentSchema:schema97.properties.credential.properties.limits,data:data5};
+if(data.credits !== undefined){
+let data6 = data.credits;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/credits",schemaPath:"#/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema97.properties.credits.type,parentSchema:schema97.properties.credits,data:data6};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -30717,11 +30884,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data2.used !== undefined){
-let data6 = data2.used;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err15 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.used,data:data6};
+if(data.credential !== undefined){
+let data7 = data.credential;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.billed_to === undefined){
+const err15 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "billed_to"},message:"must have required property '"+"billed_to"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -30730,9 +30897,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.used.type,parentSchema:schema97.properties.credential.properties.used,data:data6};
+if(data7.credits === undefined){
+const err16 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "credits"},message:"must have required property '"+"credits"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -30741,12 +30907,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data2.resets !== undefined){
-let data7 = data2.resets;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(Object.keys(data7).length < 1){
-const err17 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema97.properties.credential.properties.resets,data:data7};
+if(data7.limits === undefined){
+const err17 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "limits"},message:"must have required property '"+"limits"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -30755,9 +30917,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.resets.type,parentSchema:schema97.properties.credential.properties.resets,data:data7};
+if(data7.used === undefined){
+const err18 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "used"},message:"must have required property '"+"used"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -30766,10 +30927,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.type,parentSchema:schema97.properties.credential,data:data2};
+if(data7.resets === undefined){
+const err19 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/required",keyword:"required",params:{missingProperty: "resets"},message:"must have required property '"+"resets"+"'",schema:schema97.properties.credential.required,parentSchema:schema97.properties.credential,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30778,10 +30937,10 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(data7.billed_to !== undefined){
+let data8 = data7.billed_to;
+if(typeof data8 !== "string"){
+const err20 = {instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.credential.properties.billed_to.type,parentSchema:schema97.properties.credential.properties.billed_to,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -30790,10 +30949,97 @@ vErrors.push(err20);
 }
 errors++;
 }
+if(!((data8 === "personal") || (data8 === "team"))){
+const err21 = {instancePath:instancePath+"/credential/billed_to",schemaPath:"#/properties/credential/properties/billed_to/enum",keyword:"enum",params:{allowedValues: schema97.properties.credential.properties.billed_to.enum},message:"must be equal to one of the allowed values",schema:schema97.properties.credential.properties.billed_to.enum,parentSchema:schema97.properties.credential.properties.billed_to,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.credits !== undefined){
+let data9 = data7.credits;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err22 = {instancePath:instancePath+"/credential/credits",schemaPath:"#/properties/credential/properties/credits/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema97.properties.credential.properties.credits.type,parentSchema:schema97.properties.credential.properties.credits,data:data9};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data7.limits !== undefined){
+let data10 = data7.limits;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err23 = {instancePath:instancePath+"/credential/limits",schemaPath:"#/properties/credential/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.limits.type,parentSchema:schema97.properties.credential.properties.limits,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data7.used !== undefined){
+let data11 = data7.used;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err24 = {instancePath:instancePath+"/credential/used",schemaPath:"#/properties/credential/properties/used/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.used.type,parentSchema:schema97.properties.credential.properties.used,data:data11};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.resets !== undefined){
+let data12 = data7.resets;
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err25 = {instancePath:instancePath+"/credential/resets",schemaPath:"#/properties/credential/properties/resets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.properties.resets.type,parentSchema:schema97.properties.credential.properties.resets,data:data12};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/credential",schemaPath:"#/properties/credential/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.properties.credential.type,parentSchema:schema97.properties.credential,data:data7};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 validate259.errors = vErrors;
+evaluated0.props = props0;
 return errors === 0;
 }
-validate259.evaluated = {"props":{"api_access":true,"credits":true,"credential":true},"dynamicProps":false,"dynamicItems":false};
+validate259.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 const schema98 = at("monitor-event", [], false);

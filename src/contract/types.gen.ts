@@ -1062,7 +1062,7 @@ export interface RateLimit {
   maxRetryAfterSeconds?: number;
 }
 /**
- * Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed.
+ * Contract cb/v1, Endpoints / Other operations, GET /me: at least `api_access`, `credits` and `credential` (`billed_to`, `credits`, `limits`, `used`, `resets`). Complete shape not shown, so other fields are allowed. With `api_access` true, `limits`, `used` and `resets` are never empty (Limits rule 4); a credential without REST access (a Free account) may show them empty: what it is limited to is not shown.
  */
 export interface Me {
   api_access: boolean;
@@ -1077,19 +1077,19 @@ export interface MeCredential {
   billed_to: "personal" | "team";
   credits: number;
   /**
-   * Never empty: every credential has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4).
+   * Every credential with REST access has limits (ids per call at least, Limits), and `/me` shows them (Limits rule 4): never empty then (see `if` below).
    */
   limits: {
     [k: string]: unknown;
   };
   /**
-   * Today and this month; never empty (Limits rule 4: `/me` shows used counts).
+   * Today and this month; never empty for a credential with REST access (Limits rule 4: `/me` shows used counts).
    */
   used: {
     [k: string]: unknown;
   };
   /**
-   * When the day and month counters reset, UTC; never empty (Limits rule 4: `/me` shows reset times).
+   * When the day and month counters reset, UTC; never empty for a credential with REST access (Limits rule 4: `/me` shows reset times).
    */
   resets: {
     [k: string]: unknown;

@@ -58,12 +58,12 @@ describe("cbcheck run (CLI)", () => {
     ];
     const { code, stdout, stderr } = await cli([...args, "--report-dir", tempDir()]);
     expect(code, stdout + stderr).toBe(0);
-    // The coverage phase's valid and open values alone (186: docs/generation.md's table less its pairs, with
+    // The coverage phase's valid and open values alone (187: docs/generation.md's table less its pairs, with
     // half-width kana at each maxLength, a raw-`+` query, date-times at their bounds and leap seconds, a body without
-    // Content-Type), 5 operations × 8 generated requests, the 20 calls
-    // of the meaning steps (balance, main unit, top owner, truncated resolve pages, a resolve cut by its limit
-    // among them), and the reachability probe.
-    expect(stdout).toMatch(/^PASS: .*; 247 calls, \d+ credits, [\d.]+ s;/m);
+    // Content-Type, a path id holding `&` and `=`), 5 operations × 8 generated requests, the 23 calls
+    // of the meaning steps (balance, main unit, top owner, truncated resolve pages, a resolve cut by its limit,
+    // a batch of two organisations against their GETs among them), and the reachability probe.
+    expect(stdout).toMatch(/^PASS: .*; 251 calls, \d+ credits, [\d.]+ s;/m);
   });
 
   it("exits 2 with a one-line message on bad flags, a missing key, or an unreachable target", async () => {

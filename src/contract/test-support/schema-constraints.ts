@@ -54,6 +54,8 @@ function walk(value: unknown, path: string, out: string[]): void {
     if (node.additionalProperties === false) out.push(`${path}/additionalProperties`);
   }
   for (const [key, inner] of Object.entries(node)) {
+    // An `if` only chooses whether its `then` applies: failing it makes no instance invalid.
+    if (key === "if") continue;
     if (!DATA_KEYS.has(key)) walk(inner, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
   }
 }
