@@ -20,7 +20,7 @@ export const HARNESS_ERROR_CODES = {
   CB_OUTPUT_UNWRITABLE: "an output file or the report directory cannot be written",
   CB_TARGET_UNREACHABLE: "the target cannot be reached (connection refused, unknown host)",
   CB_REMOTE_LOAD: "load against a non-loopback target without --allow-remote-load",
-  CB_EMBEDDED_SERVER: "the embedded reference server did not start",
+  CB_EMBEDDED_SERVER: "the embedded reference server did not start, or named no base or alternate base URL",
   CB_PORT_IN_USE: "cbcheck serve: the port is already in use",
   CB_LISTEN: "cbcheck serve: cannot listen on the host and port (address not available, no permission)",
   CB_COMMAND_NOT_FOUND: "cbcheck certify-client: the client command is not found or not executable",

@@ -52,4 +52,18 @@ describe("a run on an embedded server the caller started", () => {
       await open.beforeSuite(suite);
     expect(windows).toEqual(["20/1000", `${LIFTED_RATE_LIMIT}/1000`]);
   });
+
+  it("refuses a server that names no alternate base URL (alt-base-url would skip and the run pass)", () => {
+    const server = {
+      url: "http://127.0.0.1:1/v1",
+      altUrl: "",
+      keys: { plus: "p", free: "f", revoked: "r", team: "t", noCredits: "n" },
+      fixtures: {} as ServerFixtures,
+      setRateLimit: async () => {},
+      close: async () => {},
+    };
+    expect(() => embeddedTarget(server, resolveRunOptions({ seed: 1 }), emptyFixtures())).toThrow(
+      expect.objectContaining({ code: "CB_EMBEDDED_SERVER" }),
+    );
+  });
 });

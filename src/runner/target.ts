@@ -5,6 +5,7 @@
  */
 
 import { precompileResponseSchemas } from "../checks/response-schema.js";
+import { HarnessError } from "../errors.js";
 import type { SuiteName } from "../vocabulary/suite-name.js";
 import { normaliseFixtures, type TargetFixtures } from "../vocabulary/target-fixtures.js";
 import {
@@ -52,6 +53,13 @@ export function embeddedTarget(
   options: ResolvedRunOptions,
   fileFixtures?: TargetFixtures,
 ): OpenTarget {
+  // Both bases are stated (Addresses): an embedded server that names no alternate base would make
+  // `alt-base-url` skip and the run pass without judging it.
+  if (server.url === "" || server.altUrl === "")
+    throw new HarnessError(
+      "CB_EMBEDDED_SERVER",
+      "the embedded reference server named no base URL or no alternate base URL",
+    );
   const { rateLimit, rateWindowMs } = options.embedded;
   let current = LIFTED_RATE_LIMIT;
   return {
