@@ -51,6 +51,7 @@ describe("cbcheck load", () => {
   it.each(cases)(
     "seeded bug %s in profile %s: exit 1 naming %s",
     { retry: 2 },
-    (mutation, profile, expectation) => expectSeededCatch(mutation, profile, expectation),
+    (mutation, profile, expectation) =>
+      expectSeededCatch(mutation, profile, expectation, { inProcess: profile !== "latency" }),
   );
 });

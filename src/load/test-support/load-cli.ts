@@ -28,13 +28,16 @@ export const failingIds = (report: Report | undefined): string[] =>
   (report?.results ?? []).filter((r) => r.status === "fail").map((r) => r.id);
 
 /**
- * Runs profile `profile` of `cbcheck load` on the embedded server in-process (on the test's clock) with the
- * seeded bug `mutation`, for 1.5 s of measured load, and expects exit 1 naming `expectation`.
+ * Runs profile `profile` of `cbcheck load` on the embedded server with the seeded bug `mutation`, for 1.5 s of
+ * measured load, and expects exit 1 naming `expectation`. The server runs in-process (on the test's clock)
+ * unless `inProcess` is false: a latency figure of a server in cbcheck's own process is never a certain fail on
+ * a machine that held the harness up (judge-budgets.ts), while one in its own process is, by the harness's slack.
  */
 export async function expectSeededCatch(
   mutation: string,
   profile: string,
   expectation: string,
+  { inProcess = true }: { inProcess?: boolean } = {},
 ): Promise<void> {
   const { exitCode, stdout, report } = await cbcheckLoad([
     "--profile",
@@ -43,7 +46,7 @@ export async function expectSeededCatch(
     "1.5",
     "--mutation",
     mutation,
-    "--in-process",
+    ...(inProcess ? ["--in-process"] : []),
   ]);
   expect(exitCode).toBe(1);
   expect(failingIds(report)).toContain(expectation);
