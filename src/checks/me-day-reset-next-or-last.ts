@@ -1,8 +1,7 @@
-import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check } from "./check.js";
 import { failure } from "./support/failure.js";
 import { isObject, show } from "./support/json.js";
-import { resetsOf, responseDate } from "./support/me-resets.js";
+import { resetsOf, resetTimes, responseDate } from "./support/me-resets.js";
 import { header } from "./support/response.js";
 
 const DAY_MS = 86_400_000;
@@ -40,10 +39,7 @@ export const meDayResetNextOrLast: Check = {
   run(x) {
     const date = responseDate(x);
     if (date === undefined) return [];
-    const times = Object.values(resetsOf(x) ?? {}).flatMap((v) => {
-      const ms = typeof v === "string" ? rfc3339Instant(v) : undefined;
-      return ms === undefined ? [] : [ms];
-    });
+    const times = resetTimes(x).map((t) => t.ms);
     const near = midnightsNear(date);
     if (times.length === 0 || times.some((t) => near.has(t))) return [];
     return [

@@ -1,8 +1,7 @@
-import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check, CheckFailure } from "./check.js";
 import { failure } from "./support/failure.js";
 import { isObject, pointer, show } from "./support/json.js";
-import { resetsOf } from "./support/me-resets.js";
+import { resetsOf, resetTimes } from "./support/me-resets.js";
 
 const DAY_MS = 86_400_000;
 
@@ -21,9 +20,8 @@ export const meResetsAtUtcBoundaries: Check = {
   appliesTo: (x) => isObject(resetsOf(x)),
   run(x) {
     const out: CheckFailure[] = [];
-    for (const [key, value] of Object.entries(resetsOf(x) ?? {})) {
-      const ms = typeof value === "string" ? rfc3339Instant(value) : undefined;
-      if (ms === undefined || ms % DAY_MS === 0) continue;
+    for (const { key, value, ms } of resetTimes(x)) {
+      if (ms % DAY_MS === 0) continue;
       out.push(
         failure(meResetsAtUtcBoundaries, {
           title: `credential.resets.${key} is not at 00:00 UTC`,

@@ -1,8 +1,7 @@
-import { rfc3339Instant } from "../contract/formats/rfc3339.js";
 import type { Check } from "./check.js";
 import { failure } from "./support/failure.js";
 import { isObject, pointer, show } from "./support/json.js";
-import { resetsOf, responseDate } from "./support/me-resets.js";
+import { resetsOf, resetTimes, responseDate } from "./support/me-resets.js";
 import { header } from "./support/response.js";
 
 /**
@@ -28,9 +27,8 @@ export const meResetsWithinAMonth: Check = {
   run(x) {
     const date = responseDate(x);
     if (date === undefined) return [];
-    return Object.entries(resetsOf(x) ?? {}).flatMap(([key, value]) => {
-      const ms = typeof value === "string" ? rfc3339Instant(value) : undefined;
-      if (ms === undefined || Math.abs(ms - date) <= MONTH_MS) return [];
+    return resetTimes(x).flatMap(({ key, value, ms }) => {
+      if (Math.abs(ms - date) <= MONTH_MS) return [];
       return [
         failure(meResetsWithinAMonth, {
           title: `credential.resets.${key} is more than a month ${ms < date ? "ago" : "ahead"}: no day or month counter's next or last reset`,
