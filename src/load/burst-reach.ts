@@ -5,6 +5,7 @@
  * concurrency looks sound. Each figure is bounded by what the timings prove: a request reached the target
  * somewhere between its send and its answer, never outside.
  */
+import type { LatenessAt } from "./lateness-timeline.js";
 
 /** The part of a response event these measures read (load driver times, `performance.now()` ms). */
 export interface Span {
@@ -67,15 +68,17 @@ export function mostPossiblyWithin(spans: readonly Span[], windowMs: number): nu
 
 /**
  * Most requests certainly in flight at the target at once, when the harness may have seen each send and
- * answer up to `lateMs` late (its event loop held up): the target had a request between its send and its
- * answer, and certainly only from `lateMs` after the send to `lateMs` before the answer. On a starved machine
- * calls the harness sent at once may reach a target one by one (a target on the same machine waits for the
- * same cores), so their overlap counts only where it is longer than the harness's own lateness.
+ * answer up to `late` ms late (its event loop held up; a figure for the whole burst, or each moment's own from
+ * a `LatenessAt` timeline): the target had a request between its send and its answer, and certainly only from
+ * the send's lateness after the send to the answer's lateness before the answer. On a starved machine calls
+ * the harness sent at once may reach a target one by one (a target on the same machine waits for the same
+ * cores), so their overlap counts only where it is longer than the harness's own lateness.
  */
-export function certainInFlight(spans: readonly Span[], lateMs: number): number {
-  if (lateMs <= 0) return maxInFlight(spans);
+export function certainInFlight(spans: readonly Span[], late: number | LatenessAt): number {
+  const at: LatenessAt = typeof late === "number" ? () => late : late;
+  if (typeof late === "number" && late <= 0) return maxInFlight(spans);
   const shrunk = spans
-    .map((s) => ({ ...s, sentAt: s.sentAt + lateMs, endedAt: s.endedAt - lateMs }))
+    .map((s) => ({ ...s, sentAt: s.sentAt + at(s.sentAt), endedAt: s.endedAt - at(s.endedAt) }))
     .filter((s) => s.endedAt > s.sentAt);
   return maxInFlight(shrunk);
 }
@@ -85,9 +88,15 @@ export function harnessLateMs(delayMs = 0): number {
   return Math.max(0, Math.round(delayMs));
 }
 
-/** What an in-flight count says of the lateness it allowed for ("" when the harness kept up). */
-export function overlapNote(lateMs: number): string {
-  return lateMs > 0 ? `, counting only overlaps longer than the harness's ${lateMs} ms lateness` : "";
+/**
+ * What an in-flight count says of the lateness it allowed for ("" when the harness kept up): the burst's own
+ * figure, or (`byMoment`) each moment's lateness, of which `lateMs` is the p99.
+ */
+export function overlapNote(lateMs: number, byMoment = false): string {
+  if (lateMs <= 0) return "";
+  return byMoment
+    ? `, counting only overlaps longer than the harness's lateness at their moment (p99 ${lateMs} ms)`
+    : `, counting only overlaps longer than the harness's ${lateMs} ms lateness`;
 }
 
 /** What one burst reached, in the terms its verdicts need. */
@@ -96,22 +105,33 @@ export interface BurstReach {
   offered: number;
   /** Most requests certainly in flight at once at the target (`certainInFlight`). */
   inFlight: number;
-  /** How late the harness may have seen sends and answers (ms; 0 when it kept up). */
+  /** How late the harness may have seen sends and answers (ms, p99; 0 when it kept up). */
   lateMs: number;
+  /** Whether each overlap was discounted by its own moment's lateness (a timeline) rather than by `lateMs`. */
+  lateByMoment?: boolean;
   /** 2xx certainly inside one window: more than the limit is a leak whatever the delays. */
   certain2xx: number;
   /** 2xx that may have shared one window: at most the limit proves the window held. */
   possible2xx: number;
 }
 
-/** Measures a burst against a window of `windowMs`, by a harness that was up to `lateMs` late. */
-export function burstReach(spans: readonly Span[], windowMs: number, lateMs = 0): BurstReach {
+/**
+ * Measures a burst against a window of `windowMs`, by a harness that was up to `lateMs` late (p99), or as late
+ * as `latenessAt` says at each moment when the phase kept that timeline.
+ */
+export function burstReach(
+  spans: readonly Span[],
+  windowMs: number,
+  lateMs = 0,
+  latenessAt?: LatenessAt,
+): BurstReach {
   const ok = spans.filter(is2xx);
   const late = harnessLateMs(lateMs);
   return {
     offered: mostCertainlyWithin(spans, windowMs),
-    inFlight: certainInFlight(spans, late),
+    inFlight: certainInFlight(spans, latenessAt && late > 0 ? latenessAt : late),
     lateMs: late,
+    ...(latenessAt && late > 0 ? { lateByMoment: true } : {}),
     certain2xx: mostCertainlyWithin(ok, windowMs),
     possible2xx: mostPossiblyWithin(ok, windowMs),
   };

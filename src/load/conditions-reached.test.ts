@@ -88,6 +88,27 @@ describe("batch.no_5xx_under_concurrency", () => {
     expect(row(kept, BATCH.no5xx.id)).toMatchObject({ judged: 1, failed: 0 });
   });
 
+  it("discounts overlaps by the lateness of their own moment when the phase kept a timeline", () => {
+    // The p99 (12 ms) came from a hold-up long after these batches; at their moment the loop was 1 ms late.
+    const spans = Array.from({ length: 8 }, (_, i) => ({
+      name: "batch-100",
+      status: 200,
+      sentAt: i,
+      endedAt: i + 20,
+    }));
+    const phase = { statusCounts: { 200: 8 }, drive: drive({ maxInFlight: 8 }), events: spans };
+    const quiet = new Tallies();
+    judgeNo5xx({ ...phase, harnessDelayMs: 12, latenessAt: (t) => (t > 1000 ? 12 : 1) }, quiet, 8);
+    expect(row(quiet, BATCH.no5xx.id)).toMatchObject({ judged: 1, failed: 0 });
+    expect(row(quiet, BATCH.no5xx.id).message).toMatch(
+      /at most 8 in flight at once \(of 8, counting only overlaps longer than the harness's lateness at their moment \(p99 12 ms\)/,
+    );
+    // Held up at their own moment, the same batches prove nothing.
+    const held = new Tallies();
+    judgeNo5xx({ ...phase, harnessDelayMs: 12, latenessAt: () => 12 }, held, 8);
+    expect(row(held, BATCH.no5xx.id)).toMatchObject({ failed: 0, inconclusive: true });
+  });
+
   it("fails a 5xx however little concurrency there was", () => {
     const t = new Tallies();
     judgeNo5xx({ statusCounts: { 200: 79, 500: 1 }, drive: drive({ maxInFlight: 1 }) }, t, 8);

@@ -7,6 +7,7 @@ import type { HarRecorder } from "../report/har.js";
 import { type DriveResult, driveLoad, type ResponseSample } from "./drive-load.js";
 import { ResponseJudge } from "./judge-response.js";
 import { createHistogram, type Histogram, recordMs } from "./latency-histogram.js";
+import { type LatenessAt, LatenessRecorder } from "./lateness-timeline.js";
 import type { PreparedRequest } from "./request-mix.js";
 import type { Segment } from "./segment.js";
 import type { Tallies } from "./tallies.js";
@@ -61,6 +62,11 @@ export interface PhaseResult {
    * delay added to any one answer's time. Absent where no phase measured it (a merged or hand-built phase).
    */
   harnessDelayMaxMs?: number;
+  /**
+   * How late the harness may have seen an event at each moment of the phase (`lateness-timeline.ts`): what an
+   * overlap of its spans is discounted by. Absent where no phase measured it (a merged or hand-built phase).
+   */
+  latenessAt?: LatenessAt;
 }
 
 /** Resolution of the event-loop delay sampling; the delays it records include it. */
@@ -150,7 +156,15 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
   };
   const delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
   delay.enable();
-  const drive = await driveLoad({ ...options, onResponse }).finally(() => delay.disable());
+  const harnessDelayMs = () => Math.max(0, delay.percentile(99) / 1e6 - DELAY_RESOLUTION_MS);
+  const harnessDelayMaxMs = () => delay.max / 1e6 + DELAY_RESOLUTION_MS;
+  // Only spans kept for their overlaps need each moment's lateness.
+  const timeline = options.keepEvents ? new LatenessRecorder(DELAY_RESOLUTION_MS) : undefined;
+  let latenessAt: LatenessAt | undefined;
+  const drive = await driveLoad({ ...options, onResponse }).finally(() => {
+    delay.disable();
+    latenessAt = timeline?.stop(harnessDelayMaxMs(), harnessDelayMs());
+  });
   judgeQueued();
   // The deadline (or an interruption) ends the wait for judgements too: a body slow to judge must not hold it.
   await options.pool?.drain(options.signal);
@@ -163,7 +177,8 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     throttled: judge.throttled,
     statusCounts,
     events,
-    harnessDelayMs: Math.max(0, delay.percentile(99) / 1e6 - DELAY_RESOLUTION_MS),
-    harnessDelayMaxMs: delay.max / 1e6 + DELAY_RESOLUTION_MS,
+    harnessDelayMs: harnessDelayMs(),
+    harnessDelayMaxMs: harnessDelayMaxMs(),
+    ...(latenessAt ? { latenessAt } : {}),
   };
 }

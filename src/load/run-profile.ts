@@ -214,7 +214,7 @@ export function describePlan(
  */
 export function judgeNo5xx(
   phase: Pick<PhaseResult, "statusCounts" | "drive"> &
-    Partial<Pick<PhaseResult, "events" | "harnessDelayMs">>,
+    Partial<Pick<PhaseResult, "events" | "harnessDelayMs" | "latenessAt">>,
   tallies: Tallies,
   connections: number,
 ): void {
@@ -225,8 +225,12 @@ export function judgeNo5xx(
     const spans = phase.events ?? [];
     // Without the calls' spans only the harness's own count is known, and no lateness was allowed for.
     const late = spans.length > 0 ? harnessLateMs(phase.harnessDelayMs) : 0;
-    const maxInFlight = spans.length > 0 ? certainInFlight(spans, late) : phase.drive.maxInFlight;
-    const lateness = overlapNote(late);
+    const byMoment = late > 0 && phase.latenessAt !== undefined;
+    const maxInFlight =
+      spans.length > 0
+        ? certainInFlight(spans, byMoment ? phase.latenessAt! : late)
+        : phase.drive.maxInFlight;
+    const lateness = overlapNote(late, byMoment);
     const byItem = Object.entries(maxInFlightByItem)
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");

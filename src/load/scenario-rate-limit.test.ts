@@ -58,6 +58,20 @@ describe("what a burst reached", () => {
     expect(certainInFlight(spans, 5)).toBe(0); // nothing is left of a 10 ms span
   });
 
+  it("discounts each send and answer by its own moment's lateness when the phase kept a timeline", () => {
+    // Eight batches, each in flight 6 ms at once; the loop was held up 12 ms once, long after them.
+    const spans = Array.from({ length: 8 }, (_, i) => span(i * 0.1, 6 + i * 0.1));
+    expect(certainInFlight(spans, 12)).toBe(0); // the whole phase's p99 leaves nothing of them
+    const at = (t: number) => (t > 500 ? 12 : 1);
+    expect(certainInFlight(spans, at)).toBe(8);
+    // Near the hold-up, the same spans are discounted by all of it.
+    expect(certainInFlight(spans.map((s) => span(s.sentAt + 500, s.endedAt + 500)), at)).toBe(0);
+    expect(burstReach(spans, 2000, 12, at)).toMatchObject({ inFlight: 8, lateMs: 12, lateByMoment: true });
+    // A harness that kept up (p99 0) counts the spans whole, timeline or not.
+    expect(burstReach(spans, 2000, 0, at)).toMatchObject({ inFlight: 8, lateMs: 0 });
+    expect(burstReach(spans, 2000, 0, at).lateByMoment).toBeUndefined();
+  });
+
   it("possible is never below certain, on any burst", () => {
     for (const serviceMs of [1, 50, 400, 3000]) {
       const spans = burst(40, { connections: 4, serviceMs, gapMs: 30, ok: 25 });

@@ -41,7 +41,7 @@ export interface BurstGoal {
 
 const reached = (r: BurstReach, goal: BurstGoal) =>
   `${r.offered} calls certainly inside one ${goal.windowSeconds} s window (limit ${goal.calls}), ` +
-  `${r.inFlight} in flight at once (of ${goal.concurrency}${overlapNote(r.lateMs)})`;
+  `${r.inFlight} in flight at once (of ${goal.concurrency}${overlapNote(r.lateMs, r.lateByMoment)})`;
 
 /** `rate.limit_enforced` on a burst with `count429` refusals: no 429 fails only past the limit for sure. */
 export function judgeLimitEnforced(r: BurstReach, count429: number, goal: BurstGoal): ScenarioJudgement {
@@ -134,7 +134,7 @@ export async function runRateLimitScenario(
   };
   let phase = await runBurst();
   // In flight by the harness's clock, less its own lateness: what the target certainly had at once.
-  const first = burstReach(phase.events, windowMs, phase.harnessDelayMs);
+  const first = burstReach(phase.events, windowMs, phase.harnessDelayMs, phase.latenessAt);
   const count429 = phase.events.filter((e) => e.status === 429).length;
   const enforced = judgeLimitEnforced(first, count429, goal);
   recordJudgement(
@@ -153,7 +153,7 @@ export async function runRateLimitScenario(
     );
     await clock.sleep(windowMs + 250, base.signal);
     phase = await runBurst();
-    bursts.push(burstReach(phase.events, windowMs, phase.harnessDelayMs));
+    bursts.push(burstReach(phase.events, windowMs, phase.harnessDelayMs, phase.latenessAt));
   }
   recordJudgement(tallies, RATE.windowHolds, judgeWindowHolds(bursts, goal, harnessBehind(phase)), {
     title: `more 2xx within ${limit.windowSeconds} s than the limit ${limit.calls}, in two bursts`,
