@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ProbeBatch, ProbeReply } from "./test-support/probe-worker.js";
-import { type LossReason, WorkerHost, WorkerLost } from "./worker-host.js";
+import { endParkedWorkers, type LossReason, WorkerHost, WorkerLost } from "./worker-host.js";
 
 const entry = new URL("./test-support/probe-worker.ts", import.meta.url).href;
 
@@ -93,6 +93,78 @@ describe("WorkerHost", () => {
       expect(await lost).toBe("died");
     } finally {
       await broken.close();
+    }
+  });
+
+  it("a reusable worker closed idle serves the next host of its kind, warm; other kinds and unfinished ones never", async () => {
+    const reusable = () =>
+      new WorkerHost<ProbeBatch, ProbeReply>({
+        entry,
+        name: "the reusable probe",
+        heapMib: 24,
+        reusable: true,
+      });
+    try {
+      const first = reusable();
+      const { threadId } = await first.post({ do: "echo", value: 1 });
+      await first.close();
+      expect(first.isRunning).toBe(false);
+      // The next host of the same kind takes that thread: ready at once, answering as before.
+      const second = reusable();
+      const taken = await second.post({ do: "echo", value: 2 });
+      expect(taken).toEqual({ value: 2, threadId });
+      expect(second.started).toBe(1);
+      // One with other limits is another kind: a thread of its own.
+      const other = new WorkerHost<ProbeBatch, ProbeReply>({
+        entry,
+        name: "the reusable probe",
+        heapMib: 32,
+        reusable: true,
+      });
+      expect((await other.post({ do: "echo", value: 3 })).threadId).not.toBe(threadId);
+      await other.close();
+      // A worker closed with a batch still on it is ended, not parked: the next host starts a new one.
+      const hung = lossOf(second.post({ do: "hang" }));
+      await second.close();
+      expect(await hung).toBe("aborted");
+      const third = reusable();
+      expect((await third.post({ do: "echo", value: 4 })).threadId).not.toBe(threadId);
+      await third.close();
+      // A host that is not reusable never takes a parked worker, nor parks its own.
+      const plain = new WorkerHost<ProbeBatch, ProbeReply>({
+        entry,
+        name: "the reusable probe",
+        heapMib: 24,
+      });
+      const own = await plain.post({ do: "echo", value: 5 });
+      expect(own.threadId).not.toBe(threadId);
+      await plain.close();
+      const fourth = reusable();
+      expect((await fourth.post({ do: "echo", value: 6 })).threadId).not.toBe(own.threadId);
+      await fourth.close();
+    } finally {
+      await endParkedWorkers();
+    }
+  });
+
+  it("endParkedWorkers ends the parked workers: the next host starts a new one", async () => {
+    const reusable = () =>
+      new WorkerHost<ProbeBatch, ProbeReply>({
+        entry,
+        name: "the reusable probe",
+        heapMib: 20,
+        reusable: true,
+      });
+    try {
+      const first = reusable();
+      const { threadId } = await first.post({ do: "echo", value: 1 });
+      await first.close();
+      await endParkedWorkers();
+      const next = reusable();
+      expect(await next.post({ do: "echo", value: 2 })).not.toEqual({ value: 2, threadId });
+      await next.close();
+    } finally {
+      await endParkedWorkers();
     }
   });
 

@@ -39,6 +39,31 @@ export interface WorkerHostOptions {
   youngMib?: number;
   /** What the worker is, for messages ("the judge thread"). */
   name: string;
+  /**
+   * The worker keeps nothing of one host's batches that could change its answers to the next host's (pure
+   * judging): closed idle, it may be parked and serve the next host of its kind in this process.
+   */
+  reusable?: boolean;
+}
+
+/**
+ * Workers a host closed while idle and well, kept for the next host of the same kind in this process (a
+ * library user's next `run()`, the next command a test runs in-process): a worker costs about 0.15 s of CPU to
+ * start (its thread, then compiling the validators and checks) and judges cold until its code is optimised.
+ * At most `PARKED_PER_KIND` of a kind (a validation pool closes several); unreferenced, so a parked worker
+ * never keeps the process alive; a worker that was aborted, died, or still had batches is ended, never parked.
+ */
+const parked = new Map<string, Worker[]>();
+const PARKED_PER_KIND = 2;
+
+/** The kind of worker a host starts: same entry, data and limits, same worker. */
+const kindOf = (o: WorkerHostOptions) => JSON.stringify([o.entry, o.data ?? {}, o.heapMib, o.youngMib]);
+
+/** Ends every parked worker (a process that wants its threads gone now, or a test). */
+export async function endParkedWorkers(): Promise<void> {
+  const workers = [...parked.values()].flat();
+  parked.clear();
+  await Promise.all(workers.map((w) => w.terminate().catch(() => undefined)));
 }
 
 /** A batch posted and not answered yet. */
@@ -53,6 +78,8 @@ interface Running {
   worker: Worker;
   ready: Promise<void>;
   batches: InFlight[];
+  /** It said it was ready (a parked worker was). */
+  isReady: boolean;
 }
 
 /** One worker thread, restarted on demand after each death; `Req` is a batch posted, `Rep` its reply. */
@@ -108,9 +135,18 @@ export class WorkerHost<Req, Rep> {
     for (const batch of running.batches.splice(0)) batch.reject(lost);
   }
 
-  /** Ends the worker and waits until its thread is gone. */
+  /**
+   * Ends this host's use of its worker. An idle, ready worker is parked for the next host of its kind (see
+   * `parked`); any other is ended, and this waits until its thread is gone.
+   */
   async close(): Promise<void> {
-    const worker = this.#running?.worker;
+    const running = this.#running;
+    if (this.options.reusable && running?.isReady && running.batches.length === 0) {
+      this.#running = undefined;
+      park(this.options, running.worker);
+      return;
+    }
+    const worker = running?.worker;
     this.stop();
     await worker?.terminate().catch(() => undefined);
   }
@@ -130,22 +166,26 @@ export class WorkerHost<Req, Rep> {
             ...(youngMib ? { maxYoungGenerationSizeMb: youngMib } : {}),
           }
         : undefined;
-    const worker = startWorkerThread(entry, data, limits);
-    let isReady = false;
+    const taken = this.options.reusable ? unpark(this.options) : undefined;
+    const worker = taken ?? startWorkerThread(entry, data, limits);
     let markReady: () => void = () => {};
     let failure: WorkerLost | undefined;
     const ready = new Promise<void>((resolve, reject) => {
       markReady = resolve;
       worker.once("exit", () => {
-        if (!isReady)
+        if (!running.isReady)
           reject(failure ?? new WorkerLost("died", `${this.options.name} ended before it was ready`));
       });
     });
     ready.catch(() => undefined);
-    const running: Running = { worker, ready, batches: [] };
+    const running: Running = { worker, ready, batches: [], isReady: false };
+    if (taken) {
+      running.isReady = true;
+      markReady();
+    }
     worker.on("message", (reply: unknown) => {
-      if (!isReady && reply === WORKER_READY) {
-        isReady = true;
+      if (!running.isReady && reply === WORKER_READY) {
+        running.isReady = true;
         markReady();
         return;
       }
@@ -171,6 +211,36 @@ export class WorkerHost<Req, Rep> {
   #onAbort(signal: AbortSignal): void {
     if (this.#running?.batches.some((b) => b.signal === signal)) this.stop();
   }
+}
+
+/** Keeps `worker` for the next host of its kind, ending the one kept before; it forgets this host. */
+function park(options: WorkerHostOptions, worker: Worker): void {
+  const kind = kindOf(options);
+  const kept = parked.get(kind) ?? [];
+  if (kept.length >= PARKED_PER_KIND)
+    void kept
+      .shift()
+      ?.terminate()
+      .catch(() => undefined);
+  for (const event of ["message", "error", "exit"] as const) worker.removeAllListeners(event);
+  worker.unref();
+  // A parked worker that dies is simply forgotten.
+  worker.once("exit", () => {
+    const list = parked.get(kind);
+    if (list?.includes(worker)) list.splice(list.indexOf(worker), 1);
+  });
+  worker.on("error", () => undefined);
+  kept.push(worker);
+  parked.set(kind, kept);
+}
+
+/** A parked worker of this kind, taken for a host (referenced again, its parking listeners gone). */
+function unpark(options: WorkerHostOptions): Worker | undefined {
+  const worker = parked.get(kindOf(options))?.pop();
+  if (!worker) return undefined;
+  for (const event of ["message", "error", "exit"] as const) worker.removeAllListeners(event);
+  worker.ref();
+  return worker;
 }
 
 function abortedLoss(name: string): WorkerLost {

@@ -69,6 +69,9 @@ export class ValidationPool {
         entry,
         heapMib,
         name: "a validation worker",
+        // Its request tables are numbered from 0 by each pool, which sends every table before a job reads it
+        // (`tablesSent` starts at 0 on a worker new to the pool): a next pool may use it.
+        reusable: true,
       });
       pool.#slots.push({ host, backlog: 0, tablesSent: 0 });
     }

@@ -90,6 +90,8 @@ export class JudgeThread {
       heapMib: options.heapMib ?? JUDGE_HEAP_MIB,
       youngMib: 16,
       name: "the judging worker",
+      // It judges each job on its own (its memo of verdicts is keyed by the whole body): a next run may use it.
+      reusable: true,
     });
   }
 

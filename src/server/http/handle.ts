@@ -162,6 +162,10 @@ function send(
 ): void {
   const { fault, reply, raw, headers } = answer;
   answer.after();
+  // Timed before the write: the client cannot have the answer earlier. Timed after it, a server thread
+  // preempted between the write and the clock (a busy machine) dated the answer up to 60 ms after the client
+  // had it, and a client that waited out Retry-After seemed to start its next call early.
+  const endedAt = state.options.trace ? preciseNow() : 0;
   if (!res.destroyed) {
     res.writeHead(reply.status, headers);
     res.end(raw);
@@ -170,7 +174,7 @@ function send(
     state.trace.push({
       n: got.n,
       startedAt: got.startedAt,
-      endedAt: preciseNow(),
+      endedAt,
       method: got.method,
       url: got.url,
       base: got.base,
