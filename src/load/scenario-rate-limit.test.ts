@@ -65,7 +65,12 @@ describe("what a burst reached", () => {
     const at = (t: number) => (t > 500 ? 12 : 1);
     expect(certainInFlight(spans, at)).toBe(8);
     // Near the hold-up, the same spans are discounted by all of it.
-    expect(certainInFlight(spans.map((s) => span(s.sentAt + 500, s.endedAt + 500)), at)).toBe(0);
+    expect(
+      certainInFlight(
+        spans.map((s) => span(s.sentAt + 500, s.endedAt + 500)),
+        at,
+      ),
+    ).toBe(0);
     expect(burstReach(spans, 2000, 12, at)).toMatchObject({ inFlight: 8, lateMs: 12, lateByMoment: true });
     // A harness that kept up (p99 0) counts the spans whole, timeline or not.
     expect(burstReach(spans, 2000, 0, at)).toMatchObject({ inFlight: 8, lateMs: 0 });
