@@ -97,6 +97,22 @@ describe("the judge thread", () => {
     for (const id of ["batch_ids_1_to_100", "no_resend_400", "body_contract_properties", "stop_on_fatal"])
       expect(inline.some((x) => x.endsWith(`client client.${id}`))).toBe(true);
     expect(thread.skipped).toBe(0);
+
+    // A later session takes the thread the first one left (parked, worker-host.ts) and judges its calls apart:
+    // its call is no call after the first session's fatal 401.
+    await thread.close();
+    const later: string[] = [];
+    const next = new JudgeThread(server.url, {
+      onJudged: (batch) => {
+        for (const row of batch.rows)
+          for (const x of row.shown) later.push(`${x.exchange.n} ${x.side} ${x.id}`);
+      },
+    });
+    closers.push(() => next.close());
+    const lastFatal = raws.at(-1) as RawExchange;
+    expect(next.submit({ ...structuredClone(lastFatal), n: 1 })).toBe(true);
+    await next.drain();
+    expect(later.filter((x) => x.includes("client."))).toEqual([]);
   });
 
   it("keeps forwarding while a slow-to-judge body is judged, and counts what its full queue skipped", async () => {

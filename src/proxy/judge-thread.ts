@@ -10,7 +10,7 @@
 import { WorkerHost, WorkerLost } from "../worker-host.js";
 import { siblingModule } from "../worker-thread.js";
 import { batchBytes, encodeBatch, type WireBatch } from "./judge-wire.js";
-import type { JudgedBatch, JudgeThreadData } from "./judge-worker.js";
+import type { JudgedBatch, JudgeThreadSession, SessionBatch } from "./judge-worker.js";
 import { PROXY_MAX_BODY_BYTES } from "./proxy-defaults.js";
 import type { RawExchange } from "./raw-exchange.js";
 
@@ -31,6 +31,8 @@ export interface JudgeThreadOptions {
  * body that needs more ends the thread (its batch unjudged, counted), not the proxy.
  */
 export const PROXY_JUDGE_HEAP_MIB = 512;
+/** Judge sessions started in this process (each `JudgeThread` is one). */
+let sessions = 0;
 /** Exchanges per message: large enough to amortise a post, small enough to keep verdicts prompt. */
 const BATCH = 64;
 /** A partial batch waits this long for company: waking the judge thread per exchange costs more than judging. */
@@ -46,7 +48,9 @@ export interface JudgeThreadHooks {
 
 /** One judge thread for one proxy session. */
 export class JudgeThread {
-  readonly #host: WorkerHost<WireBatch, JudgedBatch>;
+  readonly #host: WorkerHost<SessionBatch, JudgedBatch>;
+  /** Sent with every batch: the thread judges this session's calls together, apart from any other's. */
+  readonly #session: JudgeThreadSession;
   #pending: RawExchange[] = [];
   #timer: NodeJS.Timeout | undefined;
   /** Exchanges and bytes queued or posted and not answered. */
@@ -74,12 +78,17 @@ export class JudgeThread {
   ) {
     this.maxBacklog = options.maxBacklog ?? 20_000;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 64 * 1024 * 1024;
-    const data: JudgeThreadData = { baseUrl, maxBodyBytes: options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES };
+    this.#session = {
+      id: String(++sessions),
+      baseUrl,
+      maxBodyBytes: options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES,
+    };
     this.#host = new WorkerHost({
       entry: siblingModule(import.meta.url, "judge-worker"),
-      data: { ...data },
       heapMib: options.heapMib ?? PROXY_JUDGE_HEAP_MIB,
       name: "the judge thread",
+      // Every batch names its session, which the thread judges apart from any other: a next proxy may use it.
+      reusable: true,
     });
   }
 
@@ -152,7 +161,7 @@ export class JudgeThread {
       return;
     }
     const batch = encodeBatch(exchanges);
-    this.#host.post(batch, [batch.bytes.buffer as ArrayBuffer]).then(
+    this.#host.post({ session: this.#session, batch }, [batch.bytes.buffer as ArrayBuffer]).then(
       (judged) => {
         this.#settle(exchanges.length, bytes);
         this.hooks.onJudged(judged);

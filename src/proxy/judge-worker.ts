@@ -24,10 +24,22 @@ export interface JudgedBatch {
   rows: RowCount[];
 }
 
-/** The judge thread's setup (its `workerData`). */
-export interface JudgeThreadData {
+/**
+ * Whose traffic a batch is: one proxy session's. Its calls are judged together (a call after a fatal error, a
+ * call started before the last one ended), so a new session — a later proxy taking this thread when it was
+ * parked (worker-host.ts), or the first batch after a death — starts a `JudgeSession` of its own.
+ */
+export interface JudgeThreadSession {
+  /** Unique in the process that posts it. */
+  id: string;
   baseUrl: string;
   maxBodyBytes: number;
+}
+
+/** A batch for the judge thread: its session and its exchanges. */
+export interface SessionBatch {
+  session: JudgeThreadSession;
+  batch: WireBatch;
 }
 
 /**
@@ -63,11 +75,11 @@ export function judgeBatch(session: JudgeSession, batch: WireBatch): JudgedBatch
 }
 
 /** Readies the schemas' validators before traffic arrives, on a session of its own. */
-function warmUp(data: JudgeThreadData): void {
-  new JudgeSession(data.baseUrl, data.maxBodyBytes).judge({
+function warmUp(): void {
+  new JudgeSession("http://127.0.0.1/v1", 1024).judge({
     n: 0,
     method: "GET",
-    url: `${new URL(data.baseUrl).pathname.replace(/\/+$/, "")}/resolve?query=x`,
+    url: "/v1/resolve?query=x",
     rawHeaders: ["Authorization", "Bearer warm-up"],
     startedAt: 0,
     endedAt: 0,
@@ -77,14 +89,17 @@ function warmUp(data: JudgeThreadData): void {
   });
 }
 
-serveBatches<WireBatch, JudgedBatch>(
+serveBatches<SessionBatch, JudgedBatch>(
   import.meta.url,
-  (workerData) => {
-    const data = workerData as unknown as JudgeThreadData;
-    warmUp(data);
-    // A fresh session: the warm-up call is no earlier call of anyone's.
-    const live = new JudgeSession(data.baseUrl, data.maxBodyBytes);
-    return (batch) => judgeBatch(live, batch);
+  () => {
+    warmUp();
+    // Each session its own: the warm-up call, or another proxy's, is no earlier call of this one's.
+    let live: { id: string; session: JudgeSession } | undefined;
+    return ({ session, batch }) => {
+      if (live?.id !== session.id)
+        live = { id: session.id, session: new JudgeSession(session.baseUrl, session.maxBodyBytes) };
+      return judgeBatch(live.session, batch);
+    };
   },
   { niceness: JUDGE_NICENESS },
 );
