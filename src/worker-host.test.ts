@@ -8,6 +8,10 @@ const entry = new URL("./test-support/probe-worker.ts", import.meta.url).href;
 const host = new WorkerHost<ProbeBatch, ProbeReply>({ entry, name: "the probe", heapMib: 16 });
 afterAll(() => host.close());
 
+/** A reusable probe host; `heapMib` sets its kind (hosts of one kind share parked threads). */
+const reusableProbe = (heapMib: number, reusable = true) =>
+  new WorkerHost<ProbeBatch, ProbeReply>({ entry, name: "the reusable probe", heapMib, reusable });
+
 async function lossOf(answer: Promise<unknown>): Promise<LossReason> {
   const error = await answer.then(
     () => undefined,
@@ -97,13 +101,7 @@ describe("WorkerHost", () => {
   });
 
   it("a reusable worker closed idle serves the next host of its kind, warm; other kinds and unfinished ones never", async () => {
-    const reusable = () =>
-      new WorkerHost<ProbeBatch, ProbeReply>({
-        entry,
-        name: "the reusable probe",
-        heapMib: 24,
-        reusable: true,
-      });
+    const reusable = () => reusableProbe(24);
     try {
       const first = reusable();
       const { threadId } = await first.post({ do: "echo", value: 1 });
@@ -115,12 +113,7 @@ describe("WorkerHost", () => {
       expect(taken).toEqual({ value: 2, threadId });
       expect(second.started).toBe(1);
       // One with other limits is another kind: a thread of its own.
-      const other = new WorkerHost<ProbeBatch, ProbeReply>({
-        entry,
-        name: "the reusable probe",
-        heapMib: 32,
-        reusable: true,
-      });
+      const other = reusableProbe(32);
       expect((await other.post({ do: "echo", value: 3 })).threadId).not.toBe(threadId);
       await other.close();
       // A worker closed with a batch still on it is ended, not parked: the next host starts a new one.
@@ -131,11 +124,7 @@ describe("WorkerHost", () => {
       expect((await third.post({ do: "echo", value: 4 })).threadId).not.toBe(threadId);
       await third.close();
       // A host that is not reusable never takes a parked worker, nor parks its own.
-      const plain = new WorkerHost<ProbeBatch, ProbeReply>({
-        entry,
-        name: "the reusable probe",
-        heapMib: 24,
-      });
+      const plain = reusableProbe(24, false);
       const own = await plain.post({ do: "echo", value: 5 });
       expect(own.threadId).not.toBe(threadId);
       await plain.close();
@@ -148,13 +137,7 @@ describe("WorkerHost", () => {
   });
 
   it("endParkedWorkers ends the parked workers: the next host starts a new one", async () => {
-    const reusable = () =>
-      new WorkerHost<ProbeBatch, ProbeReply>({
-        entry,
-        name: "the reusable probe",
-        heapMib: 20,
-        reusable: true,
-      });
+    const reusable = () => reusableProbe(20);
     try {
       const first = reusable();
       const { threadId } = await first.post({ do: "echo", value: 1 });
