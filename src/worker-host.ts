@@ -48,7 +48,7 @@ export interface WorkerHostOptions {
 
 /**
  * Workers a host closed while idle and well, kept for the next host of the same kind in this process (a
- * library user's next `run()`, the next command a test runs in-process): a worker costs about 0.15 s of CPU to
+ * library user's next `run()`, the next command a test runs in-process): a worker costs about 0.3 s of CPU to
  * start (its thread, then compiling the validators and checks) and judges cold until its code is optimised.
  * At most `PARKED_PER_KIND` of a kind (a validation pool closes several); unreferenced, so a parked worker
  * never keeps the process alive; a worker that was aborted, died, or still had batches is ended, never parked.

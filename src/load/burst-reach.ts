@@ -89,6 +89,14 @@ export function harnessLateMs(delayMs = 0): number {
 }
 
 /**
+ * What overlaps are discounted by: each moment's lateness from the phase's timeline when the harness fell
+ * behind at all (p99 `lateMs` above 0), else `lateMs` itself (0: spans count whole).
+ */
+export function overlapLateness(lateMs: number, latenessAt?: LatenessAt): number | LatenessAt {
+  return latenessAt && lateMs > 0 ? latenessAt : lateMs;
+}
+
+/**
  * What an in-flight count says of the lateness it allowed for ("" when the harness kept up): the burst's own
  * figure, or (`byMoment`) each moment's lateness, of which `lateMs` is the p99.
  */
@@ -127,11 +135,12 @@ export function burstReach(
 ): BurstReach {
   const ok = spans.filter(is2xx);
   const late = harnessLateMs(lateMs);
+  const discount = overlapLateness(late, latenessAt);
   return {
     offered: mostCertainlyWithin(spans, windowMs),
-    inFlight: certainInFlight(spans, latenessAt && late > 0 ? latenessAt : late),
+    inFlight: certainInFlight(spans, discount),
     lateMs: late,
-    ...(latenessAt && late > 0 ? { lateByMoment: true } : {}),
+    ...(typeof discount === "function" ? { lateByMoment: true } : {}),
     certain2xx: mostCertainlyWithin(ok, windowMs),
     possible2xx: mostPossiblyWithin(ok, windowMs),
   };

@@ -6,7 +6,7 @@ import type { Clock } from "../clock.js";
 import type { HarRecorder } from "../report/har.js";
 import { BATCH } from "../verdicts/limits.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
-import { certainInFlight, harnessLateMs, overlapNote } from "./burst-reach.js";
+import { certainInFlight, harnessLateMs, overlapLateness, overlapNote } from "./burst-reach.js";
 import { judgeBudgets } from "./judge-budgets.js";
 import { mergeHistograms } from "./latency-histogram.js";
 import { noteThrottled, pacedBudgets, pacedRate } from "./pacing.js";
@@ -225,12 +225,9 @@ export function judgeNo5xx(
     const spans = phase.events ?? [];
     // Without the calls' spans only the harness's own count is known, and no lateness was allowed for.
     const late = spans.length > 0 ? harnessLateMs(phase.harnessDelayMs) : 0;
-    const byMoment = late > 0 && phase.latenessAt !== undefined;
-    const maxInFlight =
-      spans.length > 0
-        ? certainInFlight(spans, byMoment ? phase.latenessAt! : late)
-        : phase.drive.maxInFlight;
-    const lateness = overlapNote(late, byMoment);
+    const discount = overlapLateness(late, phase.latenessAt);
+    const maxInFlight = spans.length > 0 ? certainInFlight(spans, discount) : phase.drive.maxInFlight;
+    const lateness = overlapNote(late, typeof discount === "function");
     const byItem = Object.entries(maxInFlightByItem)
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");
