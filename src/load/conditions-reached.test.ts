@@ -44,6 +44,10 @@ function phase(
   };
 }
 
+/** 8 batches of 100 the harness saw in flight at once for 20 ms, sent 1 ms apart. */
+const eightBatches = () =>
+  Array.from({ length: 8 }, (_, i) => ({ name: "batch-100", status: 200, sentAt: i, endedAt: i + 20 }));
+
 const BUDGETS = { latency: { resolve: { p50Ms: 45 } }, minThroughput: 40 };
 const row = (t: Tallies, id: string) => t.all().find((f) => f.id === id)!;
 
@@ -62,12 +66,7 @@ describe("batch.no_5xx_under_concurrency", () => {
 
   it("counts as in flight only what overlapped by more than the harness's lateness (the target may have taken them one by one)", () => {
     // 8 batches the harness saw at once for 20 ms, while its loop was 12 ms late: no moment certainly had two.
-    const spans = Array.from({ length: 8 }, (_, i) => ({
-      name: "batch-100",
-      status: 200,
-      sentAt: i,
-      endedAt: i + 20,
-    }));
+    const spans = eightBatches();
     const late = new Tallies();
     judgeNo5xx(
       { statusCounts: { 200: 8 }, drive: drive({ maxInFlight: 8 }), events: spans, harnessDelayMs: 12 },
@@ -90,12 +89,7 @@ describe("batch.no_5xx_under_concurrency", () => {
 
   it("discounts overlaps by the lateness of their own moment when the phase kept a timeline", () => {
     // The p99 (12 ms) came from a hold-up long after these batches; at their moment the loop was 1 ms late.
-    const spans = Array.from({ length: 8 }, (_, i) => ({
-      name: "batch-100",
-      status: 200,
-      sentAt: i,
-      endedAt: i + 20,
-    }));
+    const spans = eightBatches();
     const phase = { statusCounts: { 200: 8 }, drive: drive({ maxInFlight: 8 }), events: spans };
     const quiet = new Tallies();
     judgeNo5xx({ ...phase, harnessDelayMs: 12, latenessAt: (t) => (t > 1000 ? 12 : 1) }, quiet, 8);
