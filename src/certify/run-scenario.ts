@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { startServerOnGraph } from "../server/app.js";
-import { createGraph } from "../server/graph/create-graph.js";
+import { sharedGraph } from "../server/graph/create-graph.js";
 import type { Graph } from "../server/graph/graph.js";
 import type { TraceEntry } from "../server/types.js";
 import { type OutputFile, readOutputFile } from "./output-file.js";
@@ -17,17 +17,12 @@ import { spawnClient } from "./spawn-client.js";
 /** Graph of the certification server; the same seed and size give the same organisations to pick from. */
 const GRAPH = { seed: 1, orgs: 2000 } as const;
 
-let graph: Graph | undefined;
-
 /**
- * The graph every scenario serves, built once per process: it is deterministic and read-only (nodes frozen,
- * fixtures cloned per caller), and building it with its lazily derived nodes again for each scenario's server
- * cost the 135 certifications of the defective-client suite about 3 s of CPU.
+ * The graph every scenario serves, shared in the process (create-graph.ts): building it with its lazily derived
+ * nodes again for each scenario's server cost the 135 certifications of the defective-client suite about 3 s
+ * of CPU.
  */
-function certificationGraph(): Graph {
-  graph ??= createGraph(GRAPH);
-  return graph;
-}
+const certificationGraph = (): Graph => sharedGraph(GRAPH);
 
 /** Added to every response (faults too), so that calls sent in parallel arrive while the first is still open. */
 const LATENCY_MS = 80;

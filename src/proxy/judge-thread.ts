@@ -9,7 +9,7 @@
  */
 import { WorkerHost, WorkerLost } from "../worker-host.js";
 import { siblingModule } from "../worker-thread.js";
-import { batchBytes, encodeBatch, type WireBatch } from "./judge-wire.js";
+import { batchBytes, encodeBatch } from "./judge-wire.js";
 import type { JudgedBatch, JudgeThreadSession, SessionBatch } from "./judge-worker.js";
 import { PROXY_MAX_BODY_BYTES } from "./proxy-defaults.js";
 import type { RawExchange } from "./raw-exchange.js";

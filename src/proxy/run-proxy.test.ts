@@ -138,7 +138,9 @@ describe("cbcheck proxy", () => {
   });
 
   it("catches parallel batch calls and an early call after a 429", async () => {
-    const server = await reference({ rateLimit: 2, rateWindowMs: 60_000 });
+    // Answers held 100 ms: the two calls sent together overlap however soon a warm server could answer the first
+    // (the answer once came before the second call reached the proxy, on a busy machine).
+    const server = await reference({ rateLimit: 2, rateWindowMs: 60_000, latencyMs: 100 });
     const proxy = await proxyTo(server.url);
     const key = server.keys.plus;
     const ids = server.fixtures.known_ids.slice(0, 2);

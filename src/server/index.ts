@@ -3,7 +3,7 @@
  * contract under `/v1` and `/api/v1`.
  */
 import { startServerOnGraph } from "./app.js";
-import { createGraph } from "./graph/create-graph.js";
+import { sharedGraph } from "./graph/create-graph.js";
 import { resolveServerOptions } from "./options.js";
 import type { RunningServer, ServerOptions } from "./types.js";
 
@@ -12,6 +12,6 @@ export { MUTATIONS } from "./mutations.js";
 /** Starts the reference server (graph from `seed` and `orgs`); close it with `close()`. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const resolved = resolveServerOptions(options);
-  const graph = createGraph({ seed: resolved.seed, orgs: resolved.orgs });
+  const graph = sharedGraph({ seed: resolved.seed, orgs: resolved.orgs });
   return startServerOnGraph(graph, options);
 }

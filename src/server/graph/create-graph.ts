@@ -28,6 +28,18 @@ export interface GraphOptions {
   orgs: number;
 }
 
+/** Graphs by `seed/orgs`, for servers started one after another in one process (a test file, `monitor`). */
+const SHARED = new Lru<string, Graph>(4);
+
+/**
+ * The graph of `options`, shared with every other caller in the process: it is deterministic and read-only
+ * (nodes frozen, lists copied, fixtures cloned per caller), and building it again with its name index for
+ * each server was a tenth of a seeded-bug run's CPU (the mutation matrix starts one server per bug).
+ */
+export function sharedGraph(options: GraphOptions): Graph {
+  return SHARED.get(`${options.seed}/${options.orgs}`, () => createGraph(options));
+}
+
 /** Creates the synthetic graph (throws RangeError on options out of range). */
 export function createGraph(options: GraphOptions): Graph {
   const { seed, orgs } = options;

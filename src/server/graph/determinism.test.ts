@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGraph } from "./create-graph.js";
+import { createGraph, sharedGraph } from "./create-graph.js";
 import type { Graph } from "./graph.js";
 
 /** Everything the HTTP layer can read about the fixtures, as one string. */
@@ -33,6 +33,18 @@ describe("determinism", () => {
   it("repeated reads from one graph return equal values (caches do not change output)", () => {
     const graph = createGraph({ seed: 5, orgs: 2000 });
     expect(snapshot(graph)).toBe(snapshot(graph));
+  });
+
+  it("servers of one process share the graph of a seed and size, and its reads stay the graph's own", () => {
+    const shared = sharedGraph({ seed: 11, orgs: 2500 });
+    expect(sharedGraph({ seed: 11, orgs: 2500 })).toBe(shared);
+    expect(sharedGraph({ seed: 11, orgs: 2501 })).not.toBe(shared);
+    expect(sharedGraph({ seed: 12, orgs: 2500 })).not.toBe(shared);
+    // A caller that changes what it was given changes nobody else's: fixtures are cloned, lists copied.
+    shared.fixtures().known_ids.length = 0;
+    const nr = shared.fixtures().org_ids[1].slice(7);
+    shared.subunits(nr).length = 0;
+    expect(snapshot(shared)).toBe(snapshot(createGraph({ seed: 11, orgs: 2500 })));
   });
 
   it("small graphs still have consistent fixtures", () => {
