@@ -8,9 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckResult } from "../report/model.js";
 import { SkippingClock } from "../test-support/clocks.js";
+import { takeRealTimeTurn } from "../test-support/real-time-turn.js";
 import { resolveLoadOptions } from "./load-options.js";
 import { runLoad } from "./run-load.js";
 import { CpuHogs } from "./test-support/cpu-hogs.js";
+
+// Never beside another real-time file (test-support/real-time-turn.ts).
+takeRealTimeTurn();
 
 // One busy process per core, running only while a profile's load is measured: the test files that run beside
 // this one are not starved by it the rest of the time (imports, warm-ups, reports).

@@ -1,10 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { takeRealTimeTurn } from "../test-support/real-time-turn.js";
 import { driveLoad } from "./drive-load.js";
 import { createHistogram, recordMs, summarise } from "./latency-histogram.js";
 import type { LoadProfile } from "./profile.js";
 import { buildRequestMix } from "./request-mix.js";
+
+// Never beside another real-time file (test-support/real-time-turn.ts).
+takeRealTimeTurn();
 
 /** A server that answers at once, except that it stalls once (request 30) for 400 ms. */
 let server: Server;

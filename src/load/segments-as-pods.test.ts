@@ -3,7 +3,7 @@
  * command (`sh -c`, the pod's environment, JOB_COMPLETION_INDEX 0 … N−1, `cbcheck` on the PATH as in the
  * image) against the reference server on loopback, the volumes at /reports and /fixtures temporary folders,
  * then the merge Job's command (for N = 4; the other merges in-process). Timing-sensitive (real load from
- * several processes): it runs with the other real-load files, one at a time. The test gives its own
+ * several processes): never beside another real-time file (test-support/real-time-turn.ts). The test gives its own
  * values only for what a user edits in the manifest (the target, its limit, the duration and call cap, the
  * number of segments). For N = 1, 2 and 4 on the
  * built-in `latency` profile with one seed, started together: the merged run sends exactly the calls of one
@@ -19,6 +19,7 @@ import { type CollectingChild, spawnCollecting } from "../cli/test-support/spawn
 import type { Report } from "../report/model.js";
 import { startServer } from "../server/index.js";
 import type { RunningServer } from "../server/types.js";
+import { takeRealTimeTurn } from "../test-support/real-time-turn.js";
 import { LOAD } from "../verdicts/load.js";
 import type { LoadDetails, ProfileDetails } from "./build-report.js";
 import { mergeLoad } from "./merge-load.js";
@@ -35,6 +36,9 @@ const GROUPS = [1, 2, 4];
 /** From spawning a wave's pods to their --start-at: about their start-up on this machine when quiet. */
 const START_LEAD_MS = 3000;
 const dir = mkdtempSync(join(tmpdir(), "cbcheck-pods-"));
+
+// Never beside another real-time file (test-support/real-time-turn.ts): taken before the server starts.
+takeRealTimeTurn();
 const children: CollectingChild[] = [];
 let server: RunningServer;
 

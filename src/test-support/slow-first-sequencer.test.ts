@@ -21,7 +21,7 @@ describe("SlowFirstSequencer", () => {
     const files = [
       spec("src/a.test.ts", "unit", 0),
       spec(SLOW_FIRST[2], "unit", 0),
-      spec("src/load/load-command.test.ts", "timing", 1),
+      spec("src/load/load-command-quiet.test.ts", "quiet", 1),
       spec("src/b.test.ts", "unit", 0),
       spec(SLOW_FIRST[0], "unit", 0),
     ];
@@ -31,7 +31,7 @@ describe("SlowFirstSequencer", () => {
       SLOW_FIRST[2],
       "src/a.test.ts",
       "src/b.test.ts",
-      "src/load/load-command.test.ts",
+      "src/load/load-command-quiet.test.ts",
     ]);
   });
 

@@ -9,11 +9,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** Slowest first (wall seconds of a quiet full run, 2026-11-27); a renamed or removed file fails its test. */
 export const SLOW_FIRST = [
+  // The real-time files (test-support/real-time-turn.ts) take turns: spread over the list so that the next one
+  // is picked up about when the one before it ends, not while a worker waits for its turn.
+  "src/load/load-command.test.ts",
   "src/certify/defective-clients.test.ts",
   "src/cli/hostile-matrix.test.ts",
   "src/runner/mutation-matrix-schema.test.ts",
   "src/cli/hostile-matrix-load.test.ts",
   "src/cli/serve-and-run-example.test.ts",
+  "src/load/segments-as-pods.test.ts",
   "src/runner/strict-serve.test.ts",
   "src/proxy/unjudged.test.ts",
   "src/runner/suites/gzip-probe.test.ts",
@@ -30,6 +34,7 @@ export const SLOW_FIRST = [
   "src/library/packed-package.test.ts",
   // 9.3 s in the serial tail of CI's last run; with the unit files since, started early among them.
   "src/cli/interrupt.test.ts",
+  "src/load/drive-load.test.ts",
 ];
 
 /** vitest's order, with the files of `SLOW_FIRST` moved to the front of their project. */
