@@ -64,6 +64,33 @@ describe("InputSpaceTally", () => {
     );
   });
 
+  it("tallies a request sent again in a later run as the first time, and tells a body without Content-Type apart", () => {
+    const batch = (headers?: Record<string, string>) => ({
+      operation: "entity-batch",
+      request: {
+        method: "POST",
+        path: "/entities/batch",
+        body: JSON.stringify({ ids: ["cb:org:923609016"] }),
+        ...(headers ? { headers } : {}),
+      },
+      response: { status: 200 },
+    });
+    const rowsOf = (...exchanges: ReturnType<typeof batch>[]) => {
+      const tally = new InputSpaceTally();
+      for (const ex of exchanges) tally.add(ex);
+      return tally.rows();
+    };
+    const first = rowsOf(batch({ "content-type": "application/json" }));
+    // The same wire parts again, in another run of the process: the same rows.
+    expect(rowsOf(batch({ "content-type": "application/json" }))).toEqual(first);
+    // Headers unknown (a planned request written out) decode as the body's own facts, with no wire fact.
+    expect(rowsOf(batch())).toEqual(first);
+    // Headers known and no Content-Type: the body's wire fact is counted, whatever was tallied before.
+    const bare = rowsOf(batch({}));
+    expect(bare).not.toEqual(first);
+    expect(bare.map((r) => `${r.parameter} ${r.keyword}`)).toContain("(body) no-content-type");
+  });
+
   it("leaves out operations without a request schema and requests of another method", () => {
     const tally = new InputSpaceTally();
     tally.add({ operation: "me", request: { method: "GET", path: "/me" }, response: { status: 200 } });

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { preferredOf } from "../contract/canonical-schema.js";
 import { sharedRegistry } from "../contract/registry.js";
 import type { SchemaRegistry } from "../contract/schema-registry.js";
+import { Lru } from "../lru.js";
 import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { arbitraryOf } from "./compile/arbitrary.js";
@@ -22,14 +23,30 @@ const BARE: Record<"me" | "capabilities", PlannedRequest> = {
   capabilities: { operation: "capabilities", method: "GET", path: "/capabilities" },
 };
 
+/** Arbitraries made with the shared registry, by what built them: a run's plan and its rounds read the same. */
+const MADE = new Lru<string, fc.Arbitrary<PlannedRequest>>(12);
+
 /** Valid requests of one operation, from the target's fixtures. */
 export function validRequests(
   operation: GeneratedOperation,
   fixtures: TargetFixtures,
   opts: GenerateOptions,
-  registry: SchemaRegistry = sharedRegistry(),
+  registry?: SchemaRegistry,
 ): fc.Arbitrary<PlannedRequest> {
   if (operation === "me" || operation === "capabilities") return fc.constant(BARE[operation]);
+  if (registry) return compile(operation, fixtures, opts, registry);
+  // An arbitrary is a pure description (fast-check draws from the seed each run gives it): one compiled from
+  // the schema serves every later caller, which the plan, each round and the alternate base URL all are.
+  const key = [operation, opts.allowCredits, JSON.stringify(fixtures)].join("\u0000");
+  return MADE.get(key, () => compile(operation, fixtures, opts, sharedRegistry()));
+}
+
+function compile(
+  operation: Exclude<GeneratedOperation, "me" | "capabilities">,
+  fixtures: TargetFixtures,
+  opts: GenerateOptions,
+  registry: SchemaRegistry,
+): fc.Arbitrary<PlannedRequest> {
   const inputs = operationInputs(operation, fixtures, opts, registry);
   const hasDataset = inputs.schema.properties?.dataset !== undefined;
   const basicOverrides = hasDataset

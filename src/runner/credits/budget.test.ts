@@ -38,6 +38,16 @@ describe("creditPrice", () => {
       creditPrice({ operation: "entity-get", method: "GET", path: "/e", query: { dataset: "influencer" } }),
     ).toBe(1);
   });
+
+  it("reads a raw body too, also when JSON escapes spell the dataset, and prices text that is not JSON at 0", () => {
+    const raw = (text: string) =>
+      creditPrice({ operation: "entity-batch", method: "POST", path: "/", body: { raw: text } });
+    expect(raw('{"dataset":"influencer","ids":["a","b","a"]}')).toBe(2);
+    expect(raw('{"dataset":"influ\\u0065ncer","ids":["a"]}')).toBe(1);
+    expect(raw('{"d\\u0061taset":"influencer","ids":["a","b","c"]}')).toBe(3);
+    expect(raw(`{"ids":${"[".repeat(100_000)}`)).toBe(0);
+    expect(raw('{"dataset":"influencer","ids":')).toBe(0);
+  });
 });
 
 describe("CreditBudget", () => {
