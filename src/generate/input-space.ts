@@ -31,7 +31,12 @@ interface Cell {
 }
 
 /** The cells one request counts in: parameter, keyword, value and class (the answer is added per exchange). */
-type RequestCells = readonly (readonly [parameter: string, keyword: string, value: string, cls: InputClass])[];
+type RequestCells = readonly (readonly [
+  parameter: string,
+  keyword: string,
+  value: string,
+  cls: InputClass,
+])[];
 
 /**
  * Cells of requests already decoded with the shared registry, by the request's wire parts. Runs in one process
