@@ -41,6 +41,23 @@ export const DEEP = 100_000;
 
 const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 
+/**
+ * The large bodies, built once as bytes on first use: building 14–24 MiB of text and encoding it again for
+ * every response was most of a hostile target's CPU, in the same processes as the commands under test.
+ */
+const BODIES = new Map<"deep-json" | "wide-array" | "oversize", Buffer>();
+function bodyOf(kind: "deep-json" | "wide-array" | "oversize"): Buffer {
+  let body = BODIES.get(kind);
+  if (!body) {
+    // wide-array: 14 MiB of `{}` items, under the 16 MiB body cap, millions of invalid items to judge.
+    if (kind === "wide-array") body = Buffer.from(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
+    else if (kind === "oversize") body = Buffer.from(`[${"0,".repeat(OVERSIZE_BYTES / 2)}0]`);
+    else body = Buffer.from(deepArray(DEEP));
+    BODIES.set(kind, body);
+  }
+  return body;
+}
+
 /** 1 GiB of zeros gzipped (about 1 MiB); built once, on first use. */
 let bomb: Buffer | undefined;
 function gzipBomb(): Buffer {
@@ -127,17 +144,16 @@ function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerRespo
       res.writeHead(200, { ...json, "content-encoding": "gzip" }).end(gzipBomb());
       return;
     case "deep-json":
-      res.writeHead(200, json).end(deepArray(DEEP));
+      res.writeHead(200, json).end(bodyOf("deep-json"));
       return;
     case "wide-array":
-      // 14 MiB of `{}` items: under the 16 MiB body cap, millions of invalid items to judge.
-      res.writeHead(200, json).end(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
+      res.writeHead(200, json).end(bodyOf("wide-array"));
       return;
     case "many-keys":
       res.writeHead(200, json).end(manyKeysEnvelope());
       return;
     case "oversize":
-      res.writeHead(200, json).end(`[${"0,".repeat(OVERSIZE_BYTES / 2)}0]`);
+      res.writeHead(200, json).end(bodyOf("oversize"));
       return;
     case "slow-to-judge":
       // Within every cap (one container, under the body cap), yet seconds of schema checks per response;
@@ -173,6 +189,7 @@ export async function startHostileTarget(kind: HostileTargetKind): Promise<Hosti
   if (kind === "gzip-bomb") gzipBomb();
   if (kind === "many-keys") manyKeysEnvelope();
   if (kind === "slow-to-judge") slowToJudge();
+  if (kind === "deep-json" || kind === "wide-array" || kind === "oversize") bodyOf(kind);
   let hits = 0;
   let redirectHits = 0;
   const { port, close } = await listen((req, res) => {
