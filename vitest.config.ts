@@ -4,9 +4,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./src/test-support/slow-first-sequencer.js";
 
 /**
- * Files whose assertion needs the machine to itself: the clean server passes every load profile (latency budgets
- * in real milliseconds, eight batches in flight). Beside other files it comes out inconclusive, rightly; it runs
- * alone after them, about 11 s.
+ * Files whose assertions need the machine to itself: the clean server passes every load profile (latency budgets
+ * in real milliseconds, eight batches in flight) and answers 50 ms slower fail a latency budget. Beside other
+ * files both come out inconclusive, rightly; they run alone after them, about 14 s.
  */
 const QUIET = ["src/load/load-command-quiet.test.ts"];
 
