@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { runMain } from "../cli/test-support/run-main.js";
 import { harErrors } from "../report/test-support/standards/validate.js";
 import { startServer } from "../server/index.js";
-import { expectSeededCatch } from "./test-support/load-cli.js";
+import { cbcheckLoad, expectSeededCatch } from "./test-support/load-cli.js";
 
 describe("cbcheck load, on any machine", () => {
   const cases: [mutation: string, expectation: string][] = [
@@ -27,6 +27,18 @@ describe("cbcheck load, on any machine", () => {
     { retry: 2 },
     (mutation, expectation) => expectSeededCatch(mutation, "rate-limit", expectation),
   );
+
+  it("never passes the window of a target on its own thread (--in-process): inconclusive, saying why", async () => {
+    const { exitCode, report } = await cbcheckLoad(["--profile", "rate-limit", "--in-process"]);
+    const holds = report?.results.find((r) => r.id === "rate.window_holds");
+    // A burst that kept up is inconclusive for the shared thread; one this machine held up, or spread over a
+    // window's turn, for that (its own reasons, judge-window tests).
+    expect(holds?.status, holds?.message).toBe("inconclusive");
+    expect(holds?.message).toMatch(
+      /the target runs on the harness's own thread \(--in-process\): the calls may have reached the target one by one|held the harness up|fell behind its own schedule|may have shared one/,
+    );
+    expect(exitCode).toBe(2);
+  });
 
   it("never prints or writes the key given in --api-key-env, in the reports or the sampled HAR", async () => {
     const server = await startServer({ rateLimit: 1_000_000, callsPerDay: 1e9, recordsPerDay: 1e12 });

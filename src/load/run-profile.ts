@@ -147,7 +147,11 @@ async function runScenario(
   if (profile.scenario === "rate-limit") {
     const limit = expectedRateLimit(profile, target.isEmbedded, target.declaredLimit);
     const size = Math.min(burstSize(limit, profile), maxCalls);
-    phases = await runRateLimitScenario({ ...limit, burst: size }, base, { clock: o.clock, log: o.log });
+    phases = await runRateLimitScenario({ ...limit, burst: size }, base, {
+      clock: o.clock,
+      log: o.log,
+      ...(target.sharesProcess ? { sharesProcess: true } : {}),
+    });
     if (!isWholeRun(segment)) {
       // The scenario always runs its first burst: phases[0] is it.
       burst = burstDetails(phases[0], limit, Math.min(base.connections, size));

@@ -13,7 +13,13 @@ import {
   type Span,
 } from "./burst-reach.js";
 import { harnessBehind } from "./judge-budgets.js";
-import { type BurstGoal, judgeLimitEnforced, judgeWindowHolds } from "./scenario-rate-limit.js";
+import {
+  type BurstGoal,
+  judgeLimitEnforced,
+  judgeWindowHolds,
+  SHARED_THREAD,
+  unprovenAtOnce,
+} from "./scenario-rate-limit.js";
 
 const span = (sentAt: number, endedAt: number, status = 200): Span => ({ status, sentAt, endedAt });
 
@@ -100,6 +106,21 @@ describe("rate.limit_enforced", () => {
     const j = judgeLimitEnforced(slow, 0, GOAL);
     expect(j.status).toBe("inconclusive");
     expect(j.message).toMatch(/never passed the limit.*\d+ calls certainly inside one 2 s window/);
+  });
+});
+
+describe("unprovenAtOnce", () => {
+  const keptUp = { harnessDelayMs: 3, drive: { sent: 38, lateSends: 0, lateMs: 0 } };
+
+  it("proves nothing of a target on the harness's own thread, however well the harness kept up", () => {
+    expect(unprovenAtOnce(keptUp, true)).toBe(SHARED_THREAD);
+    expect(unprovenAtOnce(keptUp, false)).toBeUndefined();
+  });
+
+  it("names the harness held up first, for any target", () => {
+    const held = { ...keptUp, harnessDelayMs: 45 };
+    expect(unprovenAtOnce(held, false)).toMatch(/held the harness up: its timers fired up to 45 ms late/);
+    expect(unprovenAtOnce(held, true)).toMatch(/held the harness up/);
   });
 });
 

@@ -23,6 +23,28 @@ import { runPhase } from "./run-phase.js";
 export interface ScenarioTime {
   clock: Clock;
   log(line: string): void;
+  /** The target runs on the harness's own thread (the embedded server `--in-process`). */
+  sharesProcess?: boolean;
+}
+
+/**
+ * Why a burst on a target that shares the harness's thread proves no window held under concurrency: that
+ * target reads each call when the thread gets to it, so calls the harness saw in flight together may have
+ * reached it one by one however little the timers were late (seen: a limiter that leaks under concurrency
+ * passed once in a full parallel suite with every core busy, timers under the held-up threshold). A leak it
+ * shows still fails.
+ */
+export const SHARED_THREAD = "the target runs on the harness's own thread (--in-process)";
+
+/**
+ * Why a burst's calls may have reached the target one by one although the harness saw them in flight together
+ * (this machine held the harness up, or the target shares its thread); undefined when nothing says so.
+ */
+export function unprovenAtOnce(
+  phase: Parameters<typeof harnessBehind>[0],
+  sharesProcess: boolean,
+): string | undefined {
+  return harnessBehind(phase) ?? (sharesProcess ? SHARED_THREAD : undefined);
 }
 
 /** What a verdict of the scenario is, and why. */
@@ -115,7 +137,7 @@ export function recordJudgement(
 export async function runRateLimitScenario(
   limit: RateLimitExpectation,
   base: Omit<PhaseOptions, "maxCalls" | "rate" | "keepEvents">,
-  { clock, log }: ScenarioTime,
+  { clock, log, sharesProcess = false }: ScenarioTime,
 ): Promise<PhaseResult[]> {
   const { tallies } = base;
   const windowMs = limit.windowSeconds * 1000;
@@ -155,10 +177,15 @@ export async function runRateLimitScenario(
     phase = await runBurst();
     bursts.push(burstReach(phase.events, windowMs, phase.harnessDelayMs, phase.latenessAt));
   }
-  recordJudgement(tallies, RATE.windowHolds, judgeWindowHolds(bursts, goal, harnessBehind(phase)), {
-    title: `more 2xx within ${limit.windowSeconds} s than the limit ${limit.calls}, in two bursts`,
-    expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
-  });
+  recordJudgement(
+    tallies,
+    RATE.windowHolds,
+    judgeWindowHolds(bursts, goal, unprovenAtOnce(phase, sharesProcess)),
+    {
+      title: `more 2xx within ${limit.windowSeconds} s than the limit ${limit.calls}, in two bursts`,
+      expected: `at most ${limit.calls} 2xx per ${limit.windowSeconds} s window`,
+    },
+  );
   // Recovery is proven on the last 429's Retry-After; without any, limit_enforced already says why.
   const refused = [...phases].reverse().find((p) => p.events.some((e) => e.status === 429));
   if (refused) phases.push(await proveRecovery(limit, refused.events, base, { clock, log }));
