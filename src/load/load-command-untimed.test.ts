@@ -31,12 +31,10 @@ describe("cbcheck load, on any machine", () => {
   it("never passes the window of a target on its own thread (--in-process): inconclusive, saying why", async () => {
     const { exitCode, report } = await cbcheckLoad(["--profile", "rate-limit", "--in-process"]);
     const holds = report?.results.find((r) => r.id === "rate.window_holds");
-    // A burst that kept up is inconclusive for the shared thread; one this machine held up, or spread over a
-    // window's turn, for that (its own reasons, judge-window tests).
+    // Kept up, it says the target shares the thread (unprovenAtOnce, scenario-rate-limit.test.ts); held up, or
+    // short of the connections in flight, it says that first. Either way no pass.
     expect(holds?.status, holds?.message).toBe("inconclusive");
-    expect(holds?.message).toMatch(
-      /the target runs on the harness's own thread \(--in-process\): the calls may have reached the target one by one|held the harness up|fell behind its own schedule|may have shared one/,
-    );
+    expect(holds?.message).toMatch(/^at most 20 2xx in any 2 s window, but /);
     expect(exitCode).toBe(2);
   });
 
