@@ -5,7 +5,7 @@
  */
 export { distinctIds } from "./distinct-ids.js";
 export { partsOf } from "./encode-request.js";
-export type { GenerateOptions } from "./generate-options.js";
+export { type GenerateOptions, generationKey } from "./generate-options.js";
 export { GENERATED_OPERATIONS, type GeneratedOperation } from "./generated-operation.js";
 export { type CaseKind, type InputCase, inputCases, PAIRWISE_VALUES } from "./input-cases.js";
 export { InputSpaceTally, type SentValueRow, type TalliedExchange } from "./input-space.js";

@@ -19,7 +19,7 @@ import type { CoverageValue } from "./compile/coverage-value.js";
 import { pairwiseRows } from "./compile/pairwise.js";
 import { stableKey } from "./compile/stable-key.js";
 import { encodeRequest, partsOf, type WireChanges } from "./encode-request.js";
-import type { GenerateOptions } from "./generate-options.js";
+import { type GenerateOptions, generationKey } from "./generate-options.js";
 import { type OperationInputs, operationInputs } from "./operation-inputs.js";
 import { OVERSIZE, wireValues } from "./wire-values.js";
 
@@ -89,8 +89,7 @@ function sharedCases(
   fixtures: TargetFixtures,
   opts: GenerateOptions,
 ): InputCase[] {
-  const key = [id, opts.allowCredits, JSON.stringify(fixtures)].join("\u0000");
-  return MADE.get(key, () => makeCases(id, fixtures, opts, sharedRegistry()));
+  return MADE.get(generationKey(id, fixtures, opts), () => makeCases(id, fixtures, opts, sharedRegistry()));
 }
 
 function makeCases(

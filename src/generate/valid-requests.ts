@@ -13,7 +13,7 @@ import type { PlannedRequest } from "../vocabulary/planned-request.js";
 import type { TargetFixtures } from "../vocabulary/target-fixtures.js";
 import { arbitraryOf } from "./compile/arbitrary.js";
 import { encodeRequest } from "./encode-request.js";
-import type { GenerateOptions } from "./generate-options.js";
+import { type GenerateOptions, generationKey } from "./generate-options.js";
 import type { GeneratedOperation } from "./generated-operation.js";
 import { type OperationInputs, operationInputs } from "./operation-inputs.js";
 
@@ -37,8 +37,9 @@ export function validRequests(
   if (registry) return compile(operation, fixtures, opts, registry);
   // An arbitrary is a pure description (fast-check draws from the seed each run gives it): one compiled from
   // the schema serves every later caller, which the plan, each round and the alternate base URL all are.
-  const key = [operation, opts.allowCredits, JSON.stringify(fixtures)].join("\u0000");
-  return MADE.get(key, () => compile(operation, fixtures, opts, sharedRegistry()));
+  return MADE.get(generationKey(operation, fixtures, opts), () =>
+    compile(operation, fixtures, opts, sharedRegistry()),
+  );
 }
 
 function compile(

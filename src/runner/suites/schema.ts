@@ -13,6 +13,7 @@ import type { CheckFailure } from "../../checks/check.js";
 import {
   GENERATED_OPERATIONS,
   type GeneratedOperation,
+  generationKey,
   type InputCase,
   inputCases,
   validRequests,
@@ -43,7 +44,7 @@ function sampleKey(
   fixtures: SuiteContext["fixtures"],
   allowCredits: boolean,
 ): string {
-  return `${op}\u0000${allowCredits}\u0000${JSON.stringify(fixtures)}`;
+  return generationKey(op, fixtures, { allowCredits });
 }
 
 /** The coverage cases of the schema suite: the valid and open ones (the invalid ones are `negative`'s). */
