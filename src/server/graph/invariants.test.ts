@@ -18,13 +18,15 @@ describe("graph invariants (2,200 organisations)", () => {
   it("every org payload field has the contract type, and every field appears somewhere", () => {
     const seen = new Set<string>();
     const nulls = new Set<string>();
+    const problems: string[] = [];
     for (const id of ids) {
       const node = graph.getNode(id)!;
       all.set(id, node);
-      expect(node.type).toBe("org");
-      expect(fieldProblems(node.payload, ORG_FIELDS), id).toEqual([]);
+      if (node.type !== "org") problems.push(`${id}: type ${node.type}`);
+      for (const p of fieldProblems(node.payload, ORG_FIELDS)) problems.push(`${id}: ${p}`);
       for (const [k, v] of Object.entries(node.payload)) (v === null ? nulls : seen).add(k);
     }
+    expect(problems).toEqual([]);
     expect([...Object.keys(ORG_FIELDS)].filter((k) => !seen.has(k))).toEqual([]);
     expect(nulls.size).toBeGreaterThan(20);
   });
@@ -62,29 +64,37 @@ describe("graph invariants (2,200 organisations)", () => {
   it("active_predicates match edgesOf, edges are ascending, unique and the same from both ends", () => {
     const byId = new Map<number, string>();
     let over50 = 0;
+    // Problems are collected and asserted once: an expect per edge (tens of thousands) cost seconds of CPU.
+    const problems: string[] = [];
     for (const id of ids) {
       const edges = graph.edgesOf(id, "*");
       if (edges.length > 50) over50++;
       const counts: Record<string, number> = {};
       edges.forEach((e, k) => {
         counts[e.predicate] = (counts[e.predicate] ?? 0) + 1;
-        if (k > 0) expect(e.id).toBeGreaterThan(edges[k - 1].id);
+        if (k > 0 && !(e.id > edges[k - 1].id)) problems.push(`${id}: edge ${e.id} after ${edges[k - 1].id}`);
         const json = JSON.stringify(e);
-        expect(byId.get(e.id) ?? json).toBe(json);
+        const before = byId.get(e.id);
+        if (before !== undefined && before !== json)
+          problems.push(`edge ${e.id}: ${before} from one end, ${json} from ${id}`);
         byId.set(e.id, json);
       });
-      expect(all.get(id)!.active_predicates).toEqual(counts);
-      for (const pred of Object.keys(counts)) expect(graph.edgesOf(id, [pred]).length).toBe(counts[pred]);
+      expect(all.get(id)!.active_predicates, id).toEqual(counts);
+      for (const pred of Object.keys(counts)) {
+        const listed = graph.edgesOf(id, [pred]).length;
+        if (listed !== counts[pred])
+          problems.push(`${id}: ${listed} ${pred} edges listed, ${counts[pred]} counted`);
+      }
     }
+    expect(problems).toEqual([]);
     expect(over50).toBeGreaterThanOrEqual(5);
     for (const json of [...byId.values()].slice(0, 3000)) {
       const e = JSON.parse(json) as GraphEdge;
       for (const end of [e.src, e.dst])
-        expect(
-          graph.edgesOf(end, "*").some((x) => x.id === e.id),
-          end,
-        ).toBe(true);
+        if (!graph.edgesOf(end, "*").some((x) => x.id === e.id))
+          problems.push(`edge ${e.id} missing at ${end}`);
     }
+    expect(problems).toEqual([]);
   });
 
   it("edges carry only allowed props with the contract types", () => {
@@ -93,12 +103,16 @@ describe("graph invariants (2,200 organisations)", () => {
       Object.values(e.props).some((v) => typeof v === "string" && /^\d/.test(v)),
     );
     expect(stringNumerics.length).toBeGreaterThan(0);
+    const problems: string[] = [];
     for (const e of edges) {
-      expect(fieldProblems(e.props, EDGE_PROPS), `edge ${e.id}`).toEqual([]);
-      expect(Number.isInteger(e.id) && e.id > 0).toBe(true);
-      expect(Number.isInteger(e.evidence_id) && e.evidence_id > 0).toBe(true);
-      expect(e.confidence >= 0 && e.confidence <= 1).toBe(true);
+      for (const p of fieldProblems(e.props, EDGE_PROPS)) problems.push(`edge ${e.id}: ${p}`);
+      if (!(Number.isInteger(e.id) && e.id > 0)) problems.push(`edge id ${e.id}`);
+      if (!(Number.isInteger(e.evidence_id) && e.evidence_id > 0))
+        problems.push(`edge ${e.id}: evidence_id ${e.evidence_id}`);
+      if (!(e.confidence >= 0 && e.confidence <= 1))
+        problems.push(`edge ${e.id}: confidence ${e.confidence}`);
     }
+    expect(problems).toEqual([]);
   });
 
   it("support edges name the same scheme and period as the support fact", () => {
