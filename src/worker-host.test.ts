@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { probeEntry } from "./test-support/probe-entry.js";
 import type { ProbeBatch, ProbeReply } from "./test-support/probe-worker.js";
 import { endParkedWorkers, type LossReason, WorkerHost, WorkerLost } from "./worker-host.js";
 
-const entry = new URL("./test-support/probe-worker.ts", import.meta.url).href;
+const entry = probeEntry();
 
-/** One host for the whole file (each worker start costs about half a second under tsx): deaths restart it. */
+/** One host for the whole file (a worker start is not free): deaths restart it. */
 const host = new WorkerHost<ProbeBatch, ProbeReply>({ entry, name: "the probe", heapMib: 16 });
 afterAll(() => host.close());
 

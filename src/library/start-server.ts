@@ -5,8 +5,6 @@
  */
 import { HarnessError } from "../errors.js";
 import { checkShapes, type ShapeTable } from "../option-shapes.js";
-import { startServer as startReferenceServer } from "../server/index.js";
-import { resolveServerOptions } from "../server/options.js";
 import type { RunningServer, ServerOptions } from "../server/types.js";
 
 const SERVER_SHAPES: ShapeTable<ServerOptions> = {
@@ -31,6 +29,11 @@ const SERVER_SHAPES: ShapeTable<ServerOptions> = {
 /** Starts the reference server (docs/server.md); bad options throw `HarnessError` `CB_USAGE`. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   checkShapes("startServer", options, SERVER_SHAPES);
+  // Loaded on the first call, as the runner is (run.ts): importing "cbcheck" for its client stays light.
+  const [{ resolveServerOptions }, { startServer: startReferenceServer }] = await Promise.all([
+    import("../server/options.js"),
+    import("../server/index.js"),
+  ]);
   try {
     resolveServerOptions(options);
   } catch (error) {
