@@ -133,6 +133,7 @@ export class SecretIndex {
         end >= start + MIN_FRAGMENT_LENGTH;
         end--
       ) {
+        if (!this.#tailStarts.has(out, end - MIN_FRAGMENT_LENGTH)) continue;
         const candidates = this.#tails.get(out.slice(end - MIN_FRAGMENT_LENGTH, end));
         const piece = candidates && out.slice(start, end);
         if (
