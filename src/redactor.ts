@@ -67,6 +67,10 @@ function replaceSpans(text: string, spans: Span[]): string {
   return `${out}${text.slice(done, start)}${REDACTED}${text.slice(end)}`;
 }
 
+/** Texts up to this length are remembered once redacted, at most SHORT_TEXTS_KEPT of them. */
+const SHORT_TEXT = 120;
+const SHORT_TEXTS_KEPT = 20_000;
+
 /**
  * Redacts the keys of one command from text and values. Made once from the keys (their forms computed once);
  * `add` learns more (the proxy meets its clients' keys as they call).
@@ -74,6 +78,11 @@ function replaceSpans(text: string, spans: Span[]): string {
 export class Redactor {
   readonly #keys = new Set<string>();
   readonly #index = new SecretIndex();
+  /**
+   * Short texts already redacted: a report repeats the same names and values thousands of times (property
+   * names, statuses, check ids), and each costs a search per key form. Emptied whenever a key is learnt.
+   */
+  readonly #short = new Map<string, string>();
 
   constructor(keys: Iterable<string | undefined> = []) {
     this.add(keys);
@@ -85,6 +94,7 @@ export class Redactor {
       if (key === undefined || key.length < MIN_SECRET_LENGTH || this.#keys.has(key)) continue;
       this.#keys.add(key);
       this.#index.add(key);
+      this.#short.clear();
     }
     return this;
   }
@@ -106,6 +116,17 @@ export class Redactor {
 
   /** `text` with every key (any form, prefix or cut piece) and any authorization credential replaced. */
   text(text: string): string {
+    if (text.length > SHORT_TEXT) return this.#redact(text);
+    let out = this.#short.get(text);
+    if (out === undefined) {
+      out = this.#redact(text);
+      if (this.#short.size >= SHORT_TEXTS_KEPT) this.#short.clear();
+      this.#short.set(text, out);
+    }
+    return out;
+  }
+
+  #redact(text: string): string {
     let out = text;
     if (this.#keys.size > 0) {
       const spans = this.#index.spans(out);
