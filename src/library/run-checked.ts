@@ -7,7 +7,7 @@ import { markInterrupted } from "../report/verdict.js";
 import { writeReports } from "../report/write-reports.js";
 import { RUN_DEFAULTS, resolveRunOptions } from "../runner/options.js";
 import { runConformance } from "../runner/run-conformance.js";
-import type { RunLibraryOptions } from "./run.js";
+import type { RunLibraryOptions } from "./run-options.js";
 
 /** Resolves `options` as `cbcheck run` does (keys given directly included), runs the suites, writes the reports. */
 export async function runChecked(options: RunLibraryOptions): Promise<Report> {
