@@ -103,6 +103,39 @@ describe("countStructure", () => {
     expect(countStructure(text, { containers: 100, members: 100 })).toEqual({ containers: 0, members: 0 });
   });
 
+  it("counts as a character-by-character scan does, strings with escaped quotes and backslash runs included", () => {
+    // The scan as it was first written: every character, a backslash inside a string skipping the next one.
+    const byCharacter = (text: string, limits: { containers: number; members: number }) => {
+      const count = { containers: 0, members: 0 };
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === "\\") i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === "{" || c === "[") {
+          if (++count.containers > limits.containers) return count;
+        } else if (c === ":" && ++count.members > limits.members) return count;
+      }
+      return count;
+    };
+    const piece = fc.constantFrom('"', "\\", "{", "[", ":", "}", "]", ",", "a", "é");
+    const text = fc.oneof(
+      fc.json(),
+      fc.array(piece, { maxLength: 60 }).map((p) => p.join("")),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 }), (t, c, m) => {
+        const limits = { containers: c, members: m };
+        // Padded past the length below which nothing is scanned.
+        const padded = t + " ".repeat(Math.max(0, 2 * c, 5 * m));
+        expect(countStructure(padded, limits)).toEqual(byCharacter(padded, limits));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("leaves a body of more than MAX_MEMBERS object members unparsed, one at the bound parsed", () => {
     // Issue 26 §5: a 16 MiB object of 1.9 million keys made JSON.parse abort the process on the judging worker.
     expect(pastStructureBounds(manyMembers(MAX_MEMBERS + 1))).toEqual({

@@ -152,18 +152,28 @@ export function countStructure(
 ): StructureCount {
   const count = { containers: 0, members: 0 };
   if (text.length < Math.min(2 * limits.containers, 5 * limits.members)) return count;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
+    if (c === 0x22) {
+      // A string is skipped to its closing quote with indexOf (native), not character by character: half the
+      // time of a scan of a large body, most of which is strings.
+      i = closingQuote(text, i);
+      if (i === -1) return count;
+    } else if (c === 0x7b || c === 0x5b) {
       if (++count.containers > limits.containers) return count;
     } else if (c === 0x3a && ++count.members > limits.members) return count;
   }
   return count;
+}
+
+/** Where the string opened at `open` ends: the next quote after an even run of backslashes, or -1. */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return -1;
 }
 
 /** The count of `text` when it is past the bounds judged (`MAX_CONTAINERS`, `MAX_MEMBERS`), else undefined. */
