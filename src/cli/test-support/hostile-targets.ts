@@ -41,75 +41,81 @@ export const DEEP = 100_000;
 
 const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 
+/** Members of the many-keys envelope. */
+const MANY_KEYS = 1_700_000;
+
+/** A body past every command's 16 MiB cap (24 MiB of `[0,…]`): reads are cut at the cap. */
+const OVERSIZE_BYTES = 24 * 1024 * 1024;
+
+/** The targets whose answer is one large body, the same for every request. */
+type LargeBodyKind = "gzip-bomb" | "deep-json" | "wide-array" | "many-keys" | "oversize" | "slow-to-judge";
+
+const isLargeBodyKind = (kind: HostileTargetKind): kind is LargeBodyKind =>
+  ["gzip-bomb", "deep-json", "wide-array", "many-keys", "oversize", "slow-to-judge"].includes(kind);
+
 /**
- * The large bodies, built once as bytes on first use: building 14–24 MiB of text and encoding it again for
- * every response was most of a hostile target's CPU, in the same processes as the commands under test.
+ * The large bodies, each built once per process as bytes on first use: building 14–24 MiB of text and
+ * encoding it again for every response was most of a hostile target's CPU, in the same processes as the
+ * commands under test.
  */
-const BODIES = new Map<"deep-json" | "wide-array" | "oversize", Buffer>();
-function bodyOf(kind: "deep-json" | "wide-array" | "oversize"): Buffer {
+const BODIES = new Map<LargeBodyKind, Buffer>();
+function bodyOf(kind: LargeBodyKind): Buffer {
   let body = BODIES.get(kind);
   if (!body) {
-    // wide-array: 14 MiB of `{}` items, under the 16 MiB body cap, millions of invalid items to judge.
-    if (kind === "wide-array") body = Buffer.from(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
-    else if (kind === "oversize") body = Buffer.from(`[${"0,".repeat(OVERSIZE_BYTES / 2)}0]`);
-    else body = Buffer.from(deepArray(DEEP));
+    body = buildBody(kind);
     BODIES.set(kind, body);
   }
   return body;
 }
 
-/** 1 GiB of zeros gzipped (about 1 MiB); built once, on first use. */
-let bomb: Buffer | undefined;
-function gzipBomb(): Buffer {
-  if (!bomb) {
-    // Concatenated gzip members decode as one stream: 1,024 × 1 MiB = 1 GiB of zeros. Compressing 1 MiB once
-    // rather than 64 MiB gives the same size and ratio at 7 ms of CPU instead of 0.5 s in every file using it.
-    const part = gzipSync(Buffer.alloc(1024 * 1024), { level: constants.Z_BEST_COMPRESSION });
-    bomb = Buffer.concat(Array.from({ length: 1024 }, () => part));
+function buildBody(kind: LargeBodyKind): Buffer {
+  switch (kind) {
+    case "gzip-bomb": {
+      // 1 GiB of zeros gzipped (about 1 MiB). Concatenated gzip members decode as one stream: 1,024 × 1 MiB.
+      // Compressing 1 MiB once rather than 1 GiB gives the same size and ratio at 7 ms of CPU.
+      const part = gzipSync(Buffer.alloc(1024 * 1024), { level: constants.Z_BEST_COMPRESSION });
+      return Buffer.concat(Array.from({ length: 1024 }, () => part));
+    }
+    case "deep-json":
+      return Buffer.from(deepArray(DEEP));
+    case "wide-array":
+      // 14 MiB of `{}` items, under the 16 MiB body cap, millions of invalid items to judge.
+      return Buffer.from(`[${"{},".repeat((14 * 1024 * 1024) / 3)}{}]`);
+    case "oversize":
+      return Buffer.from(`[${"0,".repeat(OVERSIZE_BYTES / 2)}0]`);
+    case "many-keys":
+      return manyKeysBytes();
+    case "slow-to-judge":
+      // Within every cap (one container, under the body cap), yet seconds of schema checks per response.
+      return Buffer.from(manyKeysBody(SLOW_KEYS));
   }
-  return bomb;
 }
-
-/** Members of the many-keys envelope. */
-const MANY_KEYS = 1_700_000;
 
 /**
  * A 15 MiB envelope whose `data` is one object of 1.7 million members (`"0":0`, `"1":0`, … in base 36):
  * under every size cap, it made V8 abort the whole process when the judging worker parsed it (issue 26);
- * built once, on first use, as bytes (written into one buffer: a third of the CPU of joining 1.7 million
- * strings, and no encoding per response).
+ * written into one buffer (a third of the CPU of joining 1.7 million strings).
  */
-let manyKeys: Buffer | undefined;
-export function manyKeysEnvelope(): Buffer {
-  if (!manyKeys) {
-    const head = '{"contract":"cb/v1","data":{';
-    // Each member is at most 4 base-36 digits, 3 quote and colon bytes, the value and a comma.
-    const bytes = Buffer.allocUnsafe(head.length + MANY_KEYS * 9 + 2);
-    let at = bytes.write(head, 0, "latin1");
-    const [comma, quote, colon, zero] = Buffer.from(',":0', "latin1");
-    for (let i = 0; i < MANY_KEYS; i++) {
-      if (i > 0) bytes[at++] = comma;
-      bytes[at++] = quote;
-      at += bytes.write(i.toString(36), at, "latin1");
-      bytes[at++] = quote;
-      bytes[at++] = colon;
-      bytes[at++] = zero;
-    }
-    at += bytes.write("}}", at, "latin1");
-    manyKeys = bytes.subarray(0, at);
+function manyKeysBytes(): Buffer {
+  const head = '{"contract":"cb/v1","data":{';
+  // Each member is at most 4 base-36 digits, 3 quote and colon bytes, the value and a comma.
+  const bytes = Buffer.allocUnsafe(head.length + MANY_KEYS * 9 + 2);
+  let at = bytes.write(head, 0, "latin1");
+  const [comma, quote, colon, zero] = Buffer.from(',":0', "latin1");
+  for (let i = 0; i < MANY_KEYS; i++) {
+    if (i > 0) bytes[at++] = comma;
+    bytes[at++] = quote;
+    at += bytes.write(i.toString(36), at, "latin1");
+    bytes[at++] = quote;
+    bytes[at++] = colon;
+    bytes[at++] = zero;
   }
-  return manyKeys;
+  at += bytes.write("}}", at, "latin1");
+  return bytes.subarray(0, at);
 }
 
-/** A body past every command's 16 MiB cap (24 MiB of `[0,…]`): reads are cut at the cap. */
-const OVERSIZE_BYTES = 24 * 1024 * 1024;
-
-/** The `slow-to-judge` body, built once, on first use. */
-let slow: string | undefined;
-function slowToJudge(): string {
-  slow ??= manyKeysBody(SLOW_KEYS);
-  return slow;
-}
+/** The many-keys envelope (hostile-cases.ts writes it to a file for `validate`). */
+export const manyKeysEnvelope = (): Buffer => bodyOf("many-keys");
 
 /** A screen clear, a window title (OSC 0), a hyperlink (OSC 8), a C1 CSI, a bidi override; then every byte. */
 export const ESCAPES =
@@ -141,25 +147,18 @@ function respond(kind: HostileTargetKind, req: IncomingMessage, res: ServerRespo
       return;
     case "gzip-bomb":
       // Content-Encoding the client never asked for, 1 GiB once decompressed.
-      res.writeHead(200, { ...json, "content-encoding": "gzip" }).end(gzipBomb());
-      return;
-    case "deep-json":
-      res.writeHead(200, json).end(bodyOf("deep-json"));
-      return;
-    case "wide-array":
-      res.writeHead(200, json).end(bodyOf("wide-array"));
-      return;
-    case "many-keys":
-      res.writeHead(200, json).end(manyKeysEnvelope());
-      return;
-    case "oversize":
-      res.writeHead(200, json).end(bodyOf("oversize"));
+      res.writeHead(200, { ...json, "content-encoding": "gzip" }).end(bodyOf(kind));
       return;
     case "slow-to-judge":
-      // Within every cap (one container, under the body cap), yet seconds of schema checks per response;
       // /me gets a small answer, so that a run's time goes to judging its data calls.
       if (req.url?.startsWith("/v1/me")) res.writeHead(200, json).end(JSON.stringify({ api_access: true }));
-      else res.writeHead(200, json).end(slowToJudge());
+      else res.writeHead(200, json).end(bodyOf(kind));
+      return;
+    case "deep-json":
+    case "wide-array":
+    case "many-keys":
+    case "oversize":
+      res.writeHead(200, json).end(bodyOf(kind));
       return;
   }
 }
@@ -186,10 +185,7 @@ async function listen(
 /** Starts a target that answers every request the `kind` way. */
 export async function startHostileTarget(kind: HostileTargetKind): Promise<HostileTarget> {
   // Built before listening, so that no request waits while its body is built (a second or more).
-  if (kind === "gzip-bomb") gzipBomb();
-  if (kind === "many-keys") manyKeysEnvelope();
-  if (kind === "slow-to-judge") slowToJudge();
-  if (kind === "deep-json" || kind === "wide-array" || kind === "oversize") bodyOf(kind);
+  if (isLargeBodyKind(kind)) bodyOf(kind);
   let hits = 0;
   let redirectHits = 0;
   const { port, close } = await listen((req, res) => {
