@@ -4,7 +4,7 @@
  * longest hold-up), not by the worst moment of the whole phase.
  */
 import { describe, expect, it } from "vitest";
-import { LatenessRecorder, latenessTimeline } from "./lateness-timeline.js";
+import { LatenessRecorder, latenessTimeline, SLICE_MS, sliceHoldUpMs } from "./lateness-timeline.js";
 
 const slices = [
   { from: 0, to: 25, maxMs: 1 },
@@ -35,6 +35,20 @@ describe("latenessTimeline", () => {
     expect(latenessTimeline(slices, 30, 9)(-1)).toBe(9);
     expect(latenessTimeline(slices, 30, 9)(126)).toBe(9);
     expect(latenessTimeline([], 30, 9)(10)).toBe(9);
+  });
+});
+
+describe("sliceHoldUpMs", () => {
+  it("takes the delay monitor's longest sample, its resolution off, for a slice that ended on time", () => {
+    expect(sliceHoldUpMs(6, 5, SLICE_MS)).toBe(1);
+    expect(sliceHoldUpMs(35, 5, SLICE_MS + 2)).toBe(30);
+    expect(sliceHoldUpMs(0, 5, SLICE_MS)).toBe(0);
+  });
+
+  it("takes the slice's own lateness when the monitor lost the sample (its reset forgets its last one)", () => {
+    // An 80 ms hold-up that began just before the cut fell due: the monitor's samples hold nothing of it.
+    expect(sliceHoldUpMs(0, 5, SLICE_MS + 78)).toBe(78);
+    expect(sliceHoldUpMs(12, 5, SLICE_MS + 78)).toBe(78);
   });
 });
 
