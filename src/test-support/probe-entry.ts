@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
 import { builtModule } from "../worker-thread.js";
+import { toEsmJavaScript } from "./transpile-esm.js";
 
 const SOURCE = new URL("./probe-worker.ts", import.meta.url);
 const WORKER_SERVE = new URL("../worker-serve.ts", import.meta.url).href;
@@ -27,9 +27,7 @@ export function probeEntry(): string {
 function transpile(serve: string): string {
   const source = readFileSync(SOURCE, "utf8").replace('"../worker-serve.js"', JSON.stringify(serve));
   if (!source.includes(serve)) throw new Error("probe-worker.ts no longer imports ../worker-serve.js");
-  const js = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
+  const js = toEsmJavaScript(source);
   const dir = mkdtempSync(join(tmpdir(), "cbcheck-probe-worker-"));
   process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, "probe-worker.mjs");

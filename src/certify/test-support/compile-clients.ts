@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import ts from "typescript";
+import { toEsmJavaScript } from "../../test-support/transpile-esm.js";
 
 const SOURCES = ["src/certify/job-lines.ts"];
 const CLIENT_DIR = "src/certify/test-support/defective-clients";
@@ -24,9 +24,7 @@ async function compile(): Promise<string> {
     .filter((f) => f.endsWith(".ts"))
     .map((f) => join(CLIENT_DIR, f));
   for (const source of [...SOURCES, ...clients]) {
-    const output = ts.transpileModule(await readFile(source, "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
+    const output = toEsmJavaScript(await readFile(source, "utf8"));
     const target = join(root, source.replace(/\.ts$/, ".js"));
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, output);

@@ -48,10 +48,18 @@ const MANY_KEYS = 1_700_000;
 const OVERSIZE_BYTES = 24 * 1024 * 1024;
 
 /** The targets whose answer is one large body, the same for every request. */
-type LargeBodyKind = "gzip-bomb" | "deep-json" | "wide-array" | "many-keys" | "oversize" | "slow-to-judge";
+const LARGE_BODY_KINDS = [
+  "gzip-bomb",
+  "deep-json",
+  "wide-array",
+  "many-keys",
+  "oversize",
+  "slow-to-judge",
+] as const;
+type LargeBodyKind = (typeof LARGE_BODY_KINDS)[number];
 
 const isLargeBodyKind = (kind: HostileTargetKind): kind is LargeBodyKind =>
-  ["gzip-bomb", "deep-json", "wide-array", "many-keys", "oversize", "slow-to-judge"].includes(kind);
+  (LARGE_BODY_KINDS as readonly string[]).includes(kind);
 
 /**
  * The large bodies, each built once per process as bytes on first use: building 14–24 MiB of text and
