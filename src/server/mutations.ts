@@ -214,7 +214,7 @@ export const MUTATIONS = [
   m(
     "rate-limit-leaks-under-concurrency",
     "rate-limit",
-    "the limiter counts a call only when it has finished, so concurrent bursts pass",
+    "the limiter counts a call only when it has finished (a 50 ms metering round trip), so concurrent bursts pass",
     "load",
   ),
   m("slow-responses", "rate-limit", "every data response is delayed by 50 ms", "load"),

@@ -27,6 +27,14 @@ export async function cbcheckLoad(args: string[]): Promise<LoadOutcome> {
 export const failingIds = (report: Report | undefined): string[] =>
   (report?.results ?? []).filter((r) => r.status === "fail").map((r) => r.id);
 
+/** Why a run did not end as expected: its rows that did not pass, and the end of what it printed. */
+export function unsettled(report: Report | undefined, stdout: string): string {
+  const rows = (report?.results ?? [])
+    .filter((r) => r.status !== "pass")
+    .map((r) => `${r.id} ${r.status}: ${r.message ?? ""}`);
+  return [...rows, ...stdout.trimEnd().split("\n").slice(-8)].join("\n");
+}
+
 /**
  * Runs profile `profile` of `cbcheck load` on the embedded server with the seeded bug `mutation`, for 1.5 s of
  * measured load, and expects exit 1 naming `expectation`. The server runs in-process (on the test's clock)
@@ -48,7 +56,7 @@ export async function expectSeededCatch(
     mutation,
     ...(inProcess ? ["--in-process"] : []),
   ]);
-  expect(exitCode).toBe(1);
+  expect(exitCode, unsettled(report, stdout)).toBe(1);
   expect(failingIds(report)).toContain(expectation);
   expect(unregisteredIds(report)).toEqual([]);
   expect(stdout).toContain(`FAIL ${expectation}`);

@@ -16,6 +16,12 @@ const DATA_OPS = new Set<OperationId>([
   "traversals",
   "usage",
 ]);
+/**
+ * How long the late metering and a big batch keep their state open. Long enough that a leak shows on a
+ * starved machine too: with 10 ms, a harness held up for longer took the burst's calls one by one (each
+ * counted before the next arrived), and the seeded leak hid from `cbcheck load` in three rounds of a CI run.
+ */
+export const LOAD_BUG_HOLD_MS = 50;
 const INTERNAL_ERROR: Reply = { status: 500, headers: {}, body: { error: { code: "internal_error" } } };
 
 /** What the load bugs do to one reply: maybe replace it, add delay, and run `after` once the delay is over. */
@@ -41,8 +47,8 @@ export function applyLoadBugs(
   const bugs = state.bugs;
   if (bugs.dataDelayMs > 0 && DATA_OPS.has(operation)) effect.delayMs = bugs.dataDelayMs;
   if (account && bugs.countCallsLate) {
-    // The call is counted only once its (slightly slow) metering round-trip is over.
-    effect.delayMs = 10;
+    // The call is counted only once its (slow) metering round-trip is over.
+    effect.delayMs = LOAD_BUG_HOLD_MS;
     effect.after = () => state.limiter.record(account.bucket, state.options.clock.now());
   }
   if (bugs.concurrentBigBatch500 && operation === "entity-batch" && reply.status === 200) {
@@ -50,7 +56,7 @@ export function applyLoadBugs(
     if (ids >= 100) {
       if (state.bigBatchesInFlight > 0) effect.reply = INTERNAL_ERROR;
       state.bigBatchesInFlight++;
-      effect.delayMs = 20;
+      effect.delayMs = LOAD_BUG_HOLD_MS;
       effect.after = () => {
         state.bigBatchesInFlight--;
       };
