@@ -40,6 +40,8 @@ function redactRequest(request: RecordedRequest, redactor: Redactor, o: RedactOp
     baseUrl: redactor.text(request.baseUrl),
     path: redactor.text(request.path),
     query: redactRecord(request.query, redactor),
+    // Named as the query's names are, so that the counterexample's URL sends them twice as the request did.
+    ...(request.repeated?.length ? { repeated: request.repeated.map((name) => redactor.text(name)) } : {}),
     ...(request.rawQuery !== undefined ? { rawQuery: redactor.text(request.rawQuery) } : {}),
     headers: redactRecord(request.headers, redactor),
     ...(request.body !== undefined ? { body: redactor.text(cut(request.body, o.maxBodyChars)) } : {}),
