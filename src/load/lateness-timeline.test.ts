@@ -4,7 +4,7 @@
  * longest hold-up), not by the worst moment of the whole phase.
  */
 import { describe, expect, it } from "vitest";
-import { LatenessRecorder, latenessTimeline, SLICE_MS, sliceHoldUpMs } from "./lateness-timeline.js";
+import { LatenessRecorder, latenessTimeline, SLICE_MS, SliceSampler } from "./lateness-timeline.js";
 
 const slices = [
   { from: 0, to: 25, maxMs: 1 },
@@ -38,17 +38,55 @@ describe("latenessTimeline", () => {
   });
 });
 
-describe("sliceHoldUpMs", () => {
-  it("takes the delay monitor's longest sample, its resolution off, for a slice that ended on time", () => {
-    expect(sliceHoldUpMs(6, 5, SLICE_MS)).toBe(1);
-    expect(sliceHoldUpMs(35, 5, SLICE_MS + 2)).toBe(30);
-    expect(sliceHoldUpMs(0, 5, SLICE_MS)).toBe(0);
+describe("SliceSampler", () => {
+  /** Ticks every 5 ms from 0 to `until`, but none inside the hold-ups (`[from, to)`: the loop was held). */
+  function sampled(until: number, holds: [from: number, to: number][], start = 0) {
+    const sampler = new SliceSampler(5, start);
+    for (let t = start + 5; t <= until; t += 5) {
+      const held = holds.find(([from, to]) => t >= from && t < to);
+      if (held) {
+        t = held[1] - 5;
+        sampler.tick(held[1]);
+      } else sampler.tick(t);
+    }
+    sampler.tick(until, true);
+    return sampler.slices;
+  }
+
+  it("cuts slices of SLICE_MS, each with no hold-up when every tick came on time", () => {
+    const slices = sampled(100, []);
+    expect(slices.map((s) => [s.from, s.to, s.maxMs])).toEqual([
+      [0, SLICE_MS, 0],
+      [25, 50, 0],
+      [50, 75, 0],
+      [75, 100, 0],
+      [100, 100, 0],
+    ]);
   });
 
-  it("takes the slice's own lateness when the monitor lost the sample (its reset forgets its last one)", () => {
-    // An 80 ms hold-up that began just before the cut fell due: the monitor's samples hold nothing of it.
-    expect(sliceHoldUpMs(0, 5, SLICE_MS + 78)).toBe(78);
-    expect(sliceHoldUpMs(12, 5, SLICE_MS + 78)).toBe(78);
+  it("records a hold-up that began just after a cut, in the slice where it ended (Node's monitor lost it)", () => {
+    // Cut at 25; the loop held from 26 to 106: the tick due at 30 comes at 106, 81 ms after the one at 25.
+    const slices = sampled(150, [[26, 106]]);
+    const at = latenessTimeline(slices, 81, 0);
+    expect(Math.max(...slices.map((s) => s.maxMs))).toBe(76);
+    expect(at(26)).toBe(76);
+    expect(at(120)).toBe(0);
+  });
+
+  it("records a hold-up across a cut that fell due during it, by the tick before it", () => {
+    // The last tick before it was at 45; the next came at 130 (the cut due at 50 with it): 85 ms, 80 held.
+    const slices = sampled(150, [[48, 130]]);
+    expect(slices.find((s) => s.from <= 130 && s.to >= 130)?.maxMs).toBe(80);
+  });
+
+  it("keeps at most its bound of slices, the last one growing to the end with the largest hold-up", () => {
+    const sampler = new SliceSampler(5, 0, 2);
+    for (const t of [5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 140, 145]) sampler.tick(t);
+    sampler.tick(150, true);
+    expect(sampler.slices).toEqual([
+      { from: 0, to: 25, maxMs: 0 },
+      { from: 25, to: 150, maxMs: 85 },
+    ]);
   });
 });
 
@@ -62,6 +100,16 @@ describe("LatenessRecorder", () => {
     const at = recorder.stop(85, 0);
     // A busy machine can only add to it: at least the hold-up, less the sampling resolution and some slack.
     expect(at(blockedAt + 10)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("records a hold-up that begins as soon as it starts, before any sample (the first slice's cut comes late)", async () => {
+    const recorder = new LatenessRecorder(5);
+    const blockedAt = performance.now();
+    while (performance.now() - blockedAt < 80);
+    await new Promise((r) => setTimeout(r, 30));
+    const at = recorder.stop(85, 0);
+    // Node's delay monitor records nothing until its second sample: this read 55 ms, the cut's lateness alone.
+    expect(at(blockedAt)).toBeGreaterThanOrEqual(70);
   });
 
   it("keeps at most its bound of slices, the last one growing to the end (still sound)", async () => {

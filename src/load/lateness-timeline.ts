@@ -6,7 +6,6 @@
  * of the phase, so that an overlap is discounted by the lateness of its own moment; a starved stretch still
  * discounts its own spans by all of its hold-up.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
 
 /** How late (ms) the harness may have seen an event that it timed at `t` (`performance.now()` ms). */
 export type LatenessAt = (t: number) => number;
@@ -49,55 +48,61 @@ export function latenessTimeline(
 export const SLICE_MS = 25;
 
 /**
- * The longest hold-up of a slice: the delay monitor's longest sample (`sampledMs`, its resolution off), or
- * how late the slice's own timer came (`lengthMs` past SLICE_MS), whichever is longer. The monitor's
- * reset at each cut also forgets when it last sampled, so a hold-up that ends after a cut fell due but before
- * the monitor's next sample is in neither slice's samples (a 15 ms figure for an 80 ms hold-up was seen on a
- * busy machine): the cut, late by about as much, still holds it (within the monitor's resolution).
+ * Cuts a phase into slices from the ticks of a sampler due every `resolutionMs`: a tick that comes `d` ms after
+ * the previous one shows a hold-up of `d - resolutionMs`, recorded in the slice where it ended (where the
+ * timeline looks for it). Every tick measures from the one before, whatever slice that was in, so no hold-up
+ * falls between two slices. (Node's delay monitor, reset at each cut, forgot its last sample: a hold-up that
+ * began after a cut and before the monitor's next sample was in no slice; an 80 ms one read as 15 and 58 ms.)
  */
-export function sliceHoldUpMs(sampledMs: number, resolutionMs: number, lengthMs: number): number {
-  return Math.max(0, sampledMs - resolutionMs, lengthMs - SLICE_MS);
-}
-
-/**
- * Records the event-loop delay of this process slice by slice while a phase runs (`stop` ends it). Sampled by
- * Node's own histogram at `resolutionMs`; a slice's longest delay less the resolution is its lateness.
- */
-export class LatenessRecorder {
-  private readonly delay;
-  private readonly slices: LatenessSlice[] = [];
-  private readonly timer: NodeJS.Timeout;
-  private from = performance.now();
+export class SliceSampler {
+  readonly slices: LatenessSlice[] = [];
+  private from: number;
+  private last: number;
+  private maxMs = 0;
 
   constructor(
     private readonly resolutionMs: number,
+    start: number,
     /** A bound on the slices kept: past it, the last slice grows to the end of the phase (coarser, still sound). */
     private readonly maxSlices = 20_000,
   ) {
-    this.delay = monitorEventLoopDelay({ resolution: resolutionMs });
-    this.delay.enable();
-    this.timer = setInterval(() => this.cut(), SLICE_MS);
-    this.timer.unref();
+    this.from = start;
+    this.last = start;
   }
 
-  private cut(): void {
-    const to = performance.now();
-    const sampledMs = this.delay.count > 0 ? this.delay.max / 1e6 : 0;
-    const maxMs = sliceHoldUpMs(sampledMs, this.resolutionMs, to - this.from);
+  /** A tick of the sampler at `now` (ms); `end` closes the slice whatever its length (the phase is over). */
+  tick(now: number, end = false): void {
+    this.maxMs = Math.max(this.maxMs, now - this.last - this.resolutionMs);
+    this.last = now;
+    if (now - this.from < SLICE_MS && !end) return;
     const last = this.slices.at(-1);
     if (last && this.slices.length >= this.maxSlices) {
-      last.to = to;
-      last.maxMs = Math.max(last.maxMs, maxMs);
-    } else this.slices.push({ from: this.from, to, maxMs });
-    this.delay.reset();
-    this.from = to;
+      last.to = now;
+      last.maxMs = Math.max(last.maxMs, this.maxMs);
+    } else this.slices.push({ from: this.from, to: now, maxMs: this.maxMs });
+    this.from = now;
+    this.maxMs = 0;
+  }
+}
+
+/**
+ * Records the event-loop delay of this process slice by slice while a phase runs (`stop` ends it), from a
+ * timer of its own due every `resolutionMs` (`SliceSampler`).
+ */
+export class LatenessRecorder {
+  private readonly sampler: SliceSampler;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(resolutionMs: number, maxSlices?: number) {
+    this.sampler = new SliceSampler(resolutionMs, performance.now(), maxSlices);
+    this.timer = setInterval(() => this.sampler.tick(performance.now()), resolutionMs);
+    this.timer.unref();
   }
 
   /** Ends the recording: the phase's timeline, with `horizonMs` its longest hold-up and `outsideMs` its p99. */
   stop(horizonMs: number, outsideMs: number): LatenessAt {
     clearInterval(this.timer);
-    this.cut();
-    this.delay.disable();
-    return latenessTimeline(this.slices, horizonMs, outsideMs);
+    this.sampler.tick(performance.now(), true);
+    return latenessTimeline(this.sampler.slices, horizonMs, outsideMs);
   }
 }
