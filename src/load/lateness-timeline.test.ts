@@ -112,6 +112,18 @@ describe("LatenessRecorder", () => {
     expect(at(blockedAt)).toBeGreaterThanOrEqual(70);
   });
 
+  it("reaches back as far as its own longest hold-up when the caller's horizon is shorter", async () => {
+    const recorder = new LatenessRecorder(5);
+    await new Promise((r) => setTimeout(r, 40));
+    const blockedAt = performance.now();
+    while (performance.now() - blockedAt < 80);
+    await new Promise((r) => setTimeout(r, 30));
+    // A caller whose monitor saw nothing (horizon 0): a moment 20 ms before the hold-up may still have been
+    // delayed by it.
+    const at = recorder.stop(0, 0);
+    expect(at(blockedAt - 20)).toBeGreaterThanOrEqual(70);
+  });
+
   it("keeps at most its bound of slices, the last one growing to the end (still sound)", async () => {
     const recorder = new LatenessRecorder(5, 1);
     await new Promise((r) => setTimeout(r, 60));

@@ -93,7 +93,10 @@ export class LatenessRecorder {
   private readonly sampler: SliceSampler;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(resolutionMs: number, maxSlices?: number) {
+  constructor(
+    private readonly resolutionMs: number,
+    maxSlices?: number,
+  ) {
     this.sampler = new SliceSampler(resolutionMs, performance.now(), maxSlices);
     this.timer = setInterval(() => this.sampler.tick(performance.now()), resolutionMs);
     this.timer.unref();
@@ -103,6 +106,9 @@ export class LatenessRecorder {
   stop(horizonMs: number, outsideMs: number): LatenessAt {
     clearInterval(this.timer);
     this.sampler.tick(performance.now(), true);
-    return latenessTimeline(this.sampler.slices, horizonMs, outsideMs);
+    // The caller's monitor may have missed a hold-up at the very start (it records nothing before its second
+    // sample); the slices' own longest reaches at least as far.
+    const longest = this.sampler.slices.reduce((most, s) => Math.max(most, s.maxMs), 0) + this.resolutionMs;
+    return latenessTimeline(this.sampler.slices, Math.max(horizonMs, longest), outsideMs);
   }
 }
