@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffJson, formatDiff } from "./json-diff.js";
+import { diffBodies, diffJson, formatDiff } from "./json-diff.js";
 
 describe("diffJson", () => {
   it("reports changed, added, removed and type differences by pointer", () => {
@@ -35,6 +35,29 @@ describe("diffJson", () => {
         );
       }),
     );
+  });
+});
+
+describe("diffBodies", () => {
+  it("diffs the parsed values, or the texts of bodies that did not parse, after `prepare`", () => {
+    const a = { bodyText: '{"n":1}', json: { n: 1 } };
+    const b = { bodyText: '{"n": 2}', json: { n: 2 } };
+    expect(diffBodies(a, b)).toEqual([{ pointer: "/n", kind: "changed", a: 1, b: 2 }]);
+    expect(diffBodies({ bodyText: "<html>" }, { bodyText: "<h1>" })).toEqual([
+      { pointer: "", kind: "changed", a: "<html>", b: "<h1>" },
+    ]);
+    expect(diffBodies(a, b, [], () => "same")).toEqual([]);
+  });
+
+  it("neither prepares nor walks two bodies of the same text", () => {
+    let prepared = 0;
+    const body = { bodyText: "[1]", json: [1] };
+    const count = (v: unknown) => {
+      prepared++;
+      return v;
+    };
+    expect(diffBodies(body, { ...body, json: [2] }, [], count)).toEqual([]);
+    expect(prepared).toBe(0);
   });
 });
 

@@ -128,3 +128,24 @@ export function formatDiff(entries: readonly DiffEntry[]): string {
   }
   return lines.join("\n");
 }
+
+/** A response body as `diffBodies` reads it: its text, and its value when it parsed as JSON. */
+export interface BodyOf {
+  bodyText: string;
+  json?: unknown;
+}
+
+/**
+ * Differences between two response bodies (the parsed value, else the text), each first shaped by `prepare`
+ * (compare aligns arrays by id). Two bodies of the same text are the same value: nothing is prepared or walked
+ * (the common case, and preparing a large body copies all of it).
+ */
+export function diffBodies(
+  a: BodyOf,
+  b: BodyOf,
+  ignore: readonly string[] = [],
+  prepare: (value: unknown) => unknown = (value) => value,
+): DiffEntry[] {
+  if (a.bodyText === b.bodyText) return [];
+  return diffJson(prepare(a.json ?? a.bodyText), prepare(b.json ?? b.bodyText), ignore);
+}

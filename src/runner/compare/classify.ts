@@ -6,7 +6,7 @@
  */
 import type { CheckFailure } from "../../checks/check.js";
 import { runChecks } from "../../checks/run-checks.js";
-import { type DiffEntry, diffJson } from "../../report/json-diff.js";
+import { type DiffEntry, diffBodies } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 
 /** One classified difference. */
@@ -131,10 +131,7 @@ export function classifyPair(
       candidate: lost,
     });
   const clean = newFailures.length === 0;
-  // The same text is the same value: no structural difference to look for (the common case, and aligning a
-  // large body by id copies all of it).
-  if (a.bodyText === b.bodyText) return out;
-  for (const d of diffJson(alignById(a.json ?? a.bodyText), alignById(b.json ?? b.bodyText), ignore)) {
+  for (const d of diffBodies(a, b, ignore, alignById)) {
     // Missing ids already judged above; the lists of coverage follow them.
     if (lost.length > 0 && d.pointer.startsWith("/coverage/")) continue;
     out.push(fromDiff(d, clean, sameSnapshot));

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { inputCases, validRequests } from "../../generate/index.js";
 import { Lru } from "../../lru.js";
-import { diffJson, formatDiff } from "../../report/json-diff.js";
+import { diffBodies, formatDiff } from "../../report/json-diff.js";
 import type { Exchange } from "../../transport/exchange.js";
 import { ALT } from "../../verdicts/access.js";
 import { influencerRecords } from "../influencer-records.js";
@@ -85,11 +85,7 @@ function compare(ctx: SuiteContext, main: Exchange, alt: Exchange, bodies: boole
     recordVerdict(ctx, ALT.sameResponse, alt, []);
     return;
   }
-  // The same text is the same value: nothing to walk.
-  const diff =
-    a.bodyText === b.bodyText
-      ? []
-      : diffJson(a.json ?? a.bodyText, b.json ?? b.bodyText, ctx.options.altIgnore);
+  const diff = diffBodies(a, b, ctx.options.altIgnore);
   recordVerdict(
     ctx,
     ALT.sameResponse,
