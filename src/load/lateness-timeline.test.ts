@@ -87,6 +87,8 @@ describe("SliceSampler", () => {
       { from: 0, to: 25, maxMs: 0 },
       { from: 25, to: 150, maxMs: 85 },
     ]);
+    // The longest a hold-up can have been: the 90 ms between the ticks at 50 and 140.
+    expect(sampler.longestMs).toBe(90);
   });
 });
 

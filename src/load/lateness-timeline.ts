@@ -83,6 +83,11 @@ export class SliceSampler {
     this.from = now;
     this.maxMs = 0;
   }
+
+  /** The longest a hold-up of the slices can have been (their figures have the resolution off). */
+  get longestMs(): number {
+    return this.slices.reduce((most, s) => Math.max(most, s.maxMs), 0) + this.resolutionMs;
+  }
 }
 
 /**
@@ -93,10 +98,7 @@ export class LatenessRecorder {
   private readonly sampler: SliceSampler;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(
-    private readonly resolutionMs: number,
-    maxSlices?: number,
-  ) {
+  constructor(resolutionMs: number, maxSlices?: number) {
     this.sampler = new SliceSampler(resolutionMs, performance.now(), maxSlices);
     this.timer = setInterval(() => this.sampler.tick(performance.now()), resolutionMs);
     this.timer.unref();
@@ -108,7 +110,6 @@ export class LatenessRecorder {
     this.sampler.tick(performance.now(), true);
     // The caller's monitor may have missed a hold-up at the very start (it records nothing before its second
     // sample); the slices' own longest reaches at least as far.
-    const longest = this.sampler.slices.reduce((most, s) => Math.max(most, s.maxMs), 0) + this.resolutionMs;
-    return latenessTimeline(this.sampler.slices, Math.max(horizonMs, longest), outsideMs);
+    return latenessTimeline(this.sampler.slices, Math.max(horizonMs, this.sampler.longestMs), outsideMs);
   }
 }
